@@ -1,0 +1,29 @@
+// The subcommands of `parlor`. Each lives in its own cmd_NAME.cpp and registers itself
+// with PARLOR_COMMAND, so adding one touches no other file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace parlor::cli {
+
+// Exit codes: 0 done, 1 failure (a check failed, a server refused), 2 bad usage or input.
+using CommandFn = int (*)(const std::vector<std::string>& args);
+
+struct Command {
+  const char* name;
+  const char* usage;    // e.g. "scenario FILE"
+  const char* summary;  // one line
+  CommandFn run;
+};
+
+const std::vector<Command>& commands();
+bool register_command(const Command& command);
+
+}  // namespace parlor::cli
+
+#define PARLOR_COMMAND_CONCAT2(a, b) a##b
+#define PARLOR_COMMAND_CONCAT(a, b) PARLOR_COMMAND_CONCAT2(a, b)
+#define PARLOR_COMMAND(name, usage, summary, fn)                                      \
+  static const bool PARLOR_COMMAND_CONCAT(registered_command_, __LINE__) =          \
+      ::parlor::cli::register_command(::parlor::cli::Command{name, usage, summary, fn})

@@ -1,0 +1,203 @@
+// The one interface all five games implement (in the manner of OpenSpiel's spiel.h).
+//
+// A GameDefinition describes a game: its name, its option schema, its seat range, how
+// to start a match and its bots. A GameState is one match in progress: it says who may
+// act (Waiting), takes moves as the action JSON of ../shared/rules/ (apply), shows each
+// seat exactly what that seat may see (view), and records what happened as events,
+// each addressed to the audience allowed to see it.
+//
+// Contract every game keeps:
+// - No I/O, no threads, no clock. Randomness only from the match seed: deal k is
+//   shuffled with Rng(seed, k), so options + seed (or a fixed first deal) + the
+//   action log rebuild the exact state.
+// - A move that breaks a rule is an expected outcome: apply() returns a rejection with
+//   a stable snake_case code and a readable message, and changes nothing.
+// - A round's end stays visible: when a round ends the engine deals the next one at
+//   once (nothing is asked of anyone in between), and the view keeps the finished
+//   round's revealed hands and results under "last_round" until the next one ends.
+// - view(seat) never holds a card that seat may not see at that moment; an event's
+//   audience never includes a viewer who may not see its body.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/expected.hpp"
+#include "engine/core/options.hpp"
+#include "engine/core/rng.hpp"
+
+namespace parlor {
+
+using Seat = int;
+// The viewer id of a spectator: sees public information only.
+inline constexpr Seat kSpectator = -1;
+
+// Who may see an event.
+struct Audience {
+  enum class Kind { kEveryone, kOnlySeat, kAllButSeat };
+  Kind kind = Kind::kEveryone;
+  Seat seat = kSpectator;
+
+  static Audience everyone() { return {}; }
+  static Audience only(Seat seat) { return {Kind::kOnlySeat, seat}; }
+  // Everyone else, spectators included: the public half of a private event.
+  static Audience all_but(Seat seat) { return {Kind::kAllButSeat, seat}; }
+
+  bool includes(Seat viewer) const;
+};
+
+// Something that happened, for logs and animation. `body` has a "type".
+struct Event {
+  Json body;
+  Audience audience;
+};
+
+enum class WaitMode {
+  kNobody,        // the match is over
+  kTurn,          // one seat must act
+  kSimultaneous,  // each listed seat makes a hidden choice; revealed when all have
+  kClaim,         // listed seats may claim out of turn, in this priority order
+};
+
+struct Waiting {
+  WaitMode mode = WaitMode::kNobody;
+  std::vector<Seat> seats;  // kClaim: in priority order
+};
+
+struct SeatRange {
+  int min = 0;
+  int max = 0;
+};
+
+// The moves a seat may make now. Where enumerating every move is impractical (a
+// Carioca contract), `complete` is false and `actions` holds representative ones
+// (at least one of each type available), the view's "legal" section describing the rest.
+struct LegalActions {
+  std::vector<Json> actions;
+  bool complete = true;
+};
+
+// The result of apply(): accepted, or rejected with a stable code.
+struct ActionResult {
+  std::optional<Error> error;
+
+  bool ok() const { return !error.has_value(); }
+  static ActionResult accepted() { return {}; }
+  static ActionResult rejected(std::string code, std::string message) {
+    return {Error{std::move(code), std::move(message)}};
+  }
+};
+
+enum class BotLevel { kRandom, kSensible };
+
+// A bot decides from exactly what its seat sees: the seat's view JSON (which carries
+// a "legal" section). So the same policy can play inside the server or as a network
+// client, and can never cheat.
+class BotPolicy {
+ public:
+  virtual ~BotPolicy() = default;
+  virtual Json choose(const Json& seat_view, Rng& rng) const = 0;
+};
+
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+
+  virtual int seat_count() const = 0;
+  virtual Waiting waiting() const = 0;
+
+  // Applies `seat`'s move. Common checks (match over, seat range, the action being an
+  // object with a string "type") happen here; the rules are the game's.
+  ActionResult apply(Seat seat, const Json& action);
+
+  // What `viewer` (a seat or kSpectator) may see now. Common fields are added here:
+  // "game", "viewer" (null for a spectator), "round", "over", "scores", "waiting"
+  // ({"mode": "turn"|"simultaneous"|"claim"|"nobody", "seats": [...]}); the game adds
+  // the rest, including for a seat a "legal" section describing its moves now.
+  Json view(Seat viewer) const;
+
+  // The events produced since the last call (the deal, then each accepted move).
+  std::vector<Event> take_events();
+
+  virtual LegalActions legal_actions(Seat seat) const = 0;
+  // The move made for a seat whose time ran out; must be legal for a waiting seat.
+  virtual Json default_action(Seat seat) const = 0;
+
+  virtual bool match_over() const = 0;
+  // The current round (deal, hand), counting from 1; after the match, the last one.
+  virtual int round() const = 0;
+  // How many deals have been shuffled so far: deal k used Rng(seed, k).
+  virtual int deals_started() const = 0;
+  // Each seat's match score as the game defines it (Pedro: the seat's side's score;
+  // Loc: balance; Poker: net chips; Carioca: total, lower is better).
+  virtual std::vector<std::int64_t> scores() const = 0;
+  // One JSON object per finished round, in order.
+  virtual Json round_results() const = 0;
+  // Final placing per seat, 1 = winner, ties share a place; meaningful once over.
+  virtual std::vector<int> placings() const;
+
+ protected:
+  virtual std::string game_name() const = 0;
+  virtual ActionResult apply_action(Seat seat, const Json& action) = 0;
+  virtual Json game_view(Seat viewer) const = 0;
+  // Placings from scores: higher is better unless the game says otherwise.
+  virtual bool lower_score_wins() const { return false; }
+
+  void emit(Json body, Audience audience = Audience::everyone());
+
+ private:
+  std::vector<Event> outbox_;
+};
+
+struct MatchConfig {
+  Json options;  // as returned by GameDefinition::validate_table
+  int seats = 0;
+  Seed seed;
+  std::optional<Seat> dealer;  // the first dealer; chosen from the seed when absent
+  std::optional<Json> setup;   // a fixed first deal (tests and offline tools only)
+};
+
+class GameDefinition {
+ public:
+  virtual ~GameDefinition() = default;
+
+  virtual std::string name() const = 0;     // "perico"
+  virtual std::string title() const = 0;    // "Perico"
+  virtual std::string summary() const = 0;  // one line for the lobby and `parlor games`
+  virtual const OptionSchema& option_schema() const = 0;
+  // Seats allowed with these validated options (Perico's range depends on the variant).
+  virtual SeatRange seat_range(const Json& options) const = 0;
+  // Seat -> team, or empty when the game has no teams.
+  virtual std::vector<int> teams(int seats) const;
+
+  // Validates options, resolves the defaults that depend on others or on the seat
+  // count, and checks the seat count ("bad_seat_count"). What a room stores.
+  Expected<Json> validate_table(const Json& raw_options, int seats) const;
+
+  // Starts a match (and deals its first round). Errors: "bad_setup" for a fixed deal
+  // that is not a possible deal.
+  virtual Expected<std::unique_ptr<GameState>> new_match(const MatchConfig& config) const = 0;
+
+  virtual std::unique_ptr<BotPolicy> make_bot(BotLevel level) const = 0;
+
+  Json describe() const;  // name, title, summary, options, seat range per variant
+
+ protected:
+  // Fills defaults that depend on other options or on seats; rejects combinations.
+  virtual Expected<Json> resolve_options(Json options, int seats) const;
+  // Extra seat-range lines for describe() (e.g. per variant); default: none.
+  virtual Json describe_seats() const;
+};
+
+// The first dealer of a match, drawn from the seed on a stream of its own.
+Seat choose_first_dealer(const Seed& seed, int seats);
+
+std::string wait_mode_name(WaitMode mode);
+
+}  // namespace parlor

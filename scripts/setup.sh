@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what Parlor needs on Debian 12 (as root, or with sudo) and builds it into
+# build/. Safe to run again: it installs only what is missing and rebuilds incrementally.
+# Used by scripts/serve.sh, scripts/test.sh and docker/Dockerfile.
+#   PARLOR_SETUP_BROWSER=1  also install Chromium for the browser tests
+#   PARLOR_BUILD_TYPE       CMake build type (default Release)
+#   PARLOR_CMAKE_ARGS       extra CMake arguments
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m[parlor setup]\033[0m %s\n' "$*"; }
+
+packages=(build-essential cmake ninja-build pkg-config git
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libgtest-dev libgmock-dev googletest
+  libsqlite3-dev libbenchmark-dev libssl-dev)
+# Node.js builds the web client; a machine that already has one (any source) keeps it.
+if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
+if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+  say "installing: ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  say "system packages: all present"
+fi
+
+if [ -f clients/web/package.json ]; then
+  say "web client: npm install and build"
+  (cd clients/web && { [ -d node_modules ] && [ node_modules -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error; } && npm run --silent build)
+fi
+
+build_type="${PARLOR_BUILD_TYPE:-Release}"
+say "configuring ($build_type) in build/"
+# shellcheck disable=SC2086
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" ${PARLOR_CMAKE_ARGS:-} >/dev/null
+say "building with $(nproc) jobs"
+cmake --build build --parallel "$(nproc)"
+say "built: $(ls build/bin | tr '\n' ' ')"

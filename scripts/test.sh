@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Sets everything up (scripts/setup.sh, with Chromium for the browser tests), builds
+# with warnings as errors, and runs every test: unit, property, scenario, integration,
+# the exhaustive hand-evaluation checks and the browser tests. Exits non-zero on any
+# failure. PARLOR_TEST_LABELS (a CTest -L regex) narrows the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PARLOR_SETUP_BROWSER=1
+export PARLOR_CMAKE_ARGS="-DPARLOR_WERROR=ON ${PARLOR_CMAKE_ARGS:-}"
+bash scripts/setup.sh
+echo "[parlor test] running the test suite on $(nproc) cores"
+label_args=()
+if [ -n "${PARLOR_TEST_LABELS:-}" ]; then label_args=(-L "$PARLOR_TEST_LABELS"); fi
+ctest --test-dir build --output-on-failure --parallel "$(nproc)" --timeout 1500 "${label_args[@]}"
+if [ -f clients/web/package.json ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
+  echo "[parlor test] browser tests"
+  (cd clients/web && npm run --silent test:browser)
+fi
+echo "[parlor test] all tests passed"
