@@ -39,8 +39,7 @@ int run_scenario_command(const std::vector<std::string>& args) {
   }
   auto lines = run_scenario(scenario, [](const std::string& name) { return find_game(name); });
   if (!lines) {
-    std::cerr << "parlor scenario: " << lines.error().code << ": " << lines.error().message
-              << "\n";
+    std::cerr << "parlor scenario: " << lines.error().code << ": " << lines.error().message << "\n";
     return 2;
   }
   for (const Json& line : *lines) std::cout << line.dump() << "\n";

@@ -24,6 +24,6 @@ bool register_command(const Command& command);
 
 #define PARLOR_COMMAND_CONCAT2(a, b) a##b
 #define PARLOR_COMMAND_CONCAT(a, b) PARLOR_COMMAND_CONCAT2(a, b)
-#define PARLOR_COMMAND(name, usage, summary, fn)                                      \
-  static const bool PARLOR_COMMAND_CONCAT(registered_command_, __LINE__) =          \
+#define PARLOR_COMMAND(name, usage, summary, fn)                           \
+  static const bool PARLOR_COMMAND_CONCAT(registered_command_, __LINE__) = \
       ::parlor::cli::register_command(::parlor::cli::Command{name, usage, summary, fn})

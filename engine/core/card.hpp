@@ -26,7 +26,7 @@ enum class TarotSuit : std::uint8_t { kBatons = 0, kCoins = 1, kCups = 2, kSword
 
 enum class Notation { kStandard, kTarot };
 
-inline constexpr int kAce = 14;    // standard ranks run 2..14
+inline constexpr int kAce = 14;  // standard ranks run 2..14
 inline constexpr int kKing = 13;
 inline constexpr int kQueen = 12;
 inline constexpr int kJack = 11;
@@ -104,7 +104,7 @@ Expected<std::vector<Card>> parse_card_array(const nlohmann::json& cards,
 nlohmann::json cards_to_json(const std::vector<Card>& cards);
 std::string cards_to_string(const std::vector<Card>& cards);  // space-separated
 
-std::string_view rank_symbol(int rank);   // standard: "2".."9","T","J","Q","K","A"
-char suit_symbol(Suit suit);              // 'C','D','H','S'
+std::string_view rank_symbol(int rank);  // standard: "2".."9","T","J","Q","K","A"
+char suit_symbol(Suit suit);             // 'C','D','H','S'
 
 }  // namespace parlor

@@ -18,7 +18,7 @@ struct Error {
 template <class T>
 class Expected {
  public:
-  Expected(T value) : data_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Expected(T value) : data_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
   Expected(Error error) : data_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool ok() const { return std::holds_alternative<T>(data_); }

@@ -43,8 +43,10 @@ Expected<FixedDeal> take_fixed_deal(const nlohmann::json& setup, const std::vect
   std::vector<int> available = card_counts(deck);
   for (int seat = 0; seat < seats; ++seat) {
     auto hand = parse_card_array(setup["hands"][seat], notation);
-    if (!hand) return bad_setup("setup.hands[" + std::to_string(seat) + "]: " + hand.error().message);
-    if (auto err = take_cards(*hand, available, "hand of seat " + std::to_string(seat))) return *err;
+    if (!hand)
+      return bad_setup("setup.hands[" + std::to_string(seat) + "]: " + hand.error().message);
+    if (auto err = take_cards(*hand, available, "hand of seat " + std::to_string(seat)))
+      return *err;
     deal.hands.push_back(std::move(*hand));
   }
   for (const auto& [key, value] : setup.items()) {

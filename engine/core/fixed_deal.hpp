@@ -17,9 +17,9 @@
 namespace parlor {
 
 struct FixedDeal {
-  std::vector<std::vector<Card>> hands;             // one per seat
-  std::map<std::string, std::vector<Card>> piles;   // only the piles the setup names
-  std::vector<Card> rest;                           // unlisted cards, shuffled
+  std::vector<std::vector<Card>> hands;            // one per seat
+  std::map<std::string, std::vector<Card>> piles;  // only the piles the setup names
+  std::vector<Card> rest;                          // unlisted cards, shuffled
 
   const std::vector<Card>& pile(const std::string& name) const;
 };

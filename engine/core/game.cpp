@@ -90,10 +90,9 @@ Expected<Json> GameDefinition::validate_table(const Json& raw_options, int seats
   if (!options) return options.error();
   SeatRange range = seat_range(*options);
   if (seats < range.min || seats > range.max) {
-    return Error{"bad_seat_count", title() + " with these options seats " +
-                                       std::to_string(range.min) + " to " +
-                                       std::to_string(range.max) + " players, not " +
-                                       std::to_string(seats)};
+    return Error{"bad_seat_count",
+                 title() + " with these options seats " + std::to_string(range.min) + " to " +
+                     std::to_string(range.max) + " players, not " + std::to_string(seats)};
   }
   return resolve_options(std::move(*options), seats);
 }

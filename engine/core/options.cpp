@@ -21,8 +21,8 @@ std::string choices_text(const OptionSpec& spec) {
 }
 
 Expected<Json> convert_int(const OptionSpec& spec, const Json& value) {
-  std::string range = "a whole number from " + std::to_string(spec.min) + " to " +
-                      std::to_string(spec.max);
+  std::string range =
+      "a whole number from " + std::to_string(spec.min) + " to " + std::to_string(spec.max);
   std::int64_t number = 0;
   if (value.is_number_integer()) {
     number = value.get<std::int64_t>();
@@ -126,8 +126,8 @@ Expected<Json> OptionSchema::validate(const Json& raw) const {
     if (spec == nullptr) {
       std::string known;
       for (const OptionSpec& s : specs_) known += (known.empty() ? "" : ", ") + s.name;
-      return Error{"unknown_option", "unknown option '" + name + "' (options: " +
-                                         (known.empty() ? "none" : known) + ")"};
+      return Error{"unknown_option", "unknown option '" + name +
+                                         "' (options: " + (known.empty() ? "none" : known) + ")"};
     }
     auto converted = convert(*spec, value);
     if (!converted) return converted.error();
@@ -139,8 +139,8 @@ Expected<Json> OptionSchema::validate(const Json& raw) const {
 Json OptionSchema::describe() const {
   Json out = Json::array();
   for (const OptionSpec& spec : specs_) {
-    Json item = {{"name", spec.name}, {"default", spec.default_value},
-                 {"description", spec.description}};
+    Json item = {
+        {"name", spec.name}, {"default", spec.default_value}, {"description", spec.description}};
     switch (spec.type) {
       case OptionType::kInt:
         item["type"] = "int";

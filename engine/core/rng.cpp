@@ -11,10 +11,18 @@ namespace {
 constexpr std::uint32_t rotl(std::uint32_t v, int c) { return (v << c) | (v >> (32 - c)); }
 
 void quarter_round(std::array<std::uint32_t, 16>& x, int a, int b, int c, int d) {
-  x[a] += x[b]; x[d] ^= x[a]; x[d] = rotl(x[d], 16);
-  x[c] += x[d]; x[b] ^= x[c]; x[b] = rotl(x[b], 12);
-  x[a] += x[b]; x[d] ^= x[a]; x[d] = rotl(x[d], 8);
-  x[c] += x[d]; x[b] ^= x[c]; x[b] = rotl(x[b], 7);
+  x[a] += x[b];
+  x[d] ^= x[a];
+  x[d] = rotl(x[d], 16);
+  x[c] += x[d];
+  x[b] ^= x[c];
+  x[b] = rotl(x[b], 12);
+  x[a] += x[b];
+  x[d] ^= x[a];
+  x[d] = rotl(x[d], 8);
+  x[c] += x[d];
+  x[b] ^= x[c];
+  x[b] = rotl(x[b], 7);
 }
 
 std::uint32_t load_le32(const std::uint8_t* p) {

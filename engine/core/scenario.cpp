@@ -29,8 +29,7 @@ Expected<MatchConfig> scenario_config(const Json& scenario, const GameDefinition
   config.seed = *seed;
   if (scenario.contains("dealer")) {
     const Json& dealer = scenario["dealer"];
-    if (!dealer.is_number_integer() || dealer.get<int>() < 0 ||
-        dealer.get<int>() >= config.seats) {
+    if (!dealer.is_number_integer() || dealer.get<int>() < 0 || dealer.get<int>() >= config.seats) {
       return malformed("dealer must be a seat number from 0 to " +
                        std::to_string(config.seats - 1));
     }
@@ -52,7 +51,10 @@ Json result_line(std::size_t index, Seat seat, const ActionResult& result) {
 void run_timeout(std::size_t index, GameState& state, std::vector<Json>& lines) {
   Waiting wait = state.waiting();
   if (wait.mode == WaitMode::kNobody) {
-    Json line = {{"i", index}, {"timeout", true}, {"ok", false}, {"error", "match_over"},
+    Json line = {{"i", index},
+                 {"timeout", true},
+                 {"ok", false},
+                 {"error", "match_over"},
                  {"message", "the match is over; nobody is being waited for"}};
     lines.push_back(line);
     return;
@@ -72,7 +74,8 @@ Expected<std::vector<Json>> run_scenario(const Json& scenario, const GameLookup&
     return malformed("\"game\" must name a game");
   }
   const GameDefinition* game = lookup(scenario["game"].get<std::string>());
-  if (game == nullptr) return malformed("unknown game '" + scenario["game"].get<std::string>() + "'");
+  if (game == nullptr)
+    return malformed("unknown game '" + scenario["game"].get<std::string>() + "'");
   auto config = scenario_config(scenario, *game);
   if (!config) return config.error();
   const Json actions = scenario.value("actions", Json::array());

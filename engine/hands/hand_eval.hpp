@@ -38,8 +38,8 @@ std::string_view category_name(Category category);
 struct HandRank {
   std::uint32_t strength = 0;  // greater wins, equal ties
   Category category = Category::kHighCard;
-  std::uint8_t jokers = 0;     // jokers held (Poker: including a dead second joker)
-  bool complete = false;       // Perico: royal flush or five/six of a kind
+  std::uint8_t jokers = 0;  // jokers held (Poker: including a dead second joker)
+  bool complete = false;    // Perico: royal flush or five/six of a kind
 };
 
 // Perico. Cards: standard cards and jokers; callers guarantee the count and a

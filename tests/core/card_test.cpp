@@ -51,8 +51,8 @@ TEST(CardNotation, TheSameTextMeansDifferentCardsByNotation) {
 }
 
 TEST(CardNotation, RejectsEverythingElseWithBadCard) {
-  for (const char* text : {"", "A", "1S", "11S", "AX", "ZS", "ASS", "J K", "10", "JKK", "T1",
-                           "FOOL", "CB", "0S"}) {
+  for (const char* text :
+       {"", "A", "1S", "11S", "AX", "ZS", "ASS", "J K", "10", "JKK", "T1", "FOOL", "CB", "0S"}) {
     auto parsed = parse_card(text);
     ASSERT_FALSE(parsed.ok()) << "'" << text << "' parsed as a standard card";
     EXPECT_EQ(parsed.error().code, "bad_card");

@@ -24,7 +24,10 @@ TEST(Decks, StandardWithJokers) {
 }
 
 TEST(Decks, StrippedDecksKeepTheTopRanks) {
-  struct Case { int lowest; std::size_t size; };
+  struct Case {
+    int lowest;
+    std::size_t size;
+  };
   for (Case c : {Case{5, 40}, Case{6, 36}, Case{7, 32}, Case{9, 24}}) {
     auto deck = stripped_deck(c.lowest);
     EXPECT_EQ(deck.size(), c.size);
@@ -49,7 +52,9 @@ TEST(Decks, TarotDeck) {
   EXPECT_EQ(count_if_card(deck, [](Card c) { return c.is_trump(); }), 21);
   EXPECT_EQ(count_if_card(deck, [](Card c) { return c.is_fool(); }), 1);
   EXPECT_EQ(count_if_card(deck, [](Card c) { return c.is_tarot_suit_card(); }), 56);
-  EXPECT_EQ(count_if_card(deck, [](Card c) { return c.rank() == kTarotAce && c.is_tarot_suit_card(); }), 4);
+  EXPECT_EQ(
+      count_if_card(deck, [](Card c) { return c.rank() == kTarotAce && c.is_tarot_suit_card(); }),
+      4);
 }
 
 }  // namespace

@@ -9,7 +9,8 @@ OptionSchema sample_schema() {
   return OptionSchema({
       OptionSpec::choice("variant", "five_card", {"five_card", "six_card"}, "hand size"),
       OptionSpec::choice("deck", 52, {52, 40, 32, "auto"}, "deck"),
-      OptionSpec::integer("target", nullptr, 1, 50, "points to win").with_default_note("by variant"),
+      OptionSpec::integer("target", nullptr, 1, 50, "points to win")
+          .with_default_note("by variant"),
       OptionSpec::boolean("jokers_wild", true, "wild jokers"),
   });
 }
@@ -42,10 +43,9 @@ TEST(Options, UnknownOptionIsNamed) {
 }
 
 TEST(Options, BadValuesAreNamed) {
-  for (const Json& raw : {Json{{"variant", "seven_card"}}, Json{{"deck", 36}},
-                          Json{{"target", 0}}, Json{{"target", 51}}, Json{{"target", "x"}},
-                          Json{{"target", 2.5}}, Json{{"jokers_wild", 1}},
-                          Json{{"variant", Json::array()}}}) {
+  for (const Json& raw : {Json{{"variant", "seven_card"}}, Json{{"deck", 36}}, Json{{"target", 0}},
+                          Json{{"target", 51}}, Json{{"target", "x"}}, Json{{"target", 2.5}},
+                          Json{{"jokers_wild", 1}}, Json{{"variant", Json::array()}}}) {
     auto out = sample_schema().validate(raw);
     ASSERT_FALSE(out.ok()) << raw.dump();
     EXPECT_EQ(out.error().code, "bad_option_value");

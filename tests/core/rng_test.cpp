@@ -33,7 +33,8 @@ TEST(ChaCha20, StreamMatchesOpenSsl) {
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   ASSERT_EQ(EVP_EncryptInit_ex(ctx, EVP_chacha20(), nullptr, seed.bytes().data(), iv), 1);
   int len = 0;
-  ASSERT_EQ(EVP_EncryptUpdate(ctx, out.data(), &len, zeros.data(), static_cast<int>(zeros.size())), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(ctx, out.data(), &len, zeros.data(), static_cast<int>(zeros.size())),
+            1);
   EVP_CIPHER_CTX_free(ctx);
   Rng rng(seed, stream);
   for (std::size_t word = 0; word < out.size() / 4; ++word) {

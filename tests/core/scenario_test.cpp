@@ -102,9 +102,10 @@ TEST(Scenario, MalformedFilesAreErrors) {
 }
 
 TEST(Scenario, ImpossibleSetupsAreRefused) {
-  for (const char* text : {R"([["AS", "AS"], ["KD", "3H"]])", R"([["AS", "2C"], ["AS", "3H"]])",
-                           R"([["AS", "2C", "4C"], ["KD", "3H"]])", R"([["AS", "JK"], ["KD", "3H"]])",
-                           R"([["AS", "2C"]])", R"([["AS", "XX"], ["KD", "3H"]])"}) {
+  for (const char* text :
+       {R"([["AS", "AS"], ["KD", "3H"]])", R"([["AS", "2C"], ["AS", "3H"]])",
+        R"([["AS", "2C", "4C"], ["KD", "3H"]])", R"([["AS", "JK"], ["KD", "3H"]])",
+        R"([["AS", "2C"]])", R"([["AS", "XX"], ["KD", "3H"]])"}) {
     Json hands = Json::parse(text);
     Json s = base_scenario();
     s["setup"]["hands"] = hands;
@@ -136,10 +137,10 @@ TEST(ScenarioExpect, SubsetMatching) {
   std::vector<Json> lines = {{{"i", 0}, {"seat", 0}, {"ok", true}},
                              {{"i", 1}, {"seat", 1}, {"ok", false}, {"error", "x"}},
                              {{"final", {{"over", false}, {"scores", {1, 0}}}}}};
-  EXPECT_TRUE(testing::scenario_mismatches(
-                  {{"results", {{{"i", 1}, {"error", "x"}}}}, {"final", {{"scores", {1, 0}}}}},
-                  lines)
-                  .empty());
+  EXPECT_TRUE(
+      testing::scenario_mismatches(
+          {{"results", {{{"i", 1}, {"error", "x"}}}}, {"final", {{"scores", {1, 0}}}}}, lines)
+          .empty());
   EXPECT_EQ(testing::scenario_mismatches({{"final", {{"over", false}}}}, lines).size(), 1u)
       << "an unexpected rejection must be reported";
   EXPECT_FALSE(testing::scenario_mismatches(

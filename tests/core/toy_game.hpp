@@ -22,7 +22,8 @@ class ToyState : public GameState {
     hands_.assign(seats_, {});
     played_.assign(seats_, std::nullopt);
     if (setup) {
-      auto fixed = take_fixed_deal(*setup, standard_deck(), seats_, {"stock"}, Notation::kStandard, rng);
+      auto fixed =
+          take_fixed_deal(*setup, standard_deck(), seats_, {"stock"}, Notation::kStandard, rng);
       if (!fixed) return fixed.error();
       if (auto err = check_hand_sizes(*fixed, 2)) return err;
       hands_ = fixed->hands;

@@ -46,8 +46,7 @@ bool names_line(const json& entry, const json& line) {
 
 }  // namespace
 
-std::vector<std::string> scenario_mismatches(const json& expect,
-                                             const std::vector<json>& lines) {
+std::vector<std::string> scenario_mismatches(const json& expect, const std::vector<json>& lines) {
   std::vector<std::string> errors;
   std::set<std::size_t> named;
   for (const json& entry : expect.value("results", json::array())) {
