@@ -1,0 +1,142 @@
+// One WebSocket to the server: says hello with the stored token, matches replies to
+// requests by id, and reconnects by itself (with growing pauses) when the line drops.
+import type { ErrorReply, JsonObject, ServerMessage } from "./protocol.js";
+
+const TOKEN_KEY = "parlor.token";
+const NAME_KEY = "parlor.name";
+export const PROTOCOL_VERSION = 1;
+
+export type ConnectionState = "connecting" | "online" | "offline";
+
+interface Pending {
+  resolve: (reply: ServerMessage) => void;
+  reject: (error: ErrorReply) => void;
+}
+
+export class RequestError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+export function storedName(): string {
+  return localStorage.getItem(NAME_KEY) ?? "";
+}
+
+export function storeName(name: string): void {
+  localStorage.setItem(NAME_KEY, name);
+}
+
+export class Connection {
+  private socket: WebSocket | null = null;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private queued: (() => void)[] = [];
+  private retries = 0;
+  private greeted = false;
+  private stopped = false;
+  playerId = "";
+  state: ConnectionState = "offline";
+  onPush: (message: ServerMessage) => void = () => {};
+  onWelcome: (welcome: ServerMessage) => void = () => {};
+  onState: (state: ConnectionState) => void = () => {};
+
+  constructor(private readonly url: string) {}
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Sends a request and resolves with its reply, or rejects with the server's error. */
+  request(body: JsonObject): Promise<ServerMessage> {
+    return new Promise((resolve, reject) => {
+      const send = () => {
+        const id = this.nextId++;
+        this.pending.set(id, { resolve, reject });
+        this.socket?.send(JSON.stringify({ ...body, id }));
+      };
+      if (this.greeted && this.socket?.readyState === WebSocket.OPEN) send();
+      else this.queued.push(send);
+    });
+  }
+
+  /** Drops the line without stopping: used by tests and the "reconnect" button. */
+  drop(): void {
+    this.socket?.close();
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    this.onState(state);
+  }
+
+  private open(): void {
+    this.setState("connecting");
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => this.hello();
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.greeted = false;
+      this.failPending("disconnected", "The connection to the server was lost.");
+      this.setState("offline");
+      if (this.stopped || event.code === 1008) return;
+      const delay = Math.min(500 * 2 ** this.retries, 8000);
+      this.retries++;
+      setTimeout(() => this.open(), delay);
+    };
+  }
+
+  private hello(): void {
+    const token = localStorage.getItem(TOKEN_KEY);
+    const name = storedName() || "Player";
+    const hello: JsonObject = { type: "hello", id: 0, version: PROTOCOL_VERSION, name };
+    if (token) hello.token = token;
+    this.socket?.send(JSON.stringify(hello));
+  }
+
+  private receive(text: string): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.id === 0) return this.greeting(message);
+    if (typeof message.id === "number" && this.pending.has(message.id)) {
+      const pending = this.pending.get(message.id)!;
+      this.pending.delete(message.id);
+      if (message.type === "error") pending.reject(message as unknown as ErrorReply);
+      else pending.resolve(message);
+      return;
+    }
+    this.onPush(message);
+  }
+
+  private greeting(message: ServerMessage): void {
+    if (message.type === "error") {
+      if (message.code === "bad_token") {
+        localStorage.removeItem(TOKEN_KEY);
+        this.hello();
+      }
+      return;
+    }
+    if (typeof message.token === "string") localStorage.setItem(TOKEN_KEY, message.token);
+    const player = message.player as JsonObject;
+    this.playerId = String(player.id);
+    this.greeted = true;
+    this.retries = 0;
+    this.setState("online");
+    this.onWelcome(message);
+    const queued = this.queued;
+    this.queued = [];
+    for (const send of queued) send();
+  }
+
+  private failPending(code: string, message: string): void {
+    for (const pending of this.pending.values()) pending.reject({ type: "error", code, message });
+    this.pending.clear();
+  }
+}

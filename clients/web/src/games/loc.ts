@@ -1,0 +1,80 @@
+// Loc: every seat chooses at once — a face-down discard, then five plays revealed
+// together. legal: {"discard": [cards]} or {"play": [cards]} while the seat must choose.
+import { backFan, cardElement } from "../cards.js";
+import { button, h } from "../dom.js";
+import type { GameUI, TableContext } from "./types.js";
+import { cardsOf, num } from "./types.js";
+
+function step(ctx: TableContext): "discard" | "play" | null {
+  if (Array.isArray(ctx.legal.discard)) return "discard";
+  if (Array.isArray(ctx.legal.play)) return "play";
+  return null;
+}
+
+function allowed(ctx: TableContext): string[] {
+  const s = step(ctx);
+  return s ? cardsOf(ctx.legal[s]) : [];
+}
+
+export const loc: GameUI = {
+  tarot: (view) => view.deck === "tarot",
+
+  // The hand's ledger as one row per play: the five cards revealed, who won, who paid.
+  results(last, ctx) {
+    const ledger = Array.isArray(last.ledger) ? (last.ledger as Record<string, unknown>[]) : [];
+    const net = Array.isArray(last.net) ? (last.net as number[]) : [];
+    const balances = Array.isArray(last.balances) ? (last.balances as number[]) : [];
+    const plays = ledger.filter((e) => e.step === "play");
+    return [
+      h("p", {}, `Hand ${String(last.hand)} · dealt by ${ctx.names[num(last.dealer)]}`),
+      h("table", { class: "result-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Play"), ctx.names.map((n) => h("th", {}, n)), h("th", {}, "Result"), h("th", {}, "Pot after"))),
+        h("tbody", {}, plays.map((e) => h("tr", {},
+          h("th", {}, String(e.play)),
+          cardsOf(e.cards).map((c, s) => h("td", { class: e.winner === s ? "winner" : "" }, cardElement(c, { small: true, tarot: ctx.tarot }),
+            num((e.paid as number[] | undefined)?.[s]) ? h("small", {}, ` paid ${num((e.paid as number[])[s])}`) : null)),
+          h("td", {}, String(e.result).replace(/_/g, " "), typeof e.winner === "number" && e.winner >= 0 ? ` — ${ctx.names[e.winner]}` : "",
+            num(e.took) ? ` takes ${num(e.took)}` : ""),
+          h("td", {}, String(e.pot))))),
+        h("tfoot", {}, h("tr", {}, h("th", {}, "Net"), ctx.names.map((_, s) => h("td", {}, `${net[s] > 0 ? "+" : ""}${net[s] ?? 0} (balance ${balances[s] ?? 0})`)), h("td", {}), h("td", {})))),
+    ];
+  },
+
+  center(ctx) {
+    const v = ctx.view;
+    const ledger = Array.isArray(v.ledger) ? (v.ledger as Record<string, unknown>[]) : [];
+    const plays = ledger.filter((e) => e.step === "play");
+    const last = plays[plays.length - 1];
+    return h("div", { class: "piles" },
+      h("div", { class: "pot", "data-testid": "pot" }, h("span", { class: "chip" }), `Pot ${num(v.pot)}`),
+      h("div", { class: "pile-info" },
+        h("div", {}, v.phase === "discard" ? "Discard step: everyone lays one card face down"
+          : v.phase === "play" ? `Play ${num(v.play)} of 5` : ""),
+        h("div", {}, `Bet ${num(v.bet)} · ${num(v.match_hands)} hands`),
+        typeof v.choice === "string" ? h("div", {}, "Your choice: ", cardElement(v.choice, { small: true, tarot: ctx.tarot })) : null),
+      last ? h("div", { class: "reveal", "data-testid": "last-play" },
+        h("div", { class: "pile-label" }, `Play ${String(last.play)} revealed: ${String(last.result).replace(/_/g, " ")}` +
+          (typeof last.winner === "number" && last.winner >= 0 ? `, ${ctx.names[last.winner]} wins` : "")),
+        h("div", { class: "card-row" }, cardsOf(last.cards).map((c, s) =>
+          h("span", { class: "labelled-card" }, cardElement(c, { small: true, tarot: ctx.tarot }), h("small", {}, ctx.names[s]))))) : null);
+  },
+
+  hand(ctx) {
+    const ok = allowed(ctx);
+    if (ok.length === 0) return { selectable: () => false, max: 0 };
+    return { selectable: (i) => ok.includes(ctx.hand[i]), max: 1, hint: step(ctx) === "discard" ? "Choose a card to discard face down" : "Choose a card to play" };
+  },
+
+  controls(ctx) {
+    const s = step(ctx);
+    if (!s) return typeof ctx.view.choice === "string" ? h("span", { class: "note" }, "Waiting for the others to choose") : null;
+    const card = ctx.selection.length === 1 ? ctx.hand[ctx.selection[0]] : null;
+    return button(card ? `${s === "discard" ? "Discard" : "Play"} ${card}` : `${s === "discard" ? "Discard" : "Play"} (choose a card)`,
+      () => ctx.send({ type: s, card }), { "data-action": s, disabled: !card, class: "primary" });
+  },
+
+  seatExtras(ctx, seat) {
+    const p = ctx.view.players[seat] ?? {};
+    return [h("span", {}, `Balance ${num(p.balance)}`), p.chosen ? h("span", { class: "badge" }, "chosen") : null, backFan(num(p.cards))];
+  },
+};

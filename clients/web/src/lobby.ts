@@ -1,0 +1,147 @@
+// The lobby: your name, the public rooms (refreshed every few seconds), joining by
+// code, and the form to create a room with every option the game offers.
+import type { App } from "./app.js";
+import { storedName, storeName } from "./connection.js";
+import { button, clear, h } from "./dom.js";
+import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
+
+const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
+const isInt = (o: OptionSpec) => o.type === "int" || o.type === "integer";
+
+function optionInput(option: OptionSpec, id: string): HTMLElement {
+  if (isBool(option)) {
+    return h("input", { type: "checkbox", id, name: option.name, checked: option.default === true, "data-option": option.name });
+  }
+  if (option.type === "choice") {
+    return h("select", { id, name: option.name, "data-option": option.name },
+      (option.choices ?? []).map((c) => h("option", { value: String(c), selected: c === option.default }, String(c).replace(/_/g, " "))));
+  }
+  return h("input", { type: "number", id, name: option.name, value: option.default === null ? "" : String(option.default),
+    min: option.min, max: option.max, placeholder: option.default === null ? "default" : undefined, "data-option": option.name });
+}
+
+function readOptions(form: HTMLElement, game: GameInfo): JsonObject {
+  const options: JsonObject = {};
+  for (const option of game.options) {
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-option="${option.name}"]`);
+    if (!el) continue;
+    if (isBool(option)) options[option.name] = (el as HTMLInputElement).checked;
+    else if (isInt(option)) {
+      if (el.value.trim() !== "") options[option.name] = Number(el.value);
+    } else {
+      // Choices keep their JSON type (Poker's deck is 52, not "52").
+      const choice = (option.choices ?? []).find((c) => String(c) === el.value);
+      options[option.name] = choice ?? el.value;
+    }
+  }
+  return options;
+}
+
+export class Lobby {
+  readonly element: HTMLElement;
+  private readonly roomsBox = h("div", { class: "rooms", "data-testid": "rooms" });
+  private readonly formBox = h("div", { class: "create" });
+  private readonly errorBox = h("div", { class: "error", role: "alert", "data-testid": "error", hidden: true });
+  private formGames = "";
+
+  constructor(private readonly app: App) {
+    const nameInput = h("input", { id: "player-name", value: storedName(), maxlength: 32, autocomplete: "nickname", placeholder: "Your name" });
+    const codeInput = h("input", { id: "join-code", placeholder: "Room code", maxlength: 16, autocapitalize: "characters" });
+    this.element = h("main", { class: "lobby" },
+      this.errorBox,
+      h("section", { class: "panel" },
+        h("h2", {}, "You"),
+        h("form", { class: "row", onsubmit: (e: Event) => {
+          e.preventDefault();
+          storeName(nameInput.value.trim());
+          app.conn.drop(); // say hello again with the new name
+        } }, h("label", { for: "player-name" }, "Name "), nameInput, h("button", { type: "submit", "data-action": "save-name" }, "Save name")),
+        h("form", { class: "row", onsubmit: (e: Event) => {
+          e.preventDefault();
+          void app.request({ type: "join_room", code: codeInput.value.trim().toUpperCase() });
+        } }, h("label", { for: "join-code" }, "Join by code "), codeInput,
+          h("button", { type: "submit", "data-action": "join-code" }, "Join"),
+          button("Watch", () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" }))),
+      h("section", { class: "panel" }, h("h2", {}, "Open rooms"), this.roomsBox),
+      h("section", { class: "panel" }, h("h2", {}, "New room"), this.formBox));
+  }
+
+  render(): void {
+    this.errorBox.hidden = !this.app.error;
+    this.errorBox.textContent = this.app.error;
+    this.renderRooms();
+    const names = this.app.games.map((g) => g.name).join();
+    if (names !== this.formGames) {
+      this.formGames = names;
+      this.renderForm();
+    }
+  }
+
+  private renderRooms(): void {
+    clear(this.roomsBox);
+    const rooms = this.app.publicRooms;
+    if (rooms.length === 0) {
+      this.roomsBox.append(h("p", { class: "note" }, "No public rooms yet. Create one below."));
+      return;
+    }
+    this.roomsBox.append(h("table", {},
+      h("thead", {}, h("tr", {}, ["Game", "Host", "Seats", "Status", "Watching", ""].map((t) => h("th", {}, t)))),
+      h("tbody", {}, rooms.map((r: RoomInfo) => h("tr", { "data-room": r.id },
+        h("td", {}, r.title), h("td", {}, r.host_name ?? ""), h("td", {}, `${r.seats_taken ?? 0}/${r.seat_count}`),
+        h("td", {}, r.status), h("td", {}, r.spectators),
+        h("td", {},
+          r.status !== "playing" && (r.seats_taken ?? 0) < r.seat_count
+            ? button("Join", () => void this.app.request({ type: "join_room", room: r.id }), { "data-action": "join" }) : null,
+          button("Watch", () => void this.app.request({ type: "spectate", room: r.id }), { "data-action": "watch" })))))));
+  }
+
+  private renderForm(): void {
+    clear(this.formBox);
+    const games = this.app.games;
+    if (games.length === 0) {
+      this.formBox.append(h("p", { class: "note" }, "Loading the games…"));
+      return;
+    }
+    const gameSelect = h("select", { id: "game", "data-testid": "game-select" }, games.map((g) => h("option", { value: g.name }, g.title)));
+    const optionsBox = h("div", { class: "options" });
+    const seats = h("input", { id: "seats", type: "number" });
+    const timer = h("input", { id: "turn-seconds", type: "number", min: 0, max: 86400, value: 60 });
+    const privacy = h("select", { id: "visibility" }, h("option", { value: "public" }, "public (listed)"), h("option", { value: "private" }, "private (join with the code)"));
+    const sit = h("input", { id: "sit", type: "checkbox", checked: true });
+    const summary = h("p", { class: "note" });
+    const current = () => games.find((g) => g.name === gameSelect.value) ?? games[0];
+    const fill = () => {
+      const game = current();
+      summary.textContent = game.summary ?? "";
+      seats.min = String(game.seats.min);
+      seats.max = String(game.seats.max);
+      seats.value = String(Math.min(game.seats.max, Math.max(game.seats.min, 4)));
+      clear(optionsBox);
+      for (const option of game.options) {
+        const id = `opt-${option.name}`;
+        optionsBox.append(h("div", { class: "option" },
+          h("label", { for: id }, option.name.replace(/_/g, " ")), optionInput(option, id),
+          h("small", {}, option.description ?? "",
+            ` (default: ${option.default !== null ? String(option.default).replace(/_/g, " ") : option.default_note ?? "set by the other options"})`)));
+      }
+    };
+    gameSelect.addEventListener("change", fill);
+    fill();
+    const form = h("form", { class: "create-form", onsubmit: (e: Event) => {
+      e.preventDefault();
+      const game = current();
+      void this.app.request({
+        type: "create_room", game: game.name, seats: Number(seats.value), options: readOptions(optionsBox, game),
+        visibility: privacy.value, turn_seconds: Number(timer.value), sit: sit.checked,
+      });
+    } },
+    h("div", { class: "option" }, h("label", { for: "game" }, "Game"), gameSelect), summary,
+    h("div", { class: "option" }, h("label", { for: "seats" }, "Seats"), seats, h("small", {}, "players at the table, bots included")),
+    optionsBox,
+    h("div", { class: "option" }, h("label", { for: "turn-seconds" }, "Turn timer (s)"), timer, h("small", {}, "0 for no timer; when it runs out a default move is made")),
+    h("div", { class: "option" }, h("label", { for: "visibility" }, "Privacy"), privacy),
+    h("div", { class: "option" }, h("label", { for: "sit" }, "Take a seat"), sit, h("small", {}, "uncheck to host as a spectator")),
+    h("button", { type: "submit", class: "primary", "data-action": "create" }, "Create room"));
+    this.formBox.append(form);
+  }
+}

@@ -1,0 +1,112 @@
+// The shapes of protocol v1 messages this client uses (see protocol/README.md).
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface OptionSpec {
+  name: string;
+  type: "choice" | "int" | "integer" | "bool" | "boolean";
+  default: Json;
+  default_note?: string;
+  choices?: (string | number | boolean)[];
+  min?: number;
+  max?: number;
+  description?: string;
+}
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  summary?: string;
+  options: OptionSpec[];
+  seats: { min: number; max: number };
+  seats_by_option?: Json;
+}
+
+export interface SeatInfo {
+  seat: number;
+  kind: "empty" | "human" | "bot";
+  player?: string;
+  name?: string;
+  connected?: boolean;
+  bot_plays?: boolean;
+  level?: string;
+}
+
+export interface RoomInfo {
+  id: string;
+  code?: string;
+  game: string;
+  title: string;
+  options?: JsonObject;
+  visibility: "public" | "private";
+  host?: string;
+  host_name?: string;
+  status: "waiting" | "playing" | "finished";
+  seat_count: number;
+  seats?: SeatInfo[];
+  seats_taken?: number;
+  spectators: number;
+  turn_seconds: number;
+  bot_delay_ms?: number;
+  match: number;
+}
+
+export interface Timer {
+  turn_ms: number;
+  seats: { seat: number; remaining_ms: number }[];
+}
+
+/** Every game's view has these; the rest is the game's own. */
+export interface View {
+  game: string;
+  viewer: number | null;
+  round: number;
+  over: boolean;
+  scores: number[];
+  waiting: { mode: string; seats: number[] };
+  phase: string;
+  dealer?: number;
+  turn?: number | null;
+  players: JsonObject[];
+  hand?: string[];
+  legal?: JsonObject;
+  last_round?: JsonObject | null;
+  [key: string]: Json | undefined;
+}
+
+export interface GameEvent {
+  type: string;
+  seat?: number;
+  [key: string]: Json | undefined;
+}
+
+export interface Update {
+  type: "update";
+  room: string;
+  match: number;
+  seq: number;
+  seat: number | null;
+  paused: boolean;
+  timer: Timer | null;
+  events: GameEvent[];
+  view: View;
+}
+
+export interface MatchOver {
+  type: "match_over";
+  room: string;
+  match: number;
+  results: { scores: number[]; placings: number[]; round_results?: Json[] };
+  seed: string;
+  first_dealer: number;
+  actions: number;
+}
+
+export interface ErrorReply {
+  type: "error";
+  id?: string | number;
+  code: string;
+  message: string;
+}
+
+export type ServerMessage = JsonObject & { type: string; id?: string | number };

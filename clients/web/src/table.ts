@@ -1,0 +1,199 @@
+// The room: seats and bots before a match; during a match the table — the other
+// players around the top, the game's piles in the middle, your hand and your moves at
+// the bottom, scores and the log at the side — and the round and match results.
+import type { App } from "./app.js";
+import { cardElement } from "./cards.js";
+import { button, h } from "./dom.js";
+import type { Child } from "./dom.js";
+import { GAMES } from "./games/index.js";
+import type { GameUI, TableContext } from "./games/types.js";
+import type { RoomInfo, SeatInfo } from "./protocol.js";
+import { renderObject, renderSummary } from "./results.js";
+
+function seatStatus(s: SeatInfo): string {
+  if (s.kind === "empty") return "empty";
+  if (s.kind === "bot") return `bot (${s.level ?? "sensible"})`;
+  return [s.connected ? "here" : "away", s.bot_plays ? "a bot plays for now" : ""].filter(Boolean).join(", ");
+}
+
+export function remainingMs(app: App, seat: number): number | null {
+  const entry = app.timer?.seats.find((s) => s.seat === seat);
+  if (!entry) return null;
+  return Math.max(0, entry.remaining_ms - (performance.now() - app.timerAt));
+}
+
+function timerText(ms: number | null): string {
+  return ms === null ? "" : `${Math.ceil(ms / 1000)} s`;
+}
+
+function roomHeader(app: App, room: RoomInfo): HTMLElement {
+  return h("header", { class: "room-header" },
+    h("h2", {}, room.title, " ", h("small", {}, `room ${room.id}`)),
+    room.code ? h("span", { class: "code", "data-testid": "room-code" }, "Code ", h("b", {}, room.code)) : null,
+    h("span", { class: "note" }, `${room.visibility} · turn timer ${room.turn_seconds ? room.turn_seconds + " s" : "off"} · ${room.spectators} watching`),
+    app.mySeat === null ? h("span", { class: "badge", "data-testid": "spectating" }, "watching") : null,
+    button("Leave", () => app.leave(), { "data-action": "leave" }));
+}
+
+function waitingRoom(app: App, room: RoomInfo): HTMLElement {
+  const host = app.isHost;
+  const seats = room.seats ?? [];
+  const full = seats.every((s) => s.kind !== "empty");
+  const level = h("select", { "aria-label": "Bot level", id: "bot-level" }, h("option", { value: "sensible" }, "sensible bot"), h("option", { value: "random" }, "random bot"));
+  return h("main", { class: "waiting-room" },
+    roomHeader(app, room),
+    h("section", { class: "panel" },
+      h("h3", {}, room.status === "finished" ? "The match is over" : "Seats"),
+      h("ol", { class: "seat-list", "data-testid": "seat-list" }, seats.map((s) => h("li", { "data-kind": s.kind },
+        h("b", {}, s.kind === "empty" ? `Seat ${s.seat + 1}` : s.name ?? ""), " — ", seatStatus(s),
+        room.host === s.player && s.kind === "human" ? h("span", { class: "badge" }, "host") : null,
+        host && s.kind === "bot" ? button("Remove", () => void app.request({ type: "remove_bot", room: room.id, seat: s.seat }), { class: "mini", "data-action": "remove-bot" }) : null,
+        host && s.kind === "empty" ? button("Add bot", () => void app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value }), { class: "mini", "data-action": "add-bot" }) : null,
+        !host && s.kind === "empty" && app.mySeat === null ? button("Sit here", () => void app.request({ type: "join_room", room: room.id, code: room.code ?? null, seat: s.seat }), { class: "mini", "data-action": "sit" }) : null))),
+      host ? h("div", { class: "row" }, level,
+        button("Fill empty seats with bots", async () => {
+          for (const s of seats.filter((x) => x.kind === "empty")) {
+            await app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value });
+          }
+        }, { "data-action": "fill-bots", disabled: full }),
+        button(room.status === "finished" ? "Play again" : "Start the match", () => void app.request({ type: "start", room: room.id }),
+          { class: "primary", "data-action": "start", disabled: !full }))
+        : h("p", { class: "note" }, "The host starts the match when every seat is filled.")),
+    room.options ? h("section", { class: "panel" }, h("h3", {}, "Table options"), renderObject(room.options, [])) : null);
+}
+
+function seatBox(app: App, ui: GameUI, ctx: TableContext, seat: number): HTMLElement {
+  const view = ctx.view;
+  const info = app.room?.seats?.[seat];
+  const waiting = view.waiting?.seats?.includes(seat) ?? false;
+  const classes = ["seat"];
+  if (waiting) classes.push("to-act");
+  if (seat === ctx.seat) classes.push("me");
+  return h("div", { class: classes.join(" "), "data-seat": seat, "data-testid": `seat-${seat}`, "aria-label": `${ctx.names[seat]}${waiting ? ", to act" : ""}` },
+    h("div", { class: "seat-name" },
+      h("b", {}, ctx.names[seat]), seat === ctx.seat ? " (you)" : "",
+      view.dealer === seat ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
+      info?.kind === "bot" ? h("span", { class: "badge muted" }, "bot") : null,
+      info?.kind === "human" && !info.connected ? h("span", { class: "badge warn" }, info.bot_plays ? "away · bot plays" : "away") : null),
+    h("div", { class: "seat-facts" },
+      h("span", { "data-testid": "card-count" }, `${Number(view.players?.[seat]?.cards ?? 0)} cards`),
+      h("span", {}, `score ${view.scores?.[seat] ?? 0}`),
+      ui.seatExtras?.(ctx, seat)),
+    waiting ? h("div", { class: "turn-flag" }, "▶ to act ", h("span", { class: "time", "data-timer-seat": seat }, timerText(remainingMs(app, seat)))) : null);
+}
+
+function turnLine(app: App, ctx: TableContext): HTMLElement {
+  const view = ctx.view;
+  const waiting = view.waiting?.seats ?? [];
+  let text: string;
+  if (view.over) text = "The match is over";
+  else if (ctx.seat !== null && waiting.includes(ctx.seat)) text = "Your turn";
+  else if (waiting.length === 0) text = "…";
+  else text = `Waiting for ${waiting.map((s) => ctx.names[s]).join(", ")}`;
+  const mine = ctx.seat !== null && waiting.includes(ctx.seat);
+  return h("div", { class: mine ? "turn-line mine" : "turn-line", "data-testid": "turn-indicator", role: "status", "aria-live": "polite" },
+    text, mine ? h("span", { class: "time", "data-timer-seat": ctx.seat ?? -1 }, timerText(remainingMs(app, ctx.seat ?? -1))) : null,
+    app.update?.paused ? h("span", { class: "badge" }, "round over — short pause") : null);
+}
+
+function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
+  if (ctx.seat === null) return null;
+  const rules = ui.hand(ctx);
+  const toggle = (i: number) => {
+    const at = app.selection.indexOf(i);
+    if (at >= 0) app.selection.splice(at, 1);
+    else if (rules.max === 1) app.selection = [i];
+    else if (app.selection.length < rules.max) app.selection.push(i);
+    ctx.redraw();
+  };
+  const cards = ctx.hand.map((card, i) => {
+    const selected = app.selection.includes(i);
+    const usable = rules.max > 0 && (selected || rules.selectable(i));
+    const el = cardElement(card, {
+      tarot: ctx.tarot, selected, onClick: () => toggle(i),
+      disabled: rules.max === 0 ? false : !usable,
+      order: rules.ordered && selected ? app.selection.indexOf(i) + 1 : undefined,
+    });
+    el.setAttribute("data-key", `hand-${i}`);
+    if (rules.max === 0) el.setAttribute("aria-disabled", "true");
+    return el;
+  });
+  return h("section", { class: "my-hand", "aria-label": "Your hand" },
+    h("div", { class: "hand-head" }, h("b", {}, `Your hand · ${ctx.hand.length} cards`), rules.hint ? h("span", { class: "note" }, " — " + rules.hint) : null),
+    h("div", { class: "hand", "data-testid": "hand", role: "group", "aria-label": `Your hand, ${ctx.hand.length} cards` }, cards));
+}
+
+function resultsPanel(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
+  const last = ctx.view.last_round;
+  if (!last || typeof last !== "object") return null;
+  const key = `${app.update?.match}:${JSON.stringify(last).length}:${ctx.view.round}`;
+  if (app.dismissedRound === key && !app.update?.paused) return null;
+  return h("section", { class: "panel results", "data-testid": "round-results", "aria-label": "Last round's results" },
+    h("div", { class: "row" }, h("h3", {}, "Last round"),
+      button("Hide", () => { app.dismissedRound = key; ctx.redraw(); }, { class: "mini", "data-action": "hide-results" })),
+    ui.results?.(last as Record<string, unknown>, ctx) ?? renderSummary(last as Record<string, unknown>, ctx.names, ctx.tarot));
+}
+
+function matchPanel(app: App, ctx: TableContext): HTMLElement | null {
+  const over = app.matchOver;
+  if (!over && !ctx.view.over) return null;
+  const scores = over?.results.scores ?? ctx.view.scores;
+  const placings = over?.results.placings ?? [];
+  const order = scores.map((_, s) => s).sort((a, b) => (placings[a] ?? 0) - (placings[b] ?? 0));
+  const room = app.room!;
+  return h("section", { class: "panel match-over", "data-testid": "match-over", role: "dialog", "aria-label": "Match results" },
+    h("h3", {}, "Match over"),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Score"))),
+      h("tbody", {}, order.map((s) => h("tr", { class: placings[s] === 1 ? "winner" : "" },
+        h("td", {}, placings[s] ?? ""), h("td", {}, ctx.names[s]), h("td", {}, scores[s]))))),
+    over ? h("p", { class: "note" }, `${over.actions} moves · seed ${over.seed.slice(0, 12)}… (replays the match exactly)`) : null,
+    h("div", { class: "row" },
+      app.isHost ? button("Play again", () => void app.request({ type: "start", room: room.id }), { class: "primary", "data-action": "play-again" })
+        : h("span", { class: "note" }, "The host can start another match."),
+      button("Back to the lobby", () => app.leave(), { "data-action": "lobby" })));
+}
+
+export function renderRoom(app: App, redraw: () => void): HTMLElement {
+  const room = app.room!;
+  const update = app.update;
+  if (!update || (room.status !== "playing" && !app.matchOver && update.match !== room.match)) return waitingRoom(app, room);
+  const view = update.view;
+  const ui = GAMES[view.game];
+  if (!ui) return h("main", {}, roomHeader(app, room), h("p", {}, `This page cannot draw ${view.game} yet.`));
+  const seat = update.seat;
+  const ctx: TableContext = {
+    view, seat, names: app.names(), hand: view.hand ?? [], legal: view.legal ?? {},
+    selection: app.selection, local: app.local, tarot: ui.tarot?.(view) ?? false,
+    send: (action) => app.act(action),
+    clearSelection: () => { app.selection = []; redraw(); },
+    redraw,
+  };
+  const count = view.players?.length ?? room.seat_count;
+  const others: number[] = [];
+  const base = seat ?? 0;
+  for (let k = seat === null ? 0 : 1; k < count; k++) others.push((base + k) % count);
+  const controls = ui.controls(ctx);
+  const log = app.log.slice(-40);
+  return h("main", { class: `table-page game-${view.game}` },
+    roomHeader(app, room),
+    h("div", { class: "table-layout" },
+      h("div", { class: seat === null ? "felt watching" : "felt" },
+        h("div", { class: "opponents" }, others.map((s) => seatBox(app, ui, ctx, s))),
+        h("div", { class: "center", "data-testid": "center" },
+          h("div", { class: "phase" }, `Round ${view.round} · ${String(view.phase).replace(/_/g, " ")}`), ui.center(ctx)),
+        turnLine(app, ctx),
+        app.error ? h("div", { class: "error", role: "alert", "data-testid": "error" }, app.error,
+          button("×", () => { app.error = ""; redraw(); }, { class: "mini", "aria-label": "Dismiss the error" })) : null,
+        seat !== null ? seatBox(app, ui, ctx, seat) : h("p", { class: "watch-note" }, "You are watching: you see what is public, never a hand before the rules show it."),
+        handArea(app, ui, ctx),
+        seat !== null ? h("div", { class: "controls", "data-testid": "controls", role: "toolbar", "aria-label": "Your moves" },
+          ([] as Child[]).concat(controls as Child[])) : null,
+        resultsPanel(app, ui, ctx)),
+      h("aside", { class: "side" },
+        matchPanel(app, ctx),
+        h("section", { class: "panel" }, h("h3", {}, "Scores"),
+          h("table", { class: "scores", "data-testid": "scores" }, h("tbody", {}, ctx.names.map((n, s) =>
+            h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, view.scores?.[s] ?? 0)))))),
+        h("section", { class: "panel log", "aria-label": "What happened" }, h("h3", {}, "Log"),
+          h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind }, l.text)))))));
+}
