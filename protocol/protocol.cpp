@@ -1,0 +1,187 @@
+#include "protocol/protocol.hpp"
+
+#include <array>
+#include <vector>
+
+namespace parlor::protocol {
+namespace {
+
+enum class FieldKind { kString, kInt, kBool, kObject };
+
+struct FieldSpec {
+  const char* name;
+  FieldKind kind;
+  bool required;
+};
+
+struct MessageSpec {
+  RequestType type;
+  const char* name;
+  std::vector<FieldSpec> fields;
+};
+
+// The request table: every type and its fields (protocol/README.md documents each).
+const std::vector<MessageSpec>& message_specs() {
+  using K = FieldKind;
+  static const std::vector<MessageSpec> specs = {
+      {RequestType::kHello,
+       "hello",
+       {{"version", K::kInt, true}, {"name", K::kString, false}, {"token", K::kString, false}}},
+      {RequestType::kPing, "ping", {}},
+      {RequestType::kGames, "games", {}},
+      {RequestType::kListRooms, "list_rooms", {{"game", K::kString, false}}},
+      {RequestType::kCreateRoom,
+       "create_room",
+       {{"game", K::kString, true},
+        {"options", K::kObject, false},
+        {"seats", K::kInt, true},
+        {"visibility", K::kString, false},
+        {"turn_seconds", K::kInt, false},
+        {"bot_delay_ms", K::kInt, false},
+        {"sit", K::kBool, false}}},
+      {RequestType::kJoinRoom,
+       "join_room",
+       {{"room", K::kString, false}, {"code", K::kString, false}, {"seat", K::kInt, false}}},
+      {RequestType::kSpectate,
+       "spectate",
+       {{"room", K::kString, false}, {"code", K::kString, false}}},
+      {RequestType::kLeaveRoom, "leave_room", {{"room", K::kString, true}}},
+      {RequestType::kAddBot,
+       "add_bot",
+       {{"room", K::kString, true}, {"seat", K::kInt, false}, {"level", K::kString, false}}},
+      {RequestType::kRemoveBot,
+       "remove_bot",
+       {{"room", K::kString, true}, {"seat", K::kInt, true}}},
+      {RequestType::kStart, "start", {{"room", K::kString, true}}},
+      {RequestType::kAction, "action", {{"room", K::kString, true}, {"action", K::kObject, true}}},
+      {RequestType::kGetState, "get_state", {{"room", K::kString, true}}},
+  };
+  return specs;
+}
+
+// Longest string a client may put in any field: names, tokens, codes, room ids.
+constexpr std::size_t kMaxStringField = 256;
+
+bool has_kind(const Json& value, FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kString:
+      return value.is_string() && value.get_ref<const std::string&>().size() <= kMaxStringField;
+    case FieldKind::kInt:
+      return value.is_number_integer();
+    case FieldKind::kBool:
+      return value.is_boolean();
+    case FieldKind::kObject:
+      return value.is_object();
+  }
+  return false;
+}
+
+const char* kind_name(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kString:
+      return "a string (at most 256 characters)";
+    case FieldKind::kInt:
+      return "an integer";
+    case FieldKind::kBool:
+      return "a boolean";
+    case FieldKind::kObject:
+      return "an object";
+  }
+  return "?";
+}
+
+Error bad_field(const std::string& type, const FieldSpec& field, bool missing) {
+  std::string what = missing ? "is missing" : "must be " + std::string(kind_name(field.kind));
+  return {"bad_field", "\"" + type + "\": field \"" + field.name + "\" " + what};
+}
+
+}  // namespace
+
+std::string Request::string_field(const char* name, std::string fallback) const {
+  auto it = body.find(name);
+  return it != body.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+std::int64_t Request::int_field(const char* name, std::int64_t fallback) const {
+  auto it = body.find(name);
+  return it != body.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
+}
+
+bool Request::bool_field(const char* name, bool fallback) const {
+  auto it = body.find(name);
+  return it != body.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
+bool Request::has(const char* name) const { return body.contains(name); }
+
+Json extract_id(const Json& message) {
+  if (!message.is_object()) return nullptr;
+  auto it = message.find("id");
+  if (it == message.end()) return nullptr;
+  if (it->is_string() || it->is_number_integer()) return *it;
+  return nullptr;
+}
+
+Expected<Request> validate_request(Json message) {
+  if (!message.is_object()) return Error{"bad_message", "a message must be a JSON object"};
+  auto type_it = message.find("type");
+  if (type_it == message.end() || !type_it->is_string()) {
+    return Error{"bad_message", "a message needs a string \"type\""};
+  }
+  auto id_it = message.find("id");
+  if (id_it != message.end() && !id_it->is_null() && !id_it->is_string() &&
+      !id_it->is_number_integer()) {
+    return Error{"bad_field", "\"id\" must be a string or an integer"};
+  }
+  if (id_it != message.end() && id_it->is_string() &&
+      id_it->get_ref<const std::string&>().size() > kMaxStringField) {
+    return Error{"bad_field", "\"id\" is longer than 256 characters"};
+  }
+  const std::string type = *type_it;
+  for (const MessageSpec& spec : message_specs()) {
+    if (type != spec.name) continue;
+    for (const FieldSpec& field : spec.fields) {
+      auto it = message.find(field.name);
+      if (it == message.end() || it->is_null()) {
+        if (field.required) return bad_field(type, field, true);
+        if (it != message.end()) message.erase(it);  // null means absent
+        continue;
+      }
+      if (!has_kind(*it, field.kind)) return bad_field(type, field, false);
+    }
+    Request request;
+    request.type = spec.type;
+    request.type_name = type;
+    request.id = extract_id(message);
+    request.body = std::move(message);
+    return request;
+  }
+  return Error{"unknown_type", "unknown message type \"" + type.substr(0, 64) + "\""};
+}
+
+Expected<Request> parse_request(std::string_view text) {
+  Json message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (message.is_discarded()) return Error{"bad_json", "the message is not valid JSON"};
+  return validate_request(std::move(message));
+}
+
+std::string error_message(const Json& id, std::string_view code, std::string_view message) {
+  Json body = {{"type", "error"}, {"code", code}, {"message", message}};
+  if (!id.is_null()) body["id"] = id;
+  return body.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string reply_message(const Json& id, std::string_view type, Json body) {
+  body["type"] = type;
+  if (!id.is_null()) body["id"] = id;
+  return body.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string_view request_type_name(RequestType type) {
+  for (const MessageSpec& spec : message_specs()) {
+    if (spec.type == type) return spec.name;
+  }
+  return "?";
+}
+
+}  // namespace parlor::protocol

@@ -1,0 +1,74 @@
+// The client/server protocol (protocol/README.md): JSON text messages over WebSocket.
+//
+// This library parses and validates the shape of what a client sends (a JSON object
+// with a known "type", an optional "id", and each field of the right type) and builds
+// the envelopes the server sends back. It knows no rule of any game: a game action is
+// passed through as JSON for the engine to judge.
+//
+// Error codes produced here: bad_json, bad_message, unknown_type, bad_field.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/expected.hpp"
+
+namespace parlor::protocol {
+
+using Json = nlohmann::json;
+
+// The protocol version a client states in "hello". Bumped on incompatible changes.
+inline constexpr int kVersion = 1;
+// Oldest client version this server still talks to.
+inline constexpr int kMinVersion = 1;
+
+// Every request type a client may send.
+enum class RequestType {
+  kHello,
+  kPing,
+  kGames,
+  kListRooms,
+  kCreateRoom,
+  kJoinRoom,
+  kSpectate,
+  kLeaveRoom,
+  kAddBot,
+  kRemoveBot,
+  kStart,
+  kAction,
+  kGetState,
+};
+
+// A validated request. `id` is whatever the client sent (null when absent): the reply
+// echoes it so the client can match replies to requests. `body` is the whole message.
+struct Request {
+  RequestType type = RequestType::kPing;
+  std::string type_name;
+  Json id;
+  Json body;
+
+  // Typed accessors for fields the validator has already checked.
+  std::string string_field(const char* name, std::string fallback = "") const;
+  std::int64_t int_field(const char* name, std::int64_t fallback) const;
+  bool bool_field(const char* name, bool fallback) const;
+  bool has(const char* name) const;
+};
+
+// Parses one text frame. On error the returned Error carries one of this library's
+// codes; use `extract_id` to echo the id of a message that failed validation.
+Expected<Request> parse_request(std::string_view text);
+// Validates an already-parsed JSON value (what parse_request does after parsing).
+Expected<Request> validate_request(Json message);
+// The "id" of a message that may be malformed (null when absent or unparsable).
+Json extract_id(const Json& message);
+
+// {"type":"error","id":ID,"code":CODE,"message":MESSAGE} (id omitted when null).
+std::string error_message(const Json& id, std::string_view code, std::string_view message);
+// A reply: `body` with "type" and the echoed "id" added.
+std::string reply_message(const Json& id, std::string_view type, Json body = Json::object());
+
+std::string_view request_type_name(RequestType type);
+
+}  // namespace parlor::protocol

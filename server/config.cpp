@@ -1,0 +1,193 @@
+#include "server/config.hpp"
+
+#include <charconv>
+#include <sstream>
+
+namespace parlor::server {
+namespace {
+
+// One flag: its name, a line of help, and how it is stored.
+struct Flag {
+  std::string name;
+  std::string help;
+  std::function<bool(ServerConfig&, const std::string&)> set;
+  std::function<std::string(const ServerConfig&)> show;
+};
+
+template <class Int>
+bool parse_int(const std::string& text, Int& out, long long min, long long max) {
+  long long value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    return false;
+  }
+  out = static_cast<Int>(value);
+  return true;
+}
+
+bool parse_double(const std::string& text, double& out) {
+  std::istringstream in(text);
+  double value = 0;
+  if (!(in >> value) || !in.eof() || value < 0) return false;
+  out = value;
+  return true;
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, ',')) {
+    if (!part.empty()) parts.push_back(part);
+  }
+  return parts;
+}
+
+template <class Int>
+Flag int_flag(std::string name, std::string help, Int ServerConfig::*field, long long min,
+              long long max) {
+  return {std::move(name), std::move(help),
+          [=](ServerConfig& c, const std::string& v) { return parse_int(v, c.*field, min, max); },
+          [=](const ServerConfig& c) { return std::to_string(c.*field); }};
+}
+
+Flag string_flag(std::string name, std::string help, std::string ServerConfig::*field) {
+  return {std::move(name), std::move(help),
+          [=](ServerConfig& c, const std::string& v) {
+            c.*field = v;
+            return true;
+          },
+          [=](const ServerConfig& c) { return c.*field; }};
+}
+
+Flag double_flag(std::string name, std::string help, double ServerConfig::*field) {
+  return {std::move(name), std::move(help),
+          [=](ServerConfig& c, const std::string& v) { return parse_double(v, c.*field); },
+          [=](const ServerConfig& c) {
+            std::ostringstream out;
+            out << c.*field;
+            return out.str();
+          }};
+}
+
+const std::vector<Flag>& flags() {
+  using C = ServerConfig;
+  static const std::vector<Flag> all = {
+      string_flag("address", "address to bind", &C::address),
+      int_flag("port", "port for HTTP and WebSocket (/ws)", &C::port, 0, 65535),
+      string_flag("db", "SQLite database path", &C::db_path),
+      string_flag("web-root",
+                  "directory served at / (default: clients/web/dist, else a placeholder)",
+                  &C::web_root),
+      int_flag("threads", "worker threads (0: one per core)", &C::threads, 0, 256),
+      string_flag("log-level", "trace, debug, info, warn, error, critical or off", &C::log_level),
+      int_flag("turn-seconds", "default turn timer of a room, 0 for none", &C::turn_seconds, 0,
+               86400),
+      int_flag("grace-seconds", "how long a disconnected player keeps the seat", &C::grace_seconds,
+               0, 86400),
+      int_flag("bot-delay-ms", "default delay before a bot acts", &C::bot_delay_ms, 0, 60000),
+      int_flag("round-pause-ms", "pause between rounds", &C::round_pause_ms, 0, 60000),
+      int_flag("empty-room-seconds", "an empty room closes after this long", &C::empty_room_seconds,
+               0, 86400 * 7),
+      int_flag("max-rooms", "most rooms open at once", &C::max_rooms, 1, 10000000),
+      int_flag("max-message-bytes", "largest WebSocket message accepted", &C::max_message_bytes,
+               256, 16 << 20),
+      double_flag("rate", "messages per second per connection (0: unlimited)", &C::rate_per_second),
+      double_flag("burst", "message burst per connection", &C::rate_burst),
+      int_flag("flood-close-after", "rate-limited messages in a row before closing",
+               &C::flood_close_after, 1, 1000000),
+      int_flag("max-connections-per-ip", "WebSocket connections per IP (0: unlimited)",
+               &C::max_connections_per_ip, 0, 10000000),
+      int_flag("handshake-timeout", "seconds to complete the WebSocket handshake",
+               &C::handshake_timeout_seconds, 1, 3600),
+      int_flag("idle-timeout", "seconds of silence (pings unanswered) before a close",
+               &C::idle_timeout_seconds, 2, 86400),
+      int_flag("max-header-bytes", "HTTP header limit (431 beyond)", &C::max_header_bytes, 512,
+               1 << 20),
+      int_flag("max-body-bytes", "HTTP body limit (413 beyond)", &C::max_body_bytes, 0, 64 << 20),
+      int_flag("max-queued-messages", "outgoing messages queued per connection before closing it",
+               &C::max_queued_messages, 8, 1000000),
+      {"allowed-origins", "comma-separated Origin allow-list for /ws (default: any)",
+       [](ServerConfig& c, const std::string& v) {
+         c.allowed_origins = split_commas(v);
+         return true;
+       },
+       [](const ServerConfig& c) {
+         std::string joined;
+         for (const auto& o : c.allowed_origins) joined += (joined.empty() ? "" : ",") + o;
+         return joined;
+       }},
+  };
+  return all;
+}
+
+std::string env_name(const std::string& flag) {
+  std::string name = "PARLOR_";
+  for (char c : flag) name += c == '-' ? '_' : static_cast<char>(std::toupper(c));
+  return name;
+}
+
+const Flag* find_flag(const std::string& name) {
+  for (const Flag& flag : flags()) {
+    if (flag.name == name) return &flag;
+  }
+  return nullptr;
+}
+
+Error bad_flag(const std::string& message) { return {"bad_flag", message}; }
+
+}  // namespace
+
+Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& args,
+                                               const EnvLookup& env) {
+  ParsedCommandLine parsed;
+  for (const Flag& flag : flags()) {
+    auto value = env(env_name(flag.name));
+    if (value && !flag.set(parsed.config, *value)) {
+      return bad_flag("bad value for " + env_name(flag.name) + ": \"" + *value + "\"");
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      parsed.help = true;
+      continue;
+    }
+    if (arg.rfind("--", 0) != 0) return bad_flag("unexpected argument \"" + arg + "\"");
+    std::string name = arg.substr(2);
+    std::string value;
+    bool has_value = false;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      has_value = true;
+    }
+    const Flag* flag = find_flag(name);
+    if (!flag) return bad_flag("unknown flag --" + name + " (see --help)");
+    if (!has_value) {
+      if (i + 1 >= args.size()) return bad_flag("--" + name + " needs a value");
+      value = args[++i];
+    }
+    if (!flag->set(parsed.config, value)) {
+      return bad_flag("bad value for --" + name + ": \"" + value + "\"");
+    }
+  }
+  return parsed;
+}
+
+std::string usage_text() {
+  std::ostringstream out;
+  ServerConfig defaults;
+  out << "usage: parlor-server [--FLAG VALUE]...\n\n"
+         "Serves the web client at /, the WebSocket protocol at /ws (protocol/README.md),\n"
+         "/healthz, /metrics and /api/rooms, all on one port.\n\n"
+         "Each flag can also be set by the environment variable shown.\n\n";
+  for (const Flag& flag : flags()) {
+    out << "  --" << flag.name << " VALUE  (" << env_name(flag.name) << ")\n      " << flag.help
+        << " [default: " << flag.show(defaults) << "]\n";
+  }
+  out << "  --help\n      this text\n";
+  return out.str();
+}
+
+}  // namespace parlor::server

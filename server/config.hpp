@@ -1,0 +1,60 @@
+// parlor-server's configuration: command-line flags, each also settable through an
+// environment variable (PARLOR_ plus the flag's name in upper case with '_' for '-',
+// e.g. --turn-seconds and PARLOR_TURN_SECONDS). A flag wins over the environment.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/expected.hpp"
+
+namespace parlor::server {
+
+struct ServerConfig {
+  // Network and files.
+  std::string address = "0.0.0.0";
+  std::uint16_t port = 8080;
+  std::string db_path = "./data/parlor.db";  // used by persistence
+  std::string web_root;                      // empty: clients/web/dist, else the placeholder
+  int threads = 0;                           // 0: one per core
+  std::string log_level = "info";
+
+  // Tables.
+  int turn_seconds = 60;  // default per-room turn timer; 0 = none
+  int grace_seconds = 120;
+  int bot_delay_ms = 700;  // default per-room delay before a bot acts
+  int round_pause_ms = 3000;
+  int empty_room_seconds = 300;
+  int max_rooms = 10000;
+
+  // Limits.
+  std::size_t max_message_bytes = 16 * 1024;
+  double rate_per_second = 10;
+  double rate_burst = 20;
+  int flood_close_after = 40;  // rate-limited messages in a row before the close
+  int max_connections_per_ip = 256;
+  int handshake_timeout_seconds = 10;
+  int idle_timeout_seconds = 60;
+  std::size_t max_header_bytes = 8 * 1024;
+  std::size_t max_body_bytes = 64 * 1024;
+  std::size_t max_queued_messages = 1024;
+  std::vector<std::string> allowed_origins;  // empty: any Origin
+};
+
+struct ParsedCommandLine {
+  ServerConfig config;
+  bool help = false;
+};
+
+using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
+
+// Errors: "bad_flag" (unknown flag, missing or malformed value).
+Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& args,
+                                               const EnvLookup& env);
+std::string usage_text();
+
+}  // namespace parlor::server

@@ -1,0 +1,58 @@
+#include "server/listener.hpp"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/http_session.hpp"
+
+namespace parlor::server {
+
+Listener::Listener(net::io_context& ioc, std::shared_ptr<Lobby> lobby,
+                   std::shared_ptr<const WebRoot> web_root)
+    : ioc_(ioc),
+      acceptor_(net::make_strand(ioc)),
+      lobby_(std::move(lobby)),
+      web_root_(std::move(web_root)) {}
+
+bool Listener::open(const tcp::endpoint& endpoint, std::string& error) {
+  beast::error_code ec;
+  acceptor_.open(endpoint.protocol(), ec);
+  if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor_.bind(endpoint, ec);
+  if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) error = ec.message();
+  return !ec;
+}
+
+tcp::endpoint Listener::local_endpoint() const {
+  beast::error_code ec;
+  return acceptor_.local_endpoint(ec);
+}
+
+void Listener::run() { do_accept(); }
+
+void Listener::stop() {
+  net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+    beast::error_code ec;
+    self->acceptor_.close(ec);
+  });
+}
+
+void Listener::do_accept() {
+  acceptor_.async_accept(net::make_strand(ioc_),
+                         beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+}
+
+void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
+  if (ec == net::error::operation_aborted) return;  // stopped
+  if (ec) {
+    spdlog::warn("accept: {}", ec.message());  // e.g. out of file descriptors: go on
+  } else {
+    socket.set_option(tcp::no_delay(true), ec);
+    std::make_shared<HttpSession>(std::move(socket), lobby_, web_root_)->run();
+  }
+  if (acceptor_.is_open()) do_accept();
+}
+
+}  // namespace parlor::server

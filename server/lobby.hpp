@@ -1,0 +1,105 @@
+// The state every connection shares (Beast's chat example calls it shared_state): the
+// players, the rooms by id and by join code, which rooms each player sits in, the
+// connections per IP, and the open sessions for a graceful shutdown.
+//
+// One mutex guards the maps; it is never held during I/O or while calling into a room
+// (rooms run on their own strands and are only ever posted to).
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "server/config.hpp"
+#include "server/match_journal.hpp"
+#include "server/metrics.hpp"
+#include "server/players.hpp"
+#include "server/room.hpp"
+
+namespace parlor::server {
+
+// A session the lobby can ask to close at shutdown.
+class Closable {
+ public:
+  virtual ~Closable() = default;
+  virtual void close_going_away() = 0;
+};
+
+struct CreateRoomRequest {
+  std::string game;
+  Json options;
+  int seats = 0;
+  bool is_public = true;
+  std::optional<int> turn_seconds;
+  std::optional<int> bot_delay_ms;
+};
+
+class Lobby : public RoomHost {
+ public:
+  Lobby(boost::asio::io_context& ioc, const ServerConfig& config,
+        std::vector<const GameDefinition*> games, MatchJournal& journal, Metrics& metrics);
+
+  const ServerConfig& config() const { return config_; }
+  Metrics& metrics() const { return metrics_; }
+  Players& players() { return players_; }
+  const std::vector<const GameDefinition*>& games() const { return games_; }
+  const GameDefinition* find_game(const std::string& name) const;
+  Json describe_games() const;
+
+  // Validates through the engine and creates the room (not yet opened).
+  Expected<std::shared_ptr<Room>> create_room(const CreateRoomRequest& request,
+                                              const std::string& host_player_id);
+  std::shared_ptr<Room> find_room(const std::string& id) const;
+  std::shared_ptr<Room> find_by_code(const std::string& code) const;
+  // Public rooms, optionally of one game: each room's latest summary.
+  Json list_rooms(const std::string& game_filter) const;
+  // Every room's summary, private ones too (for /metrics).
+  Json all_room_summaries() const;
+  std::size_t room_count() const;
+  std::vector<std::shared_ptr<Room>> rooms_of(const std::string& player_id) const;
+
+  // Connections per IP: false when the limit is reached.
+  bool admit(const std::string& ip);
+  void release(const std::string& ip);
+
+  void register_session(const std::shared_ptr<Closable>& session);
+  void unregister_session(const Closable* session);
+  bool shutting_down() const;
+  // Closes every session with "going away" and stops every room's timers.
+  void shutdown();
+
+  // RoomHost
+  void seat_changed(const std::string& player_id, const std::string& room_id, bool seated) override;
+  void publish_summary(const std::string& room_id, Json summary) override;
+  void room_closed(const std::string& room_id) override;
+
+ private:
+  std::string new_code();
+
+  boost::asio::io_context& ioc_;
+  const ServerConfig& config_;
+  std::vector<const GameDefinition*> games_;
+  MatchJournal& journal_;
+  Metrics& metrics_;
+  Players players_;
+
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::unordered_map<std::string, std::string> room_by_code_;
+  std::map<std::string, Json> summaries_;
+  std::unordered_map<std::string, std::set<std::string>> rooms_by_player_;
+  std::unordered_map<std::string, int> connections_by_ip_;
+  std::unordered_map<const Closable*, std::weak_ptr<Closable>> sessions_;
+  long long next_room_ = 1;
+  bool shutting_down_ = false;
+};
+
+}  // namespace parlor::server

@@ -1,0 +1,46 @@
+// Counters for /metrics (Prometheus text format). Lock-free: every counter is an
+// atomic, bumped from any strand.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace parlor::server {
+
+class Metrics {
+ public:
+  // Upper bounds of the message-handling latency buckets, in microseconds.
+  static constexpr std::array<std::int64_t, 12> kLatencyBucketsUs = {
+      50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000};
+
+  std::atomic<std::int64_t> connections_open{0};
+  std::atomic<std::int64_t> connections_total{0};
+  std::atomic<std::int64_t> connections_refused{0};
+  std::atomic<std::int64_t> messages_received{0};
+  std::atomic<std::int64_t> messages_sent{0};
+  std::atomic<std::int64_t> messages_rejected{0};  // protocol errors and rate limits
+  std::atomic<std::int64_t> actions_accepted{0};
+  std::atomic<std::int64_t> actions_rejected{0};
+  std::atomic<std::int64_t> actions_timed_out{0};
+  std::atomic<std::int64_t> matches_started{0};
+  std::atomic<std::int64_t> matches_finished{0};
+  std::atomic<std::int64_t> slow_consumers_dropped{0};
+
+  void observe_latency(std::chrono::nanoseconds elapsed);
+
+  // The whole exposition; `rooms` is the lobby's list of room summaries (each with
+  // "game" and "status").
+  std::string render(const nlohmann::json& rooms) const;
+
+ private:
+  std::array<std::atomic<std::int64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};
+  std::atomic<std::int64_t> latency_sum_us_{0};
+  std::atomic<std::int64_t> latency_count_{0};
+};
+
+}  // namespace parlor::server

@@ -1,0 +1,88 @@
+#include "server/players.hpp"
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <array>
+#include <stdexcept>
+
+namespace parlor::server {
+namespace {
+
+std::string to_hex(const unsigned char* bytes, std::size_t size) {
+  static const char* digits = "0123456789abcdef";
+  std::string hex;
+  hex.reserve(size * 2);
+  for (std::size_t i = 0; i < size; ++i) {
+    hex += digits[bytes[i] >> 4];
+    hex += digits[bytes[i] & 15];
+  }
+  return hex;
+}
+
+std::string random_token() {
+  std::array<unsigned char, 32> bytes{};
+  if (RAND_bytes(bytes.data(), static_cast<int>(bytes.size())) != 1) {
+    throw std::runtime_error("RAND_bytes failed");  // no safe way to go on without entropy
+  }
+  return to_hex(bytes.data(), bytes.size());
+}
+
+}  // namespace
+
+std::string Players::hash_token(const std::string& token) {
+  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+  unsigned int length = 0;
+  EVP_Digest(token.data(), token.size(), digest.data(), &length, EVP_sha256(), nullptr);
+  return to_hex(digest.data(), length);
+}
+
+PlayerIdentity Players::create(const std::string& name) {
+  PlayerIdentity player;
+  player.token = random_token();
+  player.name = name;
+  std::string hash = hash_token(player.token);
+  std::lock_guard lock(mutex_);
+  player.id = "p" + std::to_string(next_id_++);
+  id_by_token_hash_[hash] = player.id;
+  name_by_id_[player.id] = name;
+  return player;
+}
+
+std::optional<PlayerIdentity> Players::resume(const std::string& token, const std::string& name) {
+  std::string hash = hash_token(token);
+  std::lock_guard lock(mutex_);
+  auto it = id_by_token_hash_.find(hash);
+  if (it == id_by_token_hash_.end()) return std::nullopt;
+  PlayerIdentity player;
+  player.id = it->second;
+  if (!name.empty()) name_by_id_[player.id] = name;
+  player.name = name_by_id_[player.id];
+  return player;
+}
+
+std::optional<std::string> Players::name_of(const std::string& player_id) const {
+  std::lock_guard lock(mutex_);
+  auto it = name_by_id_.find(player_id);
+  if (it == name_by_id_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string clean_display_name(const std::string& raw) {
+  std::string name;
+  for (unsigned char c : raw) {
+    if (c < 0x20 || c == 0x7f) continue;  // control characters
+    name += static_cast<char>(c);
+  }
+  // Cut at 32 bytes without splitting a UTF-8 sequence.
+  if (name.size() > 32) {
+    std::size_t cut = 32;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    name.resize(cut);
+  }
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  while (!name.empty() && name.front() == ' ') name.erase(name.begin());
+  return name.empty() ? "Player" : name;
+}
+
+}  // namespace parlor::server

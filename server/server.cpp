@@ -1,0 +1,125 @@
+#include "server/server.hpp"
+
+#include <sys/resource.h>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+#include "server/listener.hpp"
+
+namespace parlor::server {
+namespace {
+
+// Many WebSocket connections need many descriptors: raise the soft limit to the hard one.
+void raise_descriptor_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+// Once every session has closed (or after a few seconds), stops the io_context.
+void stop_when_drained(std::shared_ptr<net::steady_timer> timer, net::io_context& ioc,
+                       std::shared_ptr<Lobby> lobby, std::chrono::steady_clock::time_point end) {
+  if (lobby->metrics().connections_open.load() == 0 || std::chrono::steady_clock::now() > end) {
+    ioc.stop();
+    return;
+  }
+  timer->expires_after(std::chrono::milliseconds(20));
+  timer->async_wait([timer, &ioc, lobby, end](boost::system::error_code) {
+    stop_when_drained(timer, ioc, lobby, end);
+  });
+}
+
+}  // namespace
+
+int run_server(const ServerConfig& config, std::vector<const GameDefinition*> games,
+               const std::string& executable_path) {
+  raise_descriptor_limit();
+  int threads = config.threads > 0
+                    ? config.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  net::io_context ioc(threads);
+  Metrics metrics;
+  NullJournal journal;  // persistence replaces this with the SQLite journal
+  auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
+  auto web_root = std::make_shared<WebRoot>(resolve_web_root(config.web_root, executable_path));
+
+  beast::error_code ec;
+  auto address = net::ip::make_address(config.address, ec);
+  if (ec) {
+    spdlog::critical("bad --address \"{}\": {}", config.address, ec.message());
+    return 2;
+  }
+  auto listener = std::make_shared<Listener>(ioc, lobby, web_root);
+  std::string error;
+  if (!listener->open({address, config.port}, error)) {
+    spdlog::critical("cannot listen on {}:{}: {}", config.address, config.port, error);
+    return 1;
+  }
+  listener->run();
+  std::string game_names;
+  for (const GameDefinition* game : lobby->games()) game_names += " " + game->name();
+  spdlog::info("parlor-server listening on http://{}:{}/ (WebSocket at /ws), {} threads",
+               config.address, listener->local_endpoint().port(), threads);
+  spdlog::info("games:{}; web root: {}; database: {}", game_names.empty() ? " none" : game_names,
+               web_root->directory.empty() ? "(built-in placeholder)" : web_root->directory,
+               config.db_path);
+
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code signal_ec, int signal) {
+    if (signal_ec) return;
+    spdlog::info("signal {}: shutting down", signal);
+    listener->stop();
+    lobby->shutdown();
+    auto timer = std::make_shared<net::steady_timer>(ioc);
+    stop_when_drained(timer, ioc, lobby,
+                      std::chrono::steady_clock::now() + std::chrono::seconds(5));
+  });
+
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& thread : pool) thread.join();
+  spdlog::info("stopped");
+  return 0;
+}
+
+int server_main(int argc, char** argv, std::vector<const GameDefinition*> games) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  auto parsed = parse_command_line(args, [](const std::string& name) -> std::optional<std::string> {
+    const char* value = std::getenv(name.c_str());
+    if (!value) return std::nullopt;
+    return std::string(value);
+  });
+  if (!parsed) {
+    std::cerr << "parlor-server: " << parsed.error().message << '\n';
+    return 2;
+  }
+  if (parsed->help) {
+    std::cout << usage_text();
+    return 0;
+  }
+  auto level = spdlog::level::from_str(parsed->config.log_level);
+  if (level == spdlog::level::off && parsed->config.log_level != "off") {
+    std::cerr << "parlor-server: unknown log level \"" << parsed->config.log_level << "\"\n";
+    return 2;
+  }
+  spdlog::set_level(level);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  try {
+    return run_server(parsed->config, std::move(games), argc > 0 ? argv[0] : "");
+  } catch (const std::exception& e) {
+    spdlog::critical("fatal: {}", e.what());
+    return 1;
+  }
+}
+
+}  // namespace parlor::server

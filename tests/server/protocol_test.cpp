@@ -1,0 +1,87 @@
+// parlor_protocol: what a client may send, and the errors for what it may not.
+#include <gtest/gtest.h>
+
+#include "protocol/protocol.hpp"
+
+namespace parlor::protocol {
+namespace {
+
+TEST(Protocol, ParsesAValidRequestAndKeepsItsId) {
+  auto request = parse_request(R"({"type":"join_room","id":7,"code":"ABC","seat":2})");
+  ASSERT_TRUE(request.ok());
+  EXPECT_EQ(request->type, RequestType::kJoinRoom);
+  EXPECT_EQ(request->id, 7);
+  EXPECT_EQ(request->string_field("code"), "ABC");
+  EXPECT_EQ(request->int_field("seat", -1), 2);
+}
+
+TEST(Protocol, RejectsWhatIsNotJsonOrNotAnObject) {
+  EXPECT_EQ(parse_request("{nope").error().code, "bad_json");
+  EXPECT_EQ(parse_request("[1,2]").error().code, "bad_message");
+  EXPECT_EQ(parse_request("\"hello\"").error().code, "bad_message");
+  EXPECT_EQ(parse_request(R"({"id":1})").error().code, "bad_message");
+  EXPECT_EQ(parse_request(R"({"type":5})").error().code, "bad_message");
+}
+
+TEST(Protocol, RejectsUnknownTypes) {
+  auto error = parse_request(R"({"type":"teleport"})").error();
+  EXPECT_EQ(error.code, "unknown_type");
+  EXPECT_NE(error.message.find("teleport"), std::string::npos);
+}
+
+TEST(Protocol, NamesAMissingOrMistypedField) {
+  auto missing = parse_request(R"({"type":"create_room","game":"perico"})").error();
+  EXPECT_EQ(missing.code, "bad_field");
+  EXPECT_NE(missing.message.find("seats"), std::string::npos);
+  auto mistyped = parse_request(R"({"type":"create_room","game":"perico","seats":"4"})").error();
+  EXPECT_EQ(mistyped.code, "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"action","room":"R1","action":"draw"})").error().code,
+            "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"hello","version":1.5})").error().code, "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"ping","id":[1]})").error().code, "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"ping","id":")" + std::string(300, 'x') + "\"}").error().code,
+            "bad_field");
+}
+
+TEST(Protocol, TreatsNullAsAbsent) {
+  auto request = parse_request(R"({"type":"join_room","room":"R1","seat":null})");
+  ASSERT_TRUE(request.ok());
+  EXPECT_FALSE(request->has("seat"));
+}
+
+TEST(Protocol, ExtractsTheIdOfABadMessage) {
+  EXPECT_EQ(extract_id(Json::parse(R"({"id":"a","type":1})")), "a");
+  EXPECT_TRUE(extract_id(Json::parse(R"({"id":{"x":1}})")).is_null());
+  EXPECT_TRUE(extract_id(Json::parse("[1]")).is_null());
+}
+
+TEST(Protocol, BuildsRepliesAndErrors) {
+  Json error = Json::parse(error_message(4, "not_host", "only the host"));
+  EXPECT_EQ(
+      error,
+      Json({{"type", "error"}, {"id", 4}, {"code", "not_host"}, {"message", "only the host"}}));
+  Json reply = Json::parse(reply_message("x", "pong"));
+  EXPECT_EQ(reply, Json({{"type", "pong"}, {"id", "x"}}));
+  EXPECT_FALSE(Json::parse(error_message(nullptr, "bad_json", "m")).contains("id"));
+}
+
+TEST(Protocol, EveryRequestTypeHasAName) {
+  for (RequestType type :
+       {RequestType::kHello, RequestType::kPing, RequestType::kGames, RequestType::kListRooms,
+        RequestType::kCreateRoom, RequestType::kJoinRoom, RequestType::kSpectate,
+        RequestType::kLeaveRoom, RequestType::kAddBot, RequestType::kRemoveBot, RequestType::kStart,
+        RequestType::kAction, RequestType::kGetState}) {
+    std::string name(request_type_name(type));
+    Json message = {{"type", name}};
+    auto parsed = validate_request(message);
+    // Either valid as it is, or refused only for a missing field: never unknown.
+    if (!parsed.ok()) {
+      EXPECT_EQ(parsed.error().code, "bad_field") << name;
+    } else {
+      EXPECT_EQ(parsed->type, type);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace parlor::protocol

@@ -1,0 +1,132 @@
+// Every game registered in this build, played through the real parlor-server binary:
+// a match of bots watched by a spectator, and matches of human clients (each choosing
+// with the game's own bot policy from the views it receives) checked frame by frame for
+// hidden information. Games land one by one; each is covered as soon as it registers.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "engine/registry/registry.hpp"
+#include "tests/server/match_driver.hpp"
+#include "tests/server/server_process.hpp"
+#include "tests/server/ws_client.hpp"
+
+namespace parlor::testing {
+namespace {
+
+// Human-driven matches per game, each checked frame by frame.
+constexpr int kHumanMatchesPerGame = 2;
+constexpr auto kMatchTimeout = std::chrono::seconds(120);
+
+ServerProcess& real_server() {
+  static ServerProcess server(PARLOR_SERVER,
+                              {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--rate", "0",
+                               "--turn-seconds", "0", "--log-level", "warn"});
+  return server;
+}
+
+// A seat count the game accepts with its default options (4 if it can).
+int seats_for(const GameDefinition& game) {
+  for (int seats : {4, 3, 2, 5, 6}) {
+    if (game.validate_table(Json::object(), seats).ok()) return seats;
+  }
+  return 0;
+}
+
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const GameDefinition* game : all_games()) names.push_back(game->name());
+  return names;
+}
+
+class ServerGames : public ::testing::TestWithParam<std::string> {
+ protected:
+  const GameDefinition& game() const { return *find_game(GetParam()); }
+};
+
+Json request_ok(ClientPool& pool, WsClient& client, Json message) {
+  Json reply = pool.request(client, message);
+  EXPECT_NE(reply.value("type", ""), "error") << message.dump() << " -> " << reply.dump();
+  return reply;
+}
+
+WsClient* greeted(ClientPool& pool, const std::string& name) {
+  WsClient* client = pool.connect(real_server().port());
+  EXPECT_NE(client, nullptr);
+  if (client) {
+    EXPECT_EQ(pool.hello(*client, name).value("type", ""), "welcome");
+  }
+  return client;
+}
+
+TEST_P(ServerGames, BotsPlayAMatchForASpectator) {
+  int seats = seats_for(game());
+  ASSERT_GT(seats, 0);
+  ClientPool pool;
+  WsClient* host = greeted(pool, "host");
+  ASSERT_NE(host, nullptr);
+  Json room = request_ok(
+      pool, *host,
+      {{"type", "create_room"}, {"game", GetParam()}, {"seats", seats}, {"sit", false}})["room"];
+  std::string id = room["id"];
+  for (int s = 0; s < seats; ++s) {
+    request_ok(pool, *host,
+               {{"type", "add_bot"}, {"room", id}, {"level", s % 2 ? "random" : "sensible"}});
+  }
+  request_ok(pool, *host, {{"type", "start"}, {"room", id}});
+  Json over = pool.take(
+      *host, [](const Json& m) { return m.value("type", "") == "match_over"; }, kMatchTimeout);
+  ASSERT_TRUE(over.is_object()) << "no match_over";
+  EXPECT_EQ(over["results"]["scores"].size(), static_cast<std::size_t>(seats));
+  EXPECT_EQ(over["results"]["placings"].size(), static_cast<std::size_t>(seats));
+  std::vector<Json> updates = updates_of(*host, 1);
+  EXPECT_EQ(updates.size(), over["actions"].get<std::size_t>() + 1);
+  for (const Json& update : updates) {
+    EXPECT_FALSE(update["view"].contains("hand"));
+    EXPECT_FALSE(update["view"].contains("legal"));
+  }
+}
+
+TEST_P(ServerGames, HumansPlayAndSeeOnlyWhatTheyMay) {
+  int seats = seats_for(game());
+  ASSERT_GT(seats, 0);
+  for (int m = 0; m < kHumanMatchesPerGame; ++m) {
+    SCOPED_TRACE("match " + std::to_string(m));
+    ClientPool pool;
+    std::vector<TablePlayer> players(static_cast<std::size_t>(seats));
+    players[0].client = greeted(pool, "host");
+    Json room =
+        request_ok(pool, *players[0].client,
+                   {{"type", "create_room"}, {"game", GetParam()}, {"seats", seats}})["room"];
+    std::string id = room["id"];
+    for (int s = 1; s < seats; ++s) {
+      players[s].client = greeted(pool, "p" + std::to_string(s));
+      request_ok(pool, *players[s].client, {{"type", "join_room"}, {"room", id}, {"seat", s}});
+    }
+    WsClient* spectator = greeted(pool, "watcher");
+    request_ok(pool, *spectator, {{"type", "spectate"}, {"room", id}});
+    for (int s = 0; s < seats; ++s) {
+      players[s].seat = s;
+      players[s].policy = game().make_bot(m % 2 ? BotLevel::kRandom : BotLevel::kSensible);
+    }
+    request_ok(pool, *players[0].client, {{"type", "start"}, {"room", id}});
+    MatchLog log;
+    std::string failure;
+    ASSERT_TRUE(drive_match(pool, id, players, log, kMatchTimeout, failure, 7 + m)) << failure;
+    ASSERT_TRUE(
+        pool.take(*spectator, [](const Json& msg) { return msg.value("type", "") == "match_over"; })
+            .is_object());
+    std::vector<std::vector<Json>> seat_updates;
+    for (const TablePlayer& p : players) seat_updates.push_back(updates_of(*p.client, 1));
+    auto problems = verify_frames(game(), room["options"], seats, players[0].match_over, log,
+                                  seat_updates, updates_of(*spectator, 1));
+    for (const auto& problem : problems) ADD_FAILURE() << problem;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryGame, ServerGames, ::testing::ValuesIn(game_names()),
+                         [](const auto& info) { return info.param; });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ServerGames);
+
+}  // namespace
+}  // namespace parlor::testing

@@ -1,0 +1,41 @@
+// Starts a real server binary on a free loopback port for the integration tests, and
+// stops it (SIGTERM, then SIGKILL) when destroyed.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace parlor::testing {
+
+class ServerProcess {
+ public:
+  // Runs `binary --address 127.0.0.1 --port P extra...` and waits for /healthz.
+  ServerProcess(const std::string& binary, const std::vector<std::string>& extra_args);
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  int port() const { return port_; }
+  bool running() const { return pid_ > 0; }
+  // Sends SIGTERM and waits; returns the exit status (-1 if killed or not running).
+  int stop(int timeout_ms = 8000);
+  std::string log() const;
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  std::string log_path_;
+};
+
+int free_port();
+
+// A plain HTTP/1.1 GET (or any raw request text) to 127.0.0.1:port; returns the whole
+// response ("" if the connection failed).
+std::string http_get(int port, const std::string& target);
+std::string raw_http(int port, const std::string& request);
+int http_status(const std::string& response);
+std::string http_body(const std::string& response);
+
+}  // namespace parlor::testing
