@@ -1,0 +1,62 @@
+#include "engine/carioca/carioca.hpp"
+
+#include "engine/carioca/carioca_bots.hpp"
+#include "engine/carioca/carioca_state.hpp"
+
+namespace parlor::carioca {
+namespace {
+
+class CariocaGame : public GameDefinition {
+ public:
+  std::string name() const override { return "carioca"; }
+  std::string title() const override { return "Carioca"; }
+  std::string summary() const override {
+    return "Chilean contract rummy: eight rounds of trios and straights, lowest total wins";
+  }
+
+  const OptionSchema& option_schema() const override {
+    static const OptionSchema schema({
+        OptionSpec::integer("max_seats", 5, 5, 6, "the most seats the table allows (5 or 6)"),
+        OptionSpec::boolean("straight_wrap", true, "straights may go round the corner (K-A-2)"),
+        OptionSpec::boolean("flat_low_cards", false, "every 2-9 left in hand costs 5 points"),
+        OptionSpec::integer("joker_value", 30, 0, 100, "points a joker left in hand costs"),
+        OptionSpec::boolean("cut_bonus", false,
+                            "the cutter names a cut size; -10 for exactly the deal plus one"),
+        OptionSpec::integer("steal_window_ms", 5000, 0, 60000,
+                            "how long the server waits for steal claims (silence declines)"),
+        OptionSpec::integer("stock_reshuffles", 100, 0, 100,
+                            "how often a round's stock may be rebuilt from the discards (the "
+                            "rules rebuild it every time: the default 100 only stops an "
+                            "endless round); when it runs out after that the round ends"),
+        OptionSpec::integer("first_round", 1, 1, 8,
+                            "the contract the match starts at (a practice table; a full "
+                            "match starts at 1 and plays all eight)"),
+    });
+    return schema;
+  }
+
+  SeatRange seat_range(const Json& options) const override {
+    return {2, options.value("max_seats", 5)};
+  }
+
+  Expected<std::unique_ptr<GameState>> new_match(const MatchConfig& config) const override {
+    Seat dealer = config.dealer.value_or(choose_first_dealer(config.seed, config.seats));
+    auto state = std::make_unique<CariocaState>(TableOptions::from_json(config.options),
+                                                config.seats, config.seed, dealer);
+    if (auto err = state->start(config.setup)) return *err;
+    return std::unique_ptr<GameState>(std::move(state));
+  }
+
+  std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
+    return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
+  }
+};
+
+}  // namespace
+
+const GameDefinition& definition() {
+  static const CariocaGame game;
+  return game;
+}
+
+}  // namespace parlor::carioca
