@@ -1,20 +1,14 @@
-// Scripted Poker deals: the scenario files, the rules file's examples played to a
-// showdown, the opening requirement, the draw running out of stock, rebuys, the end of a
-// match, legal-move lists and options.
+// Scripted Poker deals (the scenario files run in scenario_files_tests): the rules file's examples
+// played to a showdown, the opening requirement, the draw running out of stock, rebuys, the end of
+// a match, legal-move lists and options.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
-#include "engine/core/scenario.hpp"
 #include "engine/poker/poker_hands.hpp"
 #include "tests/poker/poker_test_util.hpp"
-#include "tests/support/scenario_expect.hpp"
 
 namespace parlor::poker {
 namespace {
 
-namespace fs = std::filesystem;
 using testing::start_match;
 
 PokerState& state_of(std::unique_ptr<GameState>& game) { return dynamic_cast<PokerState&>(*game); }
@@ -37,33 +31,6 @@ const Json kCall = {{"type", "call"}};
 const Json kFold = {{"type", "fold"}};
 const Json kStandPat = {{"type", "draw"}, {"discard", Json::array()}};
 Json bet(int amount) { return {{"type", "bet"}, {"amount", amount}}; }
-
-// The scenario files under tests/scenarios/poker (also run by scenario_files_tests).
-TEST(PokerScenarios, EveryFileMatchesItsExpectations) {
-  const fs::path dir = POKER_SCENARIO_DIR;
-  int files = 0;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.path().extension() != ".json") continue;
-    ++files;
-    std::ifstream in(entry.path());
-    Json scenario = Json::parse(in, nullptr, false);
-    ASSERT_FALSE(scenario.is_discarded()) << entry.path();
-    auto lines = run_scenario(scenario, [](const std::string& name) -> const GameDefinition* {
-      return name == "poker" ? &definition() : nullptr;
-    });
-    const Json& expect = scenario["expect"];
-    if (expect.contains("error")) {
-      ASSERT_FALSE(lines.ok()) << entry.path();
-      EXPECT_EQ(lines.error().code, expect["error"].get<std::string>()) << entry.path();
-      continue;
-    }
-    ASSERT_TRUE(lines.ok()) << entry.path() << ": " << lines.error().message;
-    for (const std::string& mismatch : parlor::testing::scenario_mismatches(expect, *lines)) {
-      ADD_FAILURE() << entry.path().filename() << ": " << mismatch;
-    }
-  }
-  EXPECT_GE(files, 15);
-}
 
 // Seat 1 opens for 1, seat 0 calls, both stand pat and check: the showdown's result.
 Json showdown(const Json& options, const std::vector<std::string>& hand0,
