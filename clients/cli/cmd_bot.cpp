@@ -1,0 +1,67 @@
+// `parlor bot --server URL --room CODE --seats N [--level random|sensible]`: N network
+// bots join an existing room by its code as ordinary players and play until the match
+// ends (the room's host starts it).
+#include <boost/asio/io_context.hpp>
+
+#include <iostream>
+#include <memory>
+
+#include "clients/cli/command.hpp"
+#include "clients/cli/net/bot_player.hpp"
+#include "clients/cli/net/options.hpp"
+
+namespace parlor::cli {
+namespace {
+
+int run_bot(const std::vector<std::string>& args) {
+  std::string error;
+  auto flags = net::parse_flags(args, {"server", "room", "seats", "level", "name"}, {}, &error);
+  double seats = 0;
+  net::ServerUrl url;
+  if (!flags || !flags->count("server") || !flags->count("room") || !flags->count("seats") ||
+      !net::parse_number(flags->at("seats"), &seats) || seats < 1 || seats > 64 ||
+      !net::parse_url(flags->at("server"), &url)) {
+    std::cerr << (error.empty() ? "usage: parlor bot --server ws://HOST:PORT --room CODE "
+                                  "--seats N [--level random|sensible]"
+                                : error)
+              << "\n";
+    return 2;
+  }
+  const std::string level = flags->count("level") ? flags->at("level") : "sensible";
+  if (level != "random" && level != "sensible") {
+    std::cerr << "--level must be random or sensible\n";
+    return 2;
+  }
+  boost::asio::io_context ioc;
+  net::BotStats stats;
+  std::vector<std::unique_ptr<net::BotPlayer>> bots;
+  int finished = 0;
+  int succeeded = 0;
+  for (int i = 0; i < static_cast<int>(seats); ++i) {
+    net::BotConfig config;
+    config.url = url;
+    config.name = (flags->count("name") ? flags->at("name") : std::string("netbot")) + "-" +
+                  std::to_string(i + 1);
+    config.level = level == "random" ? BotLevel::kRandom : BotLevel::kSensible;
+    config.join_code = flags->at("room");
+    config.rng_stream = static_cast<std::uint64_t>(i);
+    bots.push_back(std::make_unique<net::BotPlayer>(ioc, config, stats));
+    bots.back()->on_done = [&](bool ok) {
+      ++finished;
+      if (ok) ++succeeded;
+    };
+  }
+  // Join one after another so the seats fill in order.
+  for (auto& bot : bots) bot->start();
+  ioc.run();
+  std::cout << "bots: " << succeeded << "/" << bots.size() << " finished a match; actions "
+            << stats.actions_accepted << ", rejections " << stats.rejections << "\n";
+  for (const std::string& e : stats.errors) std::cerr << "  " << e << "\n";
+  return succeeded == static_cast<int>(bots.size()) ? 0 : 1;
+}
+
+PARLOR_COMMAND("bot", "bot --server URL --room CODE --seats N [--level random|sensible]",
+               "network bots join a room by code and play a match", run_bot);
+
+}  // namespace
+}  // namespace parlor::cli

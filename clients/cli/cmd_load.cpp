@@ -1,0 +1,179 @@
+// `parlor load --server URL --game GAME --tables N --seats S [--rate R] [--duration D]
+// [--json]`: N tables of S network bots each, all driven by one thread (one io_context),
+// play continuously; reports throughput, action-to-update latency and errors.
+// Closed loop by default (each client acts as soon as it may); with --rate R each
+// client acts at most R times per second (open loop).
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+#include "clients/cli/command.hpp"
+#include "clients/cli/net/bot_player.hpp"
+#include "clients/cli/net/options.hpp"
+
+namespace parlor::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+// After the measured window, how long in-flight actions get to see their update.
+constexpr auto kDrainTime = std::chrono::milliseconds(1500);
+
+double percentile(std::vector<double>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  std::size_t index = static_cast<std::size_t>(std::ceil(p * sorted.size())) - 1;
+  return sorted[std::min(index, sorted.size() - 1)];
+}
+
+struct LoadSpec {
+  net::ServerUrl url;
+  std::string game;
+  int tables = 0;
+  int seats = 0;
+  double rate = 0;
+  double duration = 10;
+  bool json = false;
+};
+
+Json report(const LoadSpec& spec, net::BotStats& stats, double seconds) {
+  std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
+  auto& l = stats.latencies_ms;
+  return {{"game", spec.game},
+          {"tables", spec.tables},
+          {"seats", spec.seats},
+          {"clients", spec.tables * spec.seats},
+          {"mode", spec.rate > 0 ? "open" : "closed"},
+          {"rate_per_client", spec.rate},
+          {"seconds", seconds},
+          {"actions_sent", stats.actions_sent},
+          {"actions_accepted", stats.actions_accepted},
+          {"updates_matched", stats.updates_matched},
+          {"actions_lost", stats.actions_accepted - stats.updates_matched},
+          {"actions_per_second", stats.actions_accepted / seconds},
+          {"messages_received", stats.messages_received},
+          {"messages_per_second", stats.messages_received / seconds},
+          {"matches_finished", stats.matches_finished},
+          {"latency_ms",
+           {{"count", l.size()},
+            {"p50", percentile(l, 0.50)},
+            {"p90", percentile(l, 0.90)},
+            {"p99", percentile(l, 0.99)},
+            {"max", l.empty() ? 0.0 : l.back()}}},
+          {"connection_errors", stats.connection_errors},
+          {"rejections", stats.rejections},
+          {"errors", stats.errors}};
+}
+
+void print_text(const Json& r) {
+  std::cout << "load: " << r["tables"] << " tables x " << r["seats"] << " seats of "
+            << r["game"].get<std::string>() << ", " << r["mode"].get<std::string>() << " loop, "
+            << r["seconds"].get<double>() << " s\n"
+            << "  actions/s " << r["actions_per_second"].get<double>() << " (accepted "
+            << r["actions_accepted"] << ", lost " << r["actions_lost"] << ")\n"
+            << "  server messages/s " << r["messages_per_second"].get<double>() << "\n"
+            << "  latency ms p50 " << r["latency_ms"]["p50"] << " p90 " << r["latency_ms"]["p90"]
+            << " p99 " << r["latency_ms"]["p99"] << " max " << r["latency_ms"]["max"] << "\n"
+            << "  matches finished " << r["matches_finished"] << ", connection errors "
+            << r["connection_errors"] << ", rejections " << r["rejections"] << "\n";
+  for (const Json& e : r["errors"]) std::cout << "  error: " << e.get<std::string>() << "\n";
+}
+
+bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::string* error) {
+  auto flags = net::parse_flags(args, {"server", "game", "tables", "seats", "rate", "duration"},
+                                {"json"}, error);
+  if (!flags) return false;
+  double tables = 0;
+  double seats = 0;
+  if (!flags->count("server") || !flags->count("game") || !flags->count("tables") ||
+      !flags->count("seats") || !net::parse_url(flags->at("server"), &spec->url) ||
+      !net::parse_number(flags->at("tables"), &tables) ||
+      !net::parse_number(flags->at("seats"), &seats) || tables < 1 || seats < 1) {
+    return false;
+  }
+  if (flags->count("rate") &&
+      (!net::parse_number(flags->at("rate"), &spec->rate) || spec->rate < 0)) {
+    return false;
+  }
+  if (flags->count("duration") &&
+      (!net::parse_number(flags->at("duration"), &spec->duration) || spec->duration <= 0)) {
+    return false;
+  }
+  spec->game = flags->at("game");
+  spec->tables = static_cast<int>(tables);
+  spec->seats = static_cast<int>(seats);
+  spec->json = flags->count("json") > 0;
+  return true;
+}
+
+int run_load(const std::vector<std::string>& args) {
+  LoadSpec spec;
+  std::string error;
+  if (!parse_spec(args, &spec, &error)) {
+    std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT --game GAME "
+                                  "--tables N --seats S [--rate R] [--duration SECONDS] [--json]"
+                                : error)
+              << "\n";
+    return 2;
+  }
+  boost::asio::io_context ioc(1);
+  net::BotStats stats;
+  std::vector<std::unique_ptr<net::BotPlayer>> bots;
+  bots.reserve(static_cast<std::size_t>(spec.tables * spec.seats));
+  auto make_bot = [&](const std::string& code, int index) {
+    net::BotConfig config;
+    config.url = spec.url;
+    config.name = "load-" + std::to_string(index);
+    config.game = spec.game;
+    config.seats = spec.seats;
+    config.join_code = code;
+    config.rate = spec.rate;
+    config.replay = true;
+    config.leave_after_match = false;
+    config.rng_stream = static_cast<std::uint64_t>(index);
+    bots.push_back(std::make_unique<net::BotPlayer>(ioc, config, stats));
+    return bots.back().get();
+  };
+  for (int t = 0; t < spec.tables; ++t) {
+    net::BotPlayer* host = make_bot("", t * spec.seats);
+    host->on_room_created = [&, t](const std::string& code) {
+      for (int s = 1; s < spec.seats; ++s) make_bot(code, t * spec.seats + s)->start();
+    };
+    host->start();
+  }
+  const Clock::time_point started = Clock::now();
+  Clock::time_point stopped = started;
+  boost::asio::steady_timer window(ioc);
+  window.expires_after(
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.duration)));
+  window.async_wait([&](boost::system::error_code) {
+    stopped = Clock::now();
+    for (auto& bot : bots) bot->stop_playing();
+    window.expires_after(kDrainTime);
+    window.async_wait([&](boost::system::error_code) {
+      for (auto& bot : bots) bot->close();
+      ioc.stop();
+    });
+  });
+  ioc.run();
+  const double seconds = std::chrono::duration<double>(stopped - started).count();
+  Json r = report(spec, stats, seconds);
+  if (spec.json) {
+    std::cout << r.dump() << "\n";
+  } else {
+    print_text(r);
+  }
+  return stats.actions_accepted > 0 && stats.connection_errors == 0 ? 0 : 1;
+}
+
+PARLOR_COMMAND("load",
+               "load --server URL --game GAME --tables N --seats S [--rate R] [--duration D] "
+               "[--json]",
+               "load generator: N tables of S network bots, reports throughput and latency",
+               run_load);
+
+}  // namespace
+}  // namespace parlor::cli

@@ -1,0 +1,320 @@
+// `parlor play [--server ws://HOST:PORT] [--name NAME] [--script]`: the terminal client.
+// Lobby commands (list, games, create, join, spectate, bot, start, leave, state), moves
+// in the rules' words (see net/move_words.hpp) or raw {json}, the table redrawn from
+// each update. The token lives in $XDG_CONFIG_HOME/parlor/token (~/.config/parlor/token)
+// and a lost connection is re-established with it (the server gives the seat back).
+// --script: commands from stdin, one JSON line per server message on stdout; each
+// command waits for its reply, `wait TYPE` waits for a push, `auto` lets the sensible
+// bot policy play this seat from its view (for tests and demos).
+#include <unistd.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "clients/cli/command.hpp"
+#include "clients/cli/net/move_words.hpp"
+#include "clients/cli/net/options.hpp"
+#include "clients/cli/net/table_text.hpp"
+#include "clients/cli/net/ws_connection.hpp"
+#include "engine/registry/registry.hpp"
+
+namespace parlor::cli {
+namespace {
+
+using net::Json;
+constexpr auto kReconnectDelay = std::chrono::seconds(1);
+
+std::filesystem::path token_path() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  const char* home = std::getenv("HOME");
+  std::filesystem::path base = xdg && *xdg ? std::filesystem::path(xdg)
+                                           : std::filesystem::path(home ? home : ".") / ".config";
+  return base / "parlor" / "token";
+}
+
+std::string read_token() {
+  std::ifstream in(token_path());
+  std::string token;
+  in >> token;
+  return token;
+}
+
+void write_token(const std::string& token) {
+  std::error_code ec;
+  std::filesystem::create_directories(token_path().parent_path(), ec);
+  std::ofstream out(token_path(), std::ios::trunc);
+  out << token << "\n";
+  std::filesystem::permissions(
+      token_path(), std::filesystem::perms::owner_read | std::filesystem::perms::owner_write, ec);
+}
+
+class PlayClient {
+ public:
+  PlayClient(boost::asio::io_context& ioc, net::ServerUrl url, std::string name, bool script)
+      : ioc_(ioc),
+        url_(std::move(url)),
+        name_(std::move(name)),
+        script_(script),
+        style_(!script && isatty(STDOUT_FILENO)),
+        reconnect_timer_(ioc),
+        rng_(Seed::from_os(), 0) {}
+
+  void start() { connect(); }
+  // A line typed by the user (posted from the reader thread); empty optional = EOF.
+  void input(std::optional<std::string> line) {
+    if (!line) {
+      input_done_ = true;
+    } else {
+      commands_.push_back(*line);
+    }
+    pump();
+  }
+
+ private:
+  void connect() {
+    connection_ = std::make_shared<net::WsConnection>(ioc_);
+    connection_->on_open = [this] { say_hello(read_token()); };
+    connection_->on_message = [this](const Json& m) { handle(m); };
+    connection_->on_closed = [this](const std::string& error) {
+      greeted_ = false;
+      if (quitting_) return finish();
+      note("connection lost" + (error.empty() ? std::string() : " (" + error + ")") +
+           "; reconnecting");
+      reconnect_timer_.expires_after(kReconnectDelay);
+      reconnect_timer_.async_wait([this](boost::system::error_code ec) {
+        if (!ec) connect();
+      });
+    };
+    connection_->connect(url_);
+  }
+
+  void say_hello(const std::string& token) {
+    Json hello = {{"type", "hello"}, {"id", "hello"}, {"version", 1}};
+    if (!name_.empty()) hello["name"] = name_;
+    if (!token.empty()) hello["token"] = token;
+    connection_->send(hello);
+  }
+
+  void note(const std::string& text) {
+    if (script_) {
+      std::cerr << text << "\n";
+    } else {
+      std::cout << text << "\n" << std::flush;
+    }
+  }
+
+  void finish() {
+    reconnect_timer_.cancel();
+    ioc_.stop();
+  }
+
+  void handle(const Json& m) {
+    if (script_) std::cout << m.dump() << "\n" << std::flush;
+    const std::string type = m.value("type", "");
+    const bool reply = m.contains("id") && !m["id"].is_null();
+    if (type == "welcome") {
+      greeted_ = true;
+      if (m.contains("token")) write_token(m["token"].get<std::string>());
+      player_ = m["player"].value("id", "");
+      if (!script_) note("welcome, " + m["player"].value("name", "") + " (" + player_ + ")");
+    } else if (type == "error" && m["id"] == "hello" && m.value("code", "") == "bad_token") {
+      say_hello("");  // the server forgot us: start as a new player
+      return;
+    } else if (type == "room") {
+      room_ = m["room"];
+      if (!script_) std::cout << net::room_text(room_, style_) << std::flush;
+    } else if (type == "update") {
+      update_ = m;
+      if (!script_) std::cout << net::table_text(m, style_) << std::flush;
+      if (auto_play_) auto_move();
+    } else if (type == "match_over" && !script_) {
+      std::cout << net::results_text(m) << std::flush;
+    } else if (!script_) {
+      std::cout << net::reply_text(m) << std::flush;
+    }
+    if (reply && m["id"] == awaiting_id_) awaiting_id_ = Json();
+    if (!waiting_for_.empty() && type == waiting_for_) waiting_for_.clear();
+    if (type == "welcome" && m["id"] == "hello") awaiting_id_ = Json();
+    pump();
+  }
+
+  // Runs queued commands while nothing is awaited.
+  void pump() {
+    while (greeted_ && awaiting_id_.is_null() && waiting_for_.empty() && !commands_.empty()) {
+      std::string line = commands_.front();
+      commands_.pop_front();
+      run_command(line);
+    }
+    if (input_done_ && commands_.empty() && awaiting_id_.is_null() && waiting_for_.empty() &&
+        greeted_ && !quitting_) {
+      quitting_ = true;
+      connection_->close();
+    }
+  }
+
+  void request(Json message) {
+    message["id"] = next_id_++;
+    awaiting_id_ = message["id"];
+    connection_->send(message);
+  }
+
+  std::string room_id() const { return room_.is_object() ? room_.value("id", "") : ""; }
+
+  void run_command(const std::string& line) {
+    std::istringstream in(line);
+    std::string word;
+    if (!(in >> word) || word[0] == '#') return;
+    std::vector<std::string> rest;
+    for (std::string w; in >> w;) rest.push_back(w);
+    if (word == "quit" || word == "exit") {
+      commands_.clear();
+      input_done_ = true;
+    } else if (word == "help") {
+      note(net::help_text());
+    } else if (word == "games") {
+      request({{"type", "games"}});
+    } else if (word == "list") {
+      Json m = {{"type", "list_rooms"}};
+      if (!rest.empty()) m["game"] = rest[0];
+      request(m);
+    } else if (word == "create" && rest.size() >= 2) {
+      request(create_message(rest));
+    } else if ((word == "join" || word == "spectate") && !rest.empty()) {
+      Json m = {{"type", word == "join" ? "join_room" : "spectate"}};
+      m[rest[0].size() > 1 && rest[0][0] == 'R' &&
+                std::isdigit(static_cast<unsigned char>(rest[0][1]))
+            ? "room"
+            : "code"] = rest[0];
+      if (rest.size() > 1) m["seat"] = std::atoi(rest[1].c_str());
+      request(m);
+    } else if (word == "bot") {
+      request({{"type", "add_bot"},
+               {"room", room_id()},
+               {"level", rest.empty() ? "sensible" : rest[0]}});
+    } else if (word == "start" || word == "leave" || word == "state") {
+      request({{"type", word == "state"   ? "get_state"
+                        : word == "leave" ? "leave_room"
+                                          : "start"},
+               {"room", room_id()}});
+    } else if (word == "wait" && !rest.empty()) {
+      waiting_for_ = rest[0];
+    } else if (word == "auto") {
+      auto_play_ = rest.empty() || rest[0] != "off";
+      auto_move();
+    } else if (word == "send" && !rest.empty()) {
+      Json raw = Json::parse(line.substr(line.find('{')), nullptr, false);
+      if (raw.is_object())
+        request(raw);
+      else
+        note("send: not a JSON object");
+    } else {
+      std::string error;
+      auto action = net::parse_move(line, &error);
+      if (!action) return note(error);
+      request({{"type", "action"}, {"room", room_id()}, {"action", *action}});
+    }
+  }
+
+  Json create_message(const std::vector<std::string>& rest) {
+    Json m = {{"type", "create_room"},
+              {"game", rest[0]},
+              {"seats", std::atoi(rest[1].c_str())},
+              {"options", Json::object()}};
+    for (std::size_t i = 2; i < rest.size(); ++i) {
+      std::size_t eq = rest[i].find('=');
+      if (eq == std::string::npos) continue;
+      std::string key = rest[i].substr(0, eq);
+      Json value = Json::parse(rest[i].substr(eq + 1), nullptr, false);
+      if (value.is_discarded()) value = rest[i].substr(eq + 1);
+      if (key == "turn_seconds" || key == "bot_delay_ms" || key == "visibility" || key == "sit") {
+        m[key] = value;
+      } else {
+        m["options"][key] = value;
+      }
+    }
+    return m;
+  }
+
+  // The sensible policy chooses for this seat, from the latest view only.
+  void auto_move() {
+    if (!auto_play_ || !update_.is_object() || !update_["seat"].is_number_integer()) return;
+    const Json& view = update_["view"];
+    if (view.value("over", false) || auto_seq_ == update_.value("seq", -1)) return;
+    const Json& seats = view["waiting"]["seats"];
+    if (std::find(seats.begin(), seats.end(), update_["seat"]) == seats.end()) return;
+    const GameDefinition* game = find_game(view.value("game", ""));
+    if (!game) return;
+    if (!policy_) policy_ = game->make_bot(BotLevel::kSensible);
+    auto_seq_ = update_.value("seq", -1);
+    connection_->send({{"type", "action"},
+                       {"id", next_id_++},
+                       {"room", update_["room"]},
+                       {"action", policy_->choose(view, rng_)}});
+  }
+
+  boost::asio::io_context& ioc_;
+  net::ServerUrl url_;
+  std::string name_;
+  bool script_;
+  bool style_;
+  boost::asio::steady_timer reconnect_timer_;
+  Rng rng_;
+  std::shared_ptr<net::WsConnection> connection_;
+  std::unique_ptr<BotPolicy> policy_;
+  std::deque<std::string> commands_;
+  std::string player_;
+  std::string waiting_for_;
+  Json awaiting_id_ = "hello";
+  Json room_;
+  Json update_;
+  std::int64_t next_id_ = 1;
+  int auto_seq_ = -1;
+  bool greeted_ = false;
+  bool input_done_ = false;
+  bool quitting_ = false;
+  bool auto_play_ = false;
+};
+
+int run_play(const std::vector<std::string>& args) {
+  std::string error;
+  auto flags = net::parse_flags(args, {"server", "name"}, {"script"}, &error);
+  net::ServerUrl url;
+  if (!flags ||
+      !net::parse_url(flags->count("server") ? flags->at("server") : "ws://127.0.0.1:8080", &url)) {
+    std::cerr << (error.empty() ? "bad --server URL" : error)
+              << "\nusage: parlor play [--server ws://HOST:PORT] [--name NAME] [--script]\n";
+    return 2;
+  }
+  boost::asio::io_context ioc;
+  PlayClient client(ioc, url, flags->count("name") ? flags->at("name") : "",
+                    flags->count("script") > 0);
+  auto guard = boost::asio::make_work_guard(ioc);
+  client.start();
+  // std::getline blocks, so the reader has a thread of its own and posts each line.
+  std::thread reader([&] {
+    for (std::string line; std::getline(std::cin, line);) {
+      boost::asio::post(ioc, [&client, line] { client.input(line); });
+    }
+    boost::asio::post(ioc, [&client] { client.input(std::nullopt); });
+  });
+  reader.detach();
+  ioc.run();
+  return 0;
+}
+
+PARLOR_COMMAND("play", "play [--server ws://HOST:PORT] [--name NAME] [--script]",
+               "the terminal client (lobby, table, moves in the rules' words)", run_play);
+
+}  // namespace
+}  // namespace parlor::cli

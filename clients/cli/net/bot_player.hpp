@@ -1,0 +1,102 @@
+// A network bot: one WebSocket client that says hello, creates a room or joins one by
+// code, and plays its seat with the engine's bot policy applied to the `view` of each
+// `update` it receives (so it sees exactly what a human at that seat would). Used by
+// `parlor bot` and, many at a time on one io_context, by `parlor load`.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clients/cli/net/ws_connection.hpp"
+#include "engine/core/game.hpp"
+#include "engine/core/rng.hpp"
+
+namespace parlor::cli::net {
+
+// Counters shared by every bot of a run (one thread, so plain integers).
+struct BotStats {
+  std::int64_t actions_sent = 0;
+  std::int64_t actions_accepted = 0;
+  std::int64_t rejections = 0;
+  std::int64_t updates_matched = 0;  // accepted actions whose update arrived
+  std::int64_t messages_received = 0;
+  std::int64_t connection_errors = 0;
+  std::int64_t matches_finished = 0;  // match_over seen by a table's host
+  std::vector<double> latencies_ms;   // action sent -> update with its seq
+  std::vector<std::string> errors;    // first few error texts, for the report
+  void note_error(const std::string& text) {
+    if (errors.size() < 10) errors.push_back(text);
+  }
+};
+
+struct BotConfig {
+  ServerUrl url;
+  std::string name = "bot";
+  BotLevel level = BotLevel::kSensible;
+  std::string game;       // the game to play (needed to pick the policy)
+  int seats = 0;          // create: seats of the new room
+  std::string join_code;  // empty: create a private room and host it
+  double rate = 0;        // actions per second; 0: act as soon as allowed
+  bool replay = false;    // host: start a new match whenever one ends
+  bool leave_after_match = true;
+  std::uint64_t rng_stream = 0;
+};
+
+class BotPlayer {
+ public:
+  BotPlayer(boost::asio::io_context& ioc, BotConfig config, BotStats& stats);
+  // Called on the host once its room exists, with the room's code.
+  std::function<void(const std::string& code)> on_room_created;
+  // Called once when this bot is finished (match over, or the connection ended).
+  std::function<void(bool ok)> on_done;
+
+  void start();
+  // No more actions nor new matches; then close.
+  void stop_playing() { stopping_ = true; }
+  void close();
+  bool saw_match_over() const { return matches_seen_ > 0; }
+  const std::string& game() const { return config_.game; }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void handle(const Json& message);
+  void handle_reply(const Json& message);
+  void handle_room(const Json& room);
+  void handle_update(const Json& update);
+  void maybe_act();
+  void act_now();
+  void finish(bool ok);
+  Json request(Json message);
+
+  boost::asio::io_context& ioc_;
+  BotConfig config_;
+  BotStats& stats_;
+  std::shared_ptr<WsConnection> connection_;
+  std::unique_ptr<BotPolicy> policy_;
+  Rng rng_;
+  boost::asio::steady_timer pace_timer_;
+  std::string room_id_;
+  std::optional<int> seat_;
+  Json last_view_;
+  std::int64_t next_id_ = 1;
+  std::int64_t action_id_ = 0;  // id of the action in flight, 0 if none
+  std::int64_t awaiting_seq_ = -1;
+  Clock::time_point action_sent_at_;
+  Clock::time_point next_slot_ = Clock::now();
+  bool timer_armed_ = false;
+  bool start_pending_ = false;
+  bool stopping_ = false;
+  bool done_ = false;
+  int consecutive_rejections_ = 0;
+  int matches_seen_ = 0;
+};
+
+}  // namespace parlor::cli::net

@@ -1,0 +1,109 @@
+#include "clients/cli/net/ws_connection.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include <chrono>
+
+namespace parlor::cli::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+bool parse_url(const std::string& url, ServerUrl* out) {
+  std::string rest = url;
+  if (rest.rfind("ws://", 0) == 0)
+    rest = rest.substr(5);
+  else if (rest.find("://") != std::string::npos)
+    return false;  // wss:// is not supported
+  std::size_t slash = rest.find('/');
+  std::string hostport = rest.substr(0, slash);
+  out->path = slash == std::string::npos ? "/ws" : rest.substr(slash);
+  if (out->path == "/") out->path = "/ws";
+  std::size_t colon = hostport.rfind(':');
+  out->host = hostport.substr(0, colon);
+  out->port = colon == std::string::npos ? "80" : hostport.substr(colon + 1);
+  return !out->host.empty() && !out->port.empty();
+}
+
+WsConnection::WsConnection(asio::io_context& ioc) : ioc_(ioc), ws_(ioc) {}
+
+void WsConnection::fail(const std::string& what, beast::error_code ec) {
+  open_ = false;
+  if (finished_) return;
+  finished_ = true;
+  std::string error;
+  if (ec && ec != websocket::error::closed) error = what + ": " + ec.message();
+  if (on_closed) on_closed(error);
+}
+
+void WsConnection::connect(const ServerUrl& url) {
+  host_header_ = url.host + ":" + url.port;
+  auto self = shared_from_this();
+  auto resolver = std::make_shared<tcp::resolver>(ioc_);
+  std::string path = url.path;
+  resolver->async_resolve(
+      url.host, url.port,
+      [self, resolver, path](beast::error_code ec, tcp::resolver::results_type results) {
+        if (ec) return self->fail("resolve", ec);
+        beast::get_lowest_layer(self->ws_).expires_after(std::chrono::seconds(10));
+        beast::get_lowest_layer(self->ws_).async_connect(
+            results, [self, path](beast::error_code ec2, const tcp::endpoint&) {
+              if (ec2) return self->fail("connect", ec2);
+              beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+              self->ws_.async_handshake(self->host_header_, path, [self](beast::error_code ec3) {
+                if (ec3) return self->fail("handshake", ec3);
+                beast::get_lowest_layer(self->ws_).expires_never();
+                self->ws_.set_option(
+                    websocket::stream_base::timeout::suggested(beast::role_type::client));
+                self->ws_.text(true);
+                self->open_ = true;
+                if (self->on_open) self->on_open();
+                self->read_next();
+                self->write_next();
+              });
+            });
+      });
+}
+
+void WsConnection::read_next() {
+  auto self = shared_from_this();
+  ws_.async_read(buffer_, [self](beast::error_code ec, std::size_t) {
+    if (ec) return self->fail("read", ec);
+    std::string text = beast::buffers_to_string(self->buffer_.data());
+    self->buffer_.consume(self->buffer_.size());
+    Json message = Json::parse(text, nullptr, false);
+    if (self->on_message && message.is_object()) self->on_message(message);
+    if (!self->finished_) self->read_next();
+  });
+}
+
+void WsConnection::send(const Json& message) {
+  if (finished_) return;
+  outgoing_.push_back(message.dump());
+  if (open_) write_next();
+}
+
+void WsConnection::write_next() {
+  if (writing_ || outgoing_.empty() || !open_) return;
+  writing_ = true;
+  auto self = shared_from_this();
+  ws_.async_write(asio::buffer(outgoing_.front()), [self](beast::error_code ec, std::size_t) {
+    self->writing_ = false;
+    if (ec) return self->fail("write", ec);
+    self->outgoing_.pop_front();
+    self->write_next();
+  });
+}
+
+void WsConnection::close() {
+  if (!open_ || finished_) return;
+  open_ = false;
+  auto self = shared_from_this();
+  ws_.async_close(websocket::close_code::normal,
+                  [self](beast::error_code) { self->fail("close", {}); });
+}
+
+}  // namespace parlor::cli::net

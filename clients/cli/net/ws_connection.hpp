@@ -1,0 +1,57 @@
+// One asynchronous WebSocket connection speaking the Parlor protocol (Boost.Beast):
+// JSON objects in text frames, a write queue, and callbacks on the owner's io_context.
+// Many connections share one io_context, so a single thread drives thousands of them.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace parlor::cli::net {
+
+using Json = nlohmann::json;
+
+// ws://HOST:PORT[/PATH]; the path defaults to /ws.
+struct ServerUrl {
+  std::string host;
+  std::string port;
+  std::string path;
+};
+bool parse_url(const std::string& url, ServerUrl* out);
+
+class WsConnection : public std::enable_shared_from_this<WsConnection> {
+ public:
+  std::function<void()> on_open;
+  std::function<void(const Json&)> on_message;
+  // Called once when the connection fails or closes; `error` empty for a clean close.
+  std::function<void(const std::string& error)> on_closed;
+
+  explicit WsConnection(boost::asio::io_context& ioc);
+  void connect(const ServerUrl& url);
+  void send(const Json& message);
+  void close();
+  bool open() const { return open_; }
+
+ private:
+  void fail(const std::string& what, boost::beast::error_code ec);
+  void read_next();
+  void write_next();
+
+  boost::asio::io_context& ioc_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::string> outgoing_;
+  std::string host_header_;
+  bool writing_ = false;
+  bool open_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace parlor::cli::net

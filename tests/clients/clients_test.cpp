@@ -1,0 +1,162 @@
+// The network clients of `parlor` against the real server: the terminal client's script
+// mode through a full match, network bots joining a room by code, and a short load run.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "clients/cli/net/move_words.hpp"
+#include "tests/server/server_process.hpp"
+#include "tests/server/ws_client.hpp"
+#include "tests/support/run_command.hpp"
+
+namespace parlor::testing {
+namespace {
+
+// Fast tables: no bot delay, no pause between rounds, no rate limit for many clients.
+ServerProcess start_server() {
+  return ServerProcess(PARLOR_SERVER, {"--rate", "0", "--max-connections-per-ip", "0",
+                                       "--round-pause-ms", "0", "--bot-delay-ms", "0"});
+}
+
+std::string url(const ServerProcess& server) {
+  return "ws://127.0.0.1:" + std::to_string(server.port());
+}
+
+std::vector<Json> json_lines(const std::string& text) {
+  std::vector<Json> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    Json parsed = Json::parse(line, nullptr, false);
+    if (parsed.is_object()) lines.push_back(parsed);
+  }
+  return lines;
+}
+
+TEST(MoveWords, RulesWordsBecomeActions) {
+  std::string error;
+  EXPECT_EQ(*cli::net::parse_move("draw", &error), Json::parse(R"({"type":"draw"})"));
+  EXPECT_EQ(*cli::net::parse_move("bid 9", &error), Json::parse(R"({"type":"bid","amount":9})"));
+  EXPECT_EQ(*cli::net::parse_move("play AH", &error),
+            Json::parse(R"({"type":"play","card":"AH"})"));
+  EXPECT_EQ(*cli::net::parse_move("take 2 7C 2C", &error),
+            Json::parse(R"({"type":"take","count":2,"discard":["7C","2C"]})"));
+  EXPECT_EQ(*cli::net::parse_move("lower 7C 7D 7H / KC KD JK", &error),
+            Json::parse(R"({"type":"lower","melds":[["7C","7D","7H"],["KC","KD","JK"]]})"));
+  EXPECT_EQ(*cli::net::parse_move("draw stock", &error),
+            Json::parse(R"({"type":"draw","from":"stock"})"));
+  EXPECT_EQ(*cli::net::parse_move("lay_off seat=2 meld=1 card=8S end=high", &error),
+            Json::parse(R"({"type":"lay_off","seat":2,"meld":1,"card":"8S","end":"high"})"));
+  EXPECT_EQ(*cli::net::parse_move(R"({"type":"raise","amount":2})", &error),
+            Json::parse(R"({"type":"raise","amount":2})"));
+  EXPECT_FALSE(cli::net::parse_move("play banana", &error).has_value());
+  EXPECT_FALSE(error.empty());
+}
+
+TEST(PlayScript, PlaysAFullMatchAgainstServerBots) {
+  ServerProcess server = start_server();
+  ASSERT_TRUE(server.running());
+  std::filesystem::path config = std::filesystem::temp_directory_path() /
+                                 ("parlor-play-test-" + std::to_string(server.port()));
+  std::filesystem::remove_all(config);
+  CommandResult result = run_command(
+      "XDG_CONFIG_HOME=" + config.string() + " " PARLOR_CLI " play --script --name Ana --server " +
+          url(server),
+      "create perico 4 turn_seconds=0 bot_delay_ms=0\nbot random\nbot\nbot\nstart\nauto\n"
+      "wait match_over\n");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::vector<Json> lines = json_lines(result.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front()["type"], "welcome");
+  int accepted = 0;
+  int rejected = 0;
+  bool over = false;
+  for (const Json& m : lines) {
+    accepted += m["type"] == "accepted";
+    rejected += m["type"] == "error";
+    if (m["type"] == "match_over") {
+      over = true;
+      EXPECT_EQ(m["results"]["placings"].size(), 4u);
+    }
+  }
+  EXPECT_TRUE(over) << result.out.substr(0, 2000);
+  EXPECT_GT(accepted, 0);
+  EXPECT_EQ(rejected, 0);
+  // The token was kept for the next session.
+  std::ifstream token_file(config / "parlor" / "token");
+  std::string token;
+  token_file >> token;
+  EXPECT_EQ(token, lines.front()["token"].get<std::string>());
+  std::filesystem::remove_all(config);
+}
+
+TEST(NetworkBots, JoinARoomByCodeAndPlayItsMatch) {
+  ServerProcess server = start_server();
+  ASSERT_TRUE(server.running());
+  ClientPool pool;
+  WsClient* host = pool.connect(server.port());
+  ASSERT_NE(host, nullptr);
+  pool.hello(*host, "host");
+  Json room = pool.request(*host, {{"type", "create_room"},
+                                   {"game", "perico"},
+                                   {"seats", 4},
+                                   {"visibility", "private"},
+                                   {"turn_seconds", 0},
+                                   {"bot_delay_ms", 0},
+                                   {"sit", false}});
+  ASSERT_EQ(room["type"], "room") << room.dump();
+  const std::string code = room["room"]["code"];
+  const std::string room_id = room["room"]["id"];
+  CommandResult bots;
+  std::thread runner([&] {
+    bots = run_command(std::string(PARLOR_CLI) + " bot --server " + url(server) + " --room " +
+                       code + " --seats 4 --level random");
+  });
+  auto full = [](const Json& m) {
+    if (m.value("type", "") != "room") return false;
+    for (const Json& seat : m["room"]["seats"]) {
+      if (seat["kind"] == "empty") return false;
+    }
+    return true;
+  };
+  Json seated = pool.take(*host, full, std::chrono::seconds(15));
+  ASSERT_FALSE(seated.is_null());
+  EXPECT_EQ(pool.request(*host, {{"type", "start"}, {"room", room_id}})["type"], "ok");
+  Json over = pool.take_type(*host, "match_over", std::chrono::seconds(40));
+  runner.join();
+  EXPECT_FALSE(over.is_null());
+  EXPECT_EQ(bots.exit_code, 0) << bots.out << bots.err;
+  EXPECT_NE(bots.out.find("4/4 finished"), std::string::npos) << bots.out;
+}
+
+TEST(Load, ShortRunReportsEverythingAndLosesNothing) {
+  ServerProcess server = start_server();
+  ASSERT_TRUE(server.running());
+  CommandResult result = run_command(std::string(PARLOR_CLI) + " load --server " + url(server) +
+                                     " --game perico --tables 3 --seats 4 --duration 3 --json");
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  std::vector<Json> lines = json_lines(result.out);
+  ASSERT_EQ(lines.size(), 1u) << result.out;
+  const Json& r = lines[0];
+  for (const char* key : {"actions_per_second", "messages_per_second", "latency_ms",
+                          "connection_errors", "rejections", "actions_lost", "clients"}) {
+    EXPECT_TRUE(r.contains(key)) << key;
+  }
+  for (const char* key : {"p50", "p90", "p99", "max", "count"}) {
+    EXPECT_TRUE(r["latency_ms"].contains(key)) << key;
+  }
+  EXPECT_EQ(r["clients"], 12);
+  EXPECT_GT(r["actions_accepted"].get<int>(), 50);
+  EXPECT_EQ(r["actions_lost"], 0);
+  EXPECT_EQ(r["connection_errors"], 0);
+  EXPECT_EQ(r["rejections"], 0);
+  EXPECT_EQ(r["latency_ms"]["count"], r["updates_matched"]);
+  EXPECT_LE(r["latency_ms"]["p50"].get<double>(), r["latency_ms"]["p99"].get<double>());
+  EXPECT_GT(r["messages_per_second"].get<double>(), r["actions_per_second"].get<double>());
+}
+
+}  // namespace
+}  // namespace parlor::testing
