@@ -170,21 +170,11 @@ void Room::do_join(Member who, Json request_id, std::optional<int> seat) {
     return reply_error(who, request_id, "match_running",
                        "a match is being played here; spectate until it ends");
   }
-  int chosen = -1;
-  if (seat) {
-    if (*seat < 0 || *seat >= settings_.seats) {
-      return reply_error(who, request_id, "bad_seat", "no such seat");
-    }
-    if (seats_[*seat].kind != SeatKind::kEmpty) {
-      return reply_error(who, request_id, "seat_taken", "that seat is taken");
-    }
-    chosen = *seat;
-  } else {
-    for (int s = 0; s < settings_.seats && chosen < 0; ++s) {
-      if (seats_[s].kind == SeatKind::kEmpty) chosen = s;
-    }
-    if (chosen < 0) return reply_error(who, request_id, "room_full", "every seat is taken");
+  auto empty_seat = choose_empty_seat(seat);
+  if (!empty_seat) {
+    return reply_error(who, request_id, empty_seat.error().code, empty_seat.error().message);
   }
+  const int chosen = *empty_seat;
   std::erase_if(spectators_, [&](const Spectator& s) { return s.player_id == who.player_id; });
   SeatState& state = seats_[chosen];
   state = SeatState{};
@@ -249,6 +239,18 @@ void Room::do_leave(Member who, Json request_id) {
   check_empty();
 }
 
+Expected<int> Room::choose_empty_seat(std::optional<int> seat) const {
+  if (seat) {
+    if (*seat < 0 || *seat >= settings_.seats) return Error{"bad_seat", "no such seat"};
+    if (seats_[*seat].kind != SeatKind::kEmpty) return Error{"seat_taken", "that seat is taken"};
+    return *seat;
+  }
+  for (int s = 0; s < settings_.seats; ++s) {
+    if (seats_[s].kind == SeatKind::kEmpty) return s;
+  }
+  return Error{"room_full", "every seat is taken"};
+}
+
 void Room::do_add_bot(Member who, Json request_id, std::optional<int> seat, BotLevel level) {
   if (!is_host(who.player_id)) {
     return reply_error(who, request_id, "not_host", "only the host can add bots");
@@ -256,21 +258,11 @@ void Room::do_add_bot(Member who, Json request_id, std::optional<int> seat, BotL
   if (status_ == Status::kPlaying) {
     return reply_error(who, request_id, "match_running", "wait for the match to end");
   }
-  int chosen = -1;
-  if (seat) {
-    if (*seat < 0 || *seat >= settings_.seats) {
-      return reply_error(who, request_id, "bad_seat", "no such seat");
-    }
-    if (seats_[*seat].kind != SeatKind::kEmpty) {
-      return reply_error(who, request_id, "seat_taken", "that seat is taken");
-    }
-    chosen = *seat;
-  } else {
-    for (int s = 0; s < settings_.seats && chosen < 0; ++s) {
-      if (seats_[s].kind == SeatKind::kEmpty) chosen = s;
-    }
-    if (chosen < 0) return reply_error(who, request_id, "room_full", "every seat is taken");
+  auto empty_seat = choose_empty_seat(seat);
+  if (!empty_seat) {
+    return reply_error(who, request_id, empty_seat.error().code, empty_seat.error().message);
   }
+  const int chosen = *empty_seat;
   SeatState& state = seats_[chosen];
   state = SeatState{};
   state.kind = SeatKind::kBot;

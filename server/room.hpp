@@ -160,6 +160,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Membership and messages.
   std::optional<int> seat_of(const std::string& player_id) const;
+  // The requested seat if it exists and is empty, else the first empty one; errors
+  // bad_seat, seat_taken, room_full.
+  Expected<int> choose_empty_seat(std::optional<int> seat) const;
   bool is_host(const std::string& player_id) const;
   void reassign_host();
   void send_to(const Member& who, std::string text) const;
