@@ -80,12 +80,12 @@ class CariocaState : public GameState {
   const std::optional<StealWindow>& steal_window() const { return window_; }
   const TableOptions& options() const { return options_; }
   std::vector<int> rounds_out() const { return rounds_out_; }
+  bool lower_score_wins() const override { return true; }
 
  protected:
   std::string game_name() const override { return "carioca"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
   Json game_view(Seat viewer) const override;
-  bool lower_score_wins() const override { return true; }
 
  private:
   // The round's deal and its end.

@@ -7,9 +7,9 @@
 // each addressed to the audience allowed to see it.
 //
 // Contract every game keeps:
-// - No I/O, no threads, no clock. Randomness only from the match seed: deal k is
-//   shuffled with Rng(seed, k), so options + seed (or a fixed first deal) + the
-//   action log rebuild the exact state.
+// - No I/O, no threads, no clock. Randomness only from the match seed: the n-th deal
+//   (counting from 0) is shuffled with Rng(seed, n), so options + seed (or a fixed first deal) +
+//   the action log rebuild the exact state.
 // - A move that breaks a rule is an expected outcome: apply() returns a rejection with
 //   a stable snake_case code and a readable message, and changes nothing.
 // - A round's end stays visible: when a round ends the engine deals the next one at
@@ -132,7 +132,8 @@ class GameState {
   virtual bool match_over() const = 0;
   // The current round (deal, hand), counting from 1; after the match, the last one.
   virtual int round() const = 0;
-  // How many deals have been shuffled so far: deal k used Rng(seed, k).
+  // How many deals have been shuffled so far: the first used Rng(seed, 0), the k-th
+  // Rng(seed, k - 1). The server's deal commitments number them from 1.
   virtual int deals_started() const = 0;
   // Each seat's match score as the game defines it (Pedro: the seat's side's score;
   // Loc: balance; Poker: net chips; Carioca: total, lower is better).
@@ -141,13 +142,14 @@ class GameState {
   virtual Json round_results() const = 0;
   // Final placing per seat, 1 = winner, ties share a place; meaningful once over.
   virtual std::vector<int> placings() const;
+  // Placings from scores: higher is better unless the game says otherwise (the history's
+  // leaderboard ranks best scores by it too).
+  virtual bool lower_score_wins() const { return false; }
 
  protected:
   virtual std::string game_name() const = 0;
   virtual ActionResult apply_action(Seat seat, const Json& action) = 0;
   virtual Json game_view(Seat viewer) const = 0;
-  // Placings from scores: higher is better unless the game says otherwise.
-  virtual bool lower_score_wins() const { return false; }
 
   void emit(Json body, Audience audience = Audience::everyone());
 
