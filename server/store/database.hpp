@@ -1,0 +1,46 @@
+// An open SQLite connection (RAII over sqlite3*): closed in the destructor. Throws
+// SqlError on failure; used only inside the store.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+
+namespace parlor::server::store::sql {
+
+class Database {
+ public:
+  enum class Mode { kReadWriteCreate, kReadWrite, kReadOnly };
+
+  // `path`: a file name, ":memory:" or a "file:" URI.
+  explicit Database(const std::string& path, Mode mode = Mode::kReadWriteCreate);
+  ~Database();
+
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Runs one or more statements that return no rows of interest.
+  void exec(std::string_view sql);
+  // Runs a statement that returns one text value (e.g. "PRAGMA journal_mode=WAL").
+  std::string query_text(std::string_view sql);
+  // Runs a statement that returns one integer value (e.g. "PRAGMA user_version").
+  long long query_int(std::string_view sql);
+
+  void set_busy_timeout(std::chrono::milliseconds timeout);
+  int user_version();
+  void set_user_version(int version);
+  // Rows changed by the most recent INSERT/UPDATE/DELETE on this connection.
+  int changes() const;
+  bool in_transaction() const;
+
+  sqlite3* handle() const { return db_; }
+  // Throws SqlError describing `code` and this connection's last error message.
+  [[noreturn]] void fail(int code, std::string_view context) const;
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace parlor::server::store::sql

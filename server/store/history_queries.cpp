@@ -1,0 +1,441 @@
+#include "server/store/history_queries.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "server/store/statement.hpp"
+#include "server/store/time_format.hpp"
+
+namespace parlor::server::store::history {
+
+namespace {
+
+// A stored JSON column; a row that does not parse reads as null rather than failing the
+// whole read (recovery then rejects that match alone).
+Json parse_json(const std::string& text) {
+  Json value = Json::parse(text, nullptr, false);
+  if (value.is_discarded()) return nullptr;
+  return value;
+}
+
+Json optional_text(const sql::Statement& row, int column) {
+  if (row.is_null(column)) return nullptr;
+  return row.get_text(column);
+}
+
+Json optional_time(const sql::Statement& row, int column) {
+  if (row.is_null(column)) return nullptr;
+  return iso8601_utc(row.get_int64(column));
+}
+
+// Scores are REAL in the database; whole numbers (chips, points) read as integers.
+Json number_json(double value) {
+  if (std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 9.0e15) {
+    return static_cast<std::int64_t>(value);
+  }
+  return value;
+}
+
+Json optional_number(const sql::Statement& row, int column) {
+  if (row.is_null(column)) return nullptr;
+  return number_json(row.get_double(column));
+}
+
+double round_to(double value, int decimals) {
+  double scale = std::pow(10.0, decimals);
+  return std::round(value * scale) / scale;
+}
+
+Json seats_json(sql::Database& db, const std::string& match_id) {
+  sql::Statement row(db, R"sql(
+    SELECT seat, kind, player_id, name, bot_level, score, placing, winner
+    FROM match_seats WHERE match_id = ?1 ORDER BY seat)sql");
+  row.bind(1, match_id);
+  Json seats = Json::array();
+  while (row.step()) {
+    seats.push_back({{"seat", row.get_int(0)},
+                     {"kind", row.get_text(1)},
+                     {"player", optional_text(row, 2)},
+                     {"name", row.get_text(3)},
+                     {"bot_level", optional_text(row, 4)},
+                     {"score", optional_number(row, 5)},
+                     {"placing", row.is_null(6) ? Json(nullptr) : Json(row.get_int(6))},
+                     {"winner", row.is_null(7) ? Json(nullptr) : Json(row.get_bool(7))}});
+  }
+  return seats;
+}
+
+std::vector<SeatRow> seat_rows(sql::Database& db, const std::string& match_id) {
+  sql::Statement row(db, R"sql(
+    SELECT seat, kind, player_id, name, bot_level
+    FROM match_seats WHERE match_id = ?1 ORDER BY seat)sql");
+  row.bind(1, match_id);
+  std::vector<SeatRow> seats;
+  while (row.step()) {
+    seats.push_back(SeatRow{.seat = row.get_int(0),
+                            .kind = row.get_text(1),
+                            .player_id = row.get_text(2),
+                            .name = row.get_text(3),
+                            .bot_level = row.get_text(4)});
+  }
+  return seats;
+}
+
+std::vector<ActionRow> action_rows(sql::Database& db, const std::string& match_id) {
+  sql::Statement row(db, R"sql(
+    SELECT seq, seat, action, timeout, at FROM actions WHERE match_id = ?1 ORDER BY seq)sql");
+  row.bind(1, match_id);
+  std::vector<ActionRow> actions;
+  while (row.step()) {
+    actions.push_back(ActionRow{.seq = row.get_int64(0),
+                                .seat = row.get_int(1),
+                                .action = parse_json(row.get_text(2)),
+                                .timeout = row.get_bool(3),
+                                .at = row.get_int64(4)});
+  }
+  return actions;
+}
+
+std::vector<CommitmentRow> commitment_rows(sql::Database& db, const std::string& match_id) {
+  sql::Statement row(db, R"sql(
+    SELECT deal, sha256 FROM commitments WHERE match_id = ?1 ORDER BY deal)sql");
+  row.bind(1, match_id);
+  std::vector<CommitmentRow> commitments;
+  while (row.step()) {
+    commitments.push_back(CommitmentRow{.deal = row.get_int64(0), .sha256 = row.get_text(1)});
+  }
+  return commitments;
+}
+
+Json round_results(sql::Database& db, const std::string& match_id) {
+  sql::Statement row(db, R"sql(
+    SELECT result FROM match_rounds WHERE match_id = ?1 ORDER BY round)sql");
+  row.bind(1, match_id);
+  Json rounds = Json::array();
+  while (row.step()) rounds.push_back(parse_json(row.get_text(0)));
+  return rounds;
+}
+
+// Which matches a listing shows; empty strings mean "any".
+struct SummaryFilter {
+  std::string game;
+  std::string seat_name;  // case-insensitive
+  std::string player_id;
+  std::optional<Cursor> before;
+  int limit = kDefaultLimit;
+};
+
+struct Summary {
+  Cursor position;
+  Json json;
+};
+
+std::vector<Summary> match_summaries(sql::Database& db, const SummaryFilter& filter) {
+  std::string text = R"sql(
+    SELECT m.id, m.room_id, m.game, m.status, m.started_at, m.ended_at,
+           (SELECT count(*) FROM match_rounds r WHERE r.match_id = m.id)
+    FROM matches m WHERE 1)sql";
+  if (!filter.game.empty()) text += " AND m.game = :game";
+  if (!filter.seat_name.empty()) {
+    text +=
+        " AND EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.id"
+        " AND s.name = :name COLLATE NOCASE)";
+  }
+  if (!filter.player_id.empty()) {
+    text +=
+        " AND EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.id"
+        " AND s.player_id = :player_id)";
+  }
+  if (filter.before) {
+    text += " AND (m.started_at < :before_at OR (m.started_at = :before_at AND m.id < :before_id))";
+  }
+  text += " ORDER BY m.started_at DESC, m.id DESC LIMIT :limit";
+
+  sql::Statement row(db, text);
+  if (!filter.game.empty()) row.bind(":game", filter.game);
+  if (!filter.seat_name.empty()) row.bind(":name", filter.seat_name);
+  if (!filter.player_id.empty()) row.bind(":player_id", filter.player_id);
+  if (filter.before) {
+    row.bind(":before_at", filter.before->started_at);
+    row.bind(":before_id", filter.before->match_id);
+  }
+  row.bind(":limit", filter.limit);
+
+  std::vector<Summary> summaries;
+  while (row.step()) {
+    std::string id = row.get_text(0);
+    Millis started_at = row.get_int64(4);
+    Json json = {{"id", id},
+                 {"room", row.get_text(1)},
+                 {"game", row.get_text(2)},
+                 {"status", row.get_text(3)},
+                 {"started_at", iso8601_utc(started_at)},
+                 {"ended_at", optional_time(row, 5)},
+                 {"rounds", row.get_int64(6)},
+                 {"seats", Json::array()}};
+    summaries.push_back(Summary{Cursor{started_at, id}, std::move(json)});
+  }
+  // Seats after the listing's statement is done, one short indexed query per match.
+  for (Summary& summary : summaries) {
+    summary.json["seats"] = seats_json(db, summary.position.match_id);
+  }
+  return summaries;
+}
+
+// A player's (or everyone's) matches, wins and score measure over finished matches.
+Json stats_json(std::int64_t matches, std::int64_t wins, std::optional<double> average,
+                std::optional<double> best, std::optional<bool> lower_score_wins) {
+  double win_rate = matches > 0 ? static_cast<double>(wins) / static_cast<double>(matches) : 0.0;
+  return {{"matches", matches},
+          {"wins", wins},
+          {"win_rate", round_to(win_rate, 3)},
+          {"average_score", average ? Json(round_to(*average, 2)) : Json(nullptr)},
+          {"best_score", best ? number_json(*best) : Json(nullptr)},
+          {"lower_score_wins", lower_score_wins ? Json(*lower_score_wins) : Json(nullptr)}};
+}
+
+std::optional<bool> game_lower_score_wins(sql::Database& db, const std::string& game) {
+  sql::Statement row(db, R"sql(
+    SELECT lower_score_wins FROM matches WHERE game = ?1 AND status = 'over'
+    ORDER BY started_at DESC LIMIT 1)sql");
+  row.bind(1, game);
+  if (!row.step()) return std::nullopt;
+  return row.get_bool(0);
+}
+
+std::optional<double> best_score(const sql::Statement& row, int min_column, int max_column,
+                                 bool lower_score_wins) {
+  int column = lower_score_wins ? min_column : max_column;
+  if (row.is_null(column)) return std::nullopt;
+  return row.get_double(column);
+}
+
+}  // namespace
+
+std::string encode_cursor(const Cursor& cursor) {
+  return std::to_string(cursor.started_at) + "_" + cursor.match_id;
+}
+
+std::optional<Cursor> decode_cursor(const std::string& text) {
+  auto separator = text.find('_');
+  if (separator == std::string::npos || separator == 0 || separator + 1 >= text.size()) {
+    return std::nullopt;
+  }
+  Cursor cursor;
+  const char* begin = text.data();
+  const char* end = begin + separator;
+  auto [parsed_to, error] = std::from_chars(begin, end, cursor.started_at);
+  if (error != std::errc() || parsed_to != end) return std::nullopt;
+  cursor.match_id = text.substr(separator + 1);
+  return cursor;
+}
+
+std::vector<PlayerRow> load_players(sql::Database& db) {
+  sql::Statement row(db, R"sql(
+    SELECT id, name, token_hash, first_seen, last_seen FROM players
+    ORDER BY first_seen, id)sql");
+  std::vector<PlayerRow> players;
+  while (row.step()) {
+    players.push_back(PlayerRow{.id = row.get_text(0),
+                                .name = row.get_text(1),
+                                .token_hash = row.get_text(2),
+                                .first_seen = row.get_int64(3),
+                                .last_seen = row.get_int64(4)});
+  }
+  return players;
+}
+
+std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db) {
+  sql::Statement row(db, R"sql(
+    SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
+           lower_score_wins, started_at
+    FROM matches WHERE status = 'playing' ORDER BY started_at, id)sql");
+  std::vector<UnfinishedMatch> matches;
+  while (row.step()) {
+    UnfinishedMatch match;
+    match.start.id = row.get_text(0);
+    match.start.room_id = row.get_text(1);
+    match.start.match_number = row.get_int(2);
+    match.start.game = row.get_text(3);
+    match.start.options = parse_json(row.get_text(4));
+    match.start.room_settings = parse_json(row.get_text(5));
+    match.start.seed_hex = row.get_text(6);
+    match.start.first_dealer = row.get_int(7);
+    match.start.lower_score_wins = row.get_bool(8);
+    match.start.started_at = row.get_int64(9);
+    matches.push_back(std::move(match));
+  }
+  for (UnfinishedMatch& match : matches) {
+    match.start.seats = seat_rows(db, match.start.id);
+    match.actions = action_rows(db, match.start.id);
+    match.commitments = commitment_rows(db, match.start.id);
+  }
+  return matches;
+}
+
+Json list_matches(sql::Database& db, const MatchQuery& query) {
+  SummaryFilter filter;
+  filter.game = query.game;
+  filter.seat_name = query.player_name;
+  if (!query.before.empty()) {
+    filter.before = decode_cursor(query.before);
+    if (!filter.before) {
+      return {{"error", "bad_request"}, {"message", "malformed paging cursor (before)"}};
+    }
+  }
+  int limit = query.limit <= 0 ? kDefaultLimit : std::min(query.limit, kMaxLimit);
+  filter.limit = limit + 1;  // one more tells whether there is a next page
+  std::vector<Summary> summaries = match_summaries(db, filter);
+
+  Json next = nullptr;
+  if (static_cast<int>(summaries.size()) > limit) {
+    summaries.resize(static_cast<std::size_t>(limit));
+    next = encode_cursor(summaries.back().position);
+  }
+  Json matches = Json::array();
+  for (Summary& summary : summaries) matches.push_back(std::move(summary.json));
+  return {{"matches", std::move(matches)}, {"next", std::move(next)}};
+}
+
+std::optional<Json> match_record(sql::Database& db, const std::string& match_id) {
+  sql::Statement row(db, R"sql(
+    SELECT id, room_id, match_number, game, options, status, started_at, ended_at,
+           first_dealer, lower_score_wins, results, abort_reason, seed_hex
+    FROM matches WHERE id = ?1)sql");
+  row.bind(1, match_id);
+  if (!row.step()) return std::nullopt;
+  std::string status = row.get_text(5);
+  Json record = {{"id", row.get_text(0)},
+                 {"room", row.get_text(1)},
+                 {"match_number", row.get_int(2)},
+                 {"game", row.get_text(3)},
+                 {"options", parse_json(row.get_text(4))},
+                 {"status", status},
+                 {"started_at", iso8601_utc(row.get_int64(6))},
+                 {"ended_at", optional_time(row, 7)},
+                 {"first_dealer", row.get_int(8)},
+                 {"lower_score_wins", row.get_bool(9)},
+                 {"results", row.is_null(10) ? Json(nullptr) : parse_json(row.get_text(10))},
+                 {"abort_reason", optional_text(row, 11)}};
+  std::string seed_hex = row.get_text(12);
+
+  record["seats"] = seats_json(db, match_id);
+  record["rounds"] = round_results(db, match_id);
+  Json commitments = Json::array();
+  for (const CommitmentRow& commitment : commitment_rows(db, match_id)) {
+    commitments.push_back({{"deal", commitment.deal}, {"sha256", commitment.sha256}});
+  }
+  record["commitments"] = std::move(commitments);
+
+  // A live match's seed and journal would reveal hands and future deals: never served.
+  if (status != "playing") {
+    record["seed"] = seed_hex;
+    Json actions = Json::array();
+    for (ActionRow& action : action_rows(db, match_id)) {
+      actions.push_back({{"seq", action.seq},
+                         {"seat", action.seat},
+                         {"action", std::move(action.action)},
+                         {"timeout", action.timeout},
+                         {"at", iso8601_utc(action.at)}});
+    }
+    record["actions"] = std::move(actions);
+  }
+  return record;
+}
+
+Json leaderboard(sql::Database& db, const std::string& game) {
+  std::string text = R"sql(
+    SELECT s.player_id,
+           COALESCE(p.name, (SELECT s2.name FROM match_seats s2 JOIN matches m2
+                               ON m2.id = s2.match_id
+                             WHERE s2.player_id = s.player_id
+                             ORDER BY m2.started_at DESC LIMIT 1)),
+           count(*), sum(s.placing = 1), avg(s.score), min(s.score), max(s.score)
+    FROM match_seats s
+    JOIN matches m ON m.id = s.match_id
+    LEFT JOIN players p ON p.id = s.player_id
+    WHERE m.status = 'over' AND s.kind = 'human' AND s.player_id IS NOT NULL)sql";
+  if (!game.empty()) text += " AND m.game = :game";
+  text += " GROUP BY s.player_id";
+  sql::Statement row(db, text);
+  if (!game.empty()) row.bind(":game", game);
+
+  std::optional<bool> lower_score_wins;
+  if (!game.empty()) lower_score_wins = game_lower_score_wins(db, game).value_or(false);
+
+  struct Entry {
+    std::int64_t wins;
+    double win_rate;
+    std::int64_t matches;
+    std::string player;
+    Json json;
+  };
+  std::vector<Entry> entries;
+  while (row.step()) {
+    std::int64_t matches = row.get_int64(2);
+    std::int64_t wins = row.get_int64(3);
+    std::optional<double> average;
+    std::optional<double> best;
+    if (lower_score_wins && !row.is_null(4)) {
+      average = row.get_double(4);
+      best = best_score(row, 5, 6, *lower_score_wins);
+    }
+    Json json = stats_json(matches, wins, average, best, lower_score_wins);
+    json["player"] = row.get_text(0);
+    json["name"] = row.get_text(1);
+    double win_rate = static_cast<double>(wins) / static_cast<double>(matches);
+    entries.push_back(Entry{wins, win_rate, matches, row.get_text(0), std::move(json)});
+  }
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    if (a.wins != b.wins) return a.wins > b.wins;
+    if (a.win_rate != b.win_rate) return a.win_rate > b.win_rate;
+    if (a.matches != b.matches) return a.matches > b.matches;
+    return a.player < b.player;
+  });
+  Json players = Json::array();
+  for (Entry& entry : entries) players.push_back(std::move(entry.json));
+  return {{"game", game.empty() ? Json(nullptr) : Json(game)}, {"players", std::move(players)}};
+}
+
+std::optional<Json> player_profile(sql::Database& db, const std::string& name) {
+  sql::Statement player(db, R"sql(
+    SELECT id, name, first_seen, last_seen FROM players WHERE name = ?1 COLLATE NOCASE
+    ORDER BY last_seen DESC, id DESC LIMIT 1)sql");
+  player.bind(1, name);
+  if (!player.step()) return std::nullopt;
+  std::string player_id = player.get_text(0);
+  Json profile = {{"player", player_id},
+                  {"name", player.get_text(1)},
+                  {"first_seen", iso8601_utc(player.get_int64(2))},
+                  {"last_seen", iso8601_utc(player.get_int64(3))}};
+
+  sql::Statement row(db, R"sql(
+    SELECT m.game, count(*), sum(s.placing = 1), avg(s.score), min(s.score), max(s.score)
+    FROM match_seats s JOIN matches m ON m.id = s.match_id
+    WHERE m.status = 'over' AND s.player_id = ?1
+    GROUP BY m.game ORDER BY m.game)sql");
+  row.bind(1, player_id);
+  Json games = Json::object();
+  while (row.step()) {
+    std::string game = row.get_text(0);
+    bool lower_score_wins = game_lower_score_wins(db, game).value_or(false);
+    std::optional<double> average;
+    if (!row.is_null(3)) average = row.get_double(3);
+    games[game] = stats_json(row.get_int64(1), row.get_int64(2), average,
+                             best_score(row, 4, 5, lower_score_wins), lower_score_wins);
+  }
+  profile["games"] = std::move(games);
+
+  SummaryFilter recent_filter;
+  recent_filter.player_id = player_id;
+  recent_filter.limit = kRecentMatches;
+  Json recent = Json::array();
+  for (Summary& summary : match_summaries(db, recent_filter)) {
+    recent.push_back(std::move(summary.json));
+  }
+  profile["recent"] = std::move(recent);
+  return profile;
+}
+
+}  // namespace parlor::server::store::history

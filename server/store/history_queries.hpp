@@ -1,0 +1,37 @@
+// The store's read side: start-up loading and the history API's JSON (shapes fixed by
+// the persistence spec). Each function runs its SELECTs on the connection it is given;
+// the caller holds that connection's lock and a read transaction. Throws on SQL errors.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store/database.hpp"
+#include "server/store/store.hpp"
+
+namespace parlor::server::store::history {
+
+inline constexpr int kDefaultLimit = 20;
+inline constexpr int kMaxLimit = 100;
+inline constexpr int kRecentMatches = 20;  // in a player's profile
+
+std::vector<PlayerRow> load_players(sql::Database& db);
+std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db);
+
+// {"matches": [summary...], "next": cursor|null}, newest first. A malformed cursor gives
+// {"error": "bad_request", "message": ...} instead.
+Json list_matches(sql::Database& db, const MatchQuery& query);
+std::optional<Json> match_record(sql::Database& db, const std::string& match_id);
+Json leaderboard(sql::Database& db, const std::string& game);
+std::optional<Json> player_profile(sql::Database& db, const std::string& name);
+
+// The paging cursor: the last listed match's start time and id. Opaque to clients.
+struct Cursor {
+  Millis started_at = 0;
+  std::string match_id;
+};
+std::string encode_cursor(const Cursor& cursor);
+std::optional<Cursor> decode_cursor(const std::string& text);
+
+}  // namespace parlor::server::store::history

@@ -1,0 +1,124 @@
+#include "server/store/migrations.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/store/errors.hpp"
+#include "server/store/store.hpp"
+#include "server/store/transaction.hpp"
+
+namespace parlor::server::store {
+
+namespace {
+
+// Version 1: players, matches, each match's seats and the action journal.
+// match_seats.player_id deliberately has no foreign key: a seat's player is journaled with
+// the match even if the player's own row is written later (or never, for a bot).
+constexpr const char* kVersion1 = R"sql(
+CREATE TABLE players (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  token_hash  TEXT NOT NULL UNIQUE,
+  first_seen  INTEGER NOT NULL,
+  last_seen   INTEGER NOT NULL
+);
+CREATE TABLE matches (
+  id               TEXT PRIMARY KEY,
+  room_id          TEXT NOT NULL,
+  match_number     INTEGER NOT NULL,
+  game             TEXT NOT NULL,
+  options          TEXT NOT NULL,
+  room_settings    TEXT NOT NULL,
+  seed_hex         TEXT NOT NULL,
+  first_dealer     INTEGER NOT NULL,
+  lower_score_wins INTEGER NOT NULL,
+  started_at       INTEGER NOT NULL,
+  ended_at         INTEGER,
+  status           TEXT NOT NULL CHECK (status IN ('playing', 'over', 'aborted')),
+  results          TEXT,
+  abort_reason     TEXT
+);
+CREATE TABLE match_seats (
+  match_id   TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat       INTEGER NOT NULL,
+  kind       TEXT NOT NULL CHECK (kind IN ('human', 'bot')),
+  player_id  TEXT,
+  name       TEXT NOT NULL,
+  bot_level  TEXT,
+  score      REAL,
+  placing    INTEGER,
+  winner     INTEGER,
+  PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE actions (
+  match_id  TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seq       INTEGER NOT NULL,
+  seat      INTEGER NOT NULL,
+  action    TEXT NOT NULL,
+  timeout   INTEGER NOT NULL DEFAULT 0,
+  at        INTEGER NOT NULL,
+  PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+// Version 2: per-round results, deal commitments, and the indexes the history API needs.
+constexpr const char* kVersion2 = R"sql(
+CREATE TABLE match_rounds (
+  match_id  TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  round     INTEGER NOT NULL,
+  result    TEXT NOT NULL,
+  PRIMARY KEY (match_id, round)
+) WITHOUT ROWID;
+CREATE TABLE commitments (
+  match_id  TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  deal      INTEGER NOT NULL,
+  sha256    TEXT NOT NULL,
+  PRIMARY KEY (match_id, deal)
+) WITHOUT ROWID;
+CREATE INDEX matches_by_started ON matches (started_at, id);
+CREATE INDEX matches_by_game_started ON matches (game, started_at, id);
+CREATE INDEX matches_by_status ON matches (status);
+CREATE INDEX seats_by_name ON match_seats (name COLLATE NOCASE);
+CREATE INDEX seats_by_player ON match_seats (player_id);
+CREATE INDEX players_by_name ON players (name COLLATE NOCASE, last_seen);
+)sql";
+
+}  // namespace
+
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> all = {
+      {1, "players, matches, match_seats, actions", kVersion1},
+      {2, "match_rounds, commitments, history indexes", kVersion2},
+  };
+  return all;
+}
+
+int current_schema_version() { return migrations().back().version; }
+
+int migrate(sql::Database& db, int target) {
+  if (target < 0) target = current_schema_version();
+  int found = db.user_version();
+  if (found > current_schema_version()) {
+    throw StoreError("db_too_new", "the database has schema version " + std::to_string(found) +
+                                       " but this Parlor understands up to version " +
+                                       std::to_string(current_schema_version()) +
+                                       ": use a newer Parlor or another database file");
+  }
+  for (const Migration& migration : migrations()) {
+    if (migration.version <= found || migration.version > target) continue;
+    try {
+      sql::Transaction transaction(db);
+      db.exec(migration.sql);
+      db.set_user_version(migration.version);
+      transaction.commit();
+    } catch (const std::exception& e) {
+      throw StoreError("db_migration_failed", "migration to schema version " +
+                                                  std::to_string(migration.version) + " (" +
+                                                  migration.description + ") failed: " + e.what());
+    }
+    spdlog::info("store: migrated the database to schema version {} ({})", migration.version,
+                 migration.description);
+  }
+  return found;
+}
+
+}  // namespace parlor::server::store

@@ -1,0 +1,72 @@
+// A prepared statement (RAII over sqlite3_stmt*): finalized in the destructor. Bind by
+// 1-based index or by ":name", step, read columns (0-based), reset to run it again.
+// Throws SqlError on failure; used only inside the store.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct sqlite3_stmt;
+
+namespace parlor::server::store::sql {
+
+class Database;
+
+class Statement {
+ public:
+  Statement(Database& db, std::string_view sql);
+  ~Statement();
+
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  void bind(int index, int value);
+  void bind(int index, std::int64_t value);
+  void bind(int index, double value);
+  void bind(int index, bool value);
+  void bind(int index, std::string_view value);
+  void bind(int index, const char* value) { bind(index, std::string_view(value)); }
+  void bind(int index, const std::string& value) { bind(index, std::string_view(value)); }
+  void bind(int index, std::nullptr_t);
+  template <class T>
+  void bind(int index, const std::optional<T>& value) {
+    if (value) {
+      bind(index, *value);
+    } else {
+      bind(index, nullptr);
+    }
+  }
+  // Binds by parameter name, including its prefix (":seat").
+  template <class T>
+  void bind(const char* name, const T& value) {
+    bind(index_of(name), value);
+  }
+  int index_of(const char* name) const;
+
+  // Advances to the next row: true if there is one, false when done.
+  bool step();
+  // Steps a statement that returns no rows.
+  void run();
+  // Makes the statement ready to run again and clears its bindings.
+  void reset();
+
+  int column_count() const;
+  bool is_null(int column) const;
+  std::int64_t get_int64(int column) const;
+  int get_int(int column) const { return static_cast<int>(get_int64(column)); }
+  double get_double(int column) const;
+  bool get_bool(int column) const { return get_int64(column) != 0; }
+  std::string get_text(int column) const;
+  std::optional<std::string> get_optional_text(int column) const;
+
+ private:
+  void check_bind(int rc, int index);
+
+  Database& db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace parlor::server::store::sql

@@ -1,0 +1,222 @@
+// Store: two connections to one file. The write connection belongs to the writer thread
+// (WriteQueue) and is configured for WAL, the chosen synchronous level and foreign keys;
+// the read connection (query_only) serves the history API and start-up loading, each read
+// in one transaction so it sees whole batches only. An in-memory database cannot be
+// shared between connections, so there reads use the write connection under the mutex
+// the writer holds around each batch.
+#include "server/store/store.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <mutex>
+#include <utility>
+
+#include "server/store/database.hpp"
+#include "server/store/errors.hpp"
+#include "server/store/history_queries.hpp"
+#include "server/store/migrations.hpp"
+#include "server/store/transaction.hpp"
+#include "server/store/write_queue.hpp"
+#include "server/store/write_statements.hpp"
+
+namespace parlor::server::store {
+
+namespace {
+
+constexpr std::chrono::milliseconds kBusyTimeout{5000};
+
+// An in-memory database exists once per connection, so reads share the writer's.
+bool is_in_memory(const std::string& path) {
+  return path.empty() || path == ":memory:" || path.find("mode=memory") != std::string::npos;
+}
+
+void create_parent_directory(const std::string& path) {
+  if (path.rfind("file:", 0) == 0) return;
+  std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (parent.empty()) return;
+  std::error_code error;
+  std::filesystem::create_directories(parent, error);
+  if (error) {
+    throw StoreError("db_open_failed",
+                     "cannot create the directory " + parent.string() + ": " + error.message());
+  }
+}
+
+void configure_writer(sql::Database& db, const StoreOptions& options, bool in_memory) {
+  db.set_busy_timeout(kBusyTimeout);
+  if (!in_memory) {
+    std::string mode = db.query_text("PRAGMA journal_mode = WAL");
+    if (mode != "wal") spdlog::warn("store: journal_mode is {}, not wal", mode);
+  }
+  db.exec(options.synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA foreign_keys = ON");
+}
+
+}  // namespace
+
+struct Store::Impl {
+  StoreOptions options;
+  std::unique_ptr<sql::Database> write_db;
+  std::mutex write_db_mutex;
+  std::unique_ptr<sql::Database> read_db;  // none for an in-memory database
+  std::mutex read_db_mutex;
+  std::unique_ptr<WriteStatements> write_statements;
+  std::unique_ptr<WriteQueue> queue;
+
+  ~Impl() {
+    queue.reset();  // drains and commits first: it uses everything below
+    write_statements.reset();
+    read_db.reset();
+    write_db.reset();
+  }
+
+  // Runs `read(db)` in one read transaction on the read connection; on any error logs
+  // it and returns `fallback`.
+  template <class Result, class Read>
+  Result read(const char* what, Result fallback, Read&& read_function) {
+    sql::Database& db = read_db ? *read_db : *write_db;
+    std::mutex& mutex = read_db ? read_db_mutex : write_db_mutex;
+    try {
+      std::lock_guard lock(mutex);
+      sql::ReadTransaction transaction(db);
+      return read_function(db);
+    } catch (const std::exception& e) {
+      spdlog::error("store: {} failed: {}", what, e.what());
+      return fallback;
+    }
+  }
+};
+
+Expected<std::unique_ptr<Store>> Store::open(const StoreOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  bool in_memory = is_in_memory(options.path);
+  std::string path = options.path.empty() ? ":memory:" : options.path;
+  try {
+    try {
+      if (!in_memory) create_parent_directory(path);
+      impl->write_db = std::make_unique<sql::Database>(path);
+      configure_writer(*impl->write_db, options, in_memory);
+    } catch (const SqlError& e) {
+      throw StoreError("db_open_failed", e.what());
+    }
+    migrate(*impl->write_db);
+    try {
+      if (!in_memory) {
+        impl->read_db = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
+        impl->read_db->set_busy_timeout(kBusyTimeout);
+        impl->read_db->exec("PRAGMA query_only = ON");
+      }
+      impl->write_statements = std::make_unique<WriteStatements>(*impl->write_db);
+    } catch (const SqlError& e) {
+      throw StoreError("db_open_failed", e.what());
+    }
+  } catch (const StoreError& e) {
+    return Error{e.code(), "cannot open the database " + path + ": " + e.what()};
+  } catch (const std::exception& e) {
+    return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
+  }
+  impl->queue = std::make_unique<WriteQueue>(*impl->write_db, impl->write_db_mutex,
+                                             options.commit_interval, options.max_batch);
+  spdlog::info("store: opened {} (schema version {})", path, current_schema_version());
+  return std::unique_ptr<Store>(new Store(std::move(impl)));
+}
+
+Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Store::~Store() = default;
+
+Ticket Store::save_player(const PlayerRow& player) {
+  return impl_->queue->push("save_player " + player.id, [writes = impl_->write_statements.get(),
+                                                         player] { writes->save_player(player); });
+}
+
+Ticket Store::player_seen(const std::string& id, const std::string& name, Millis at) {
+  return impl_->queue->push("player_seen " + id, [writes = impl_->write_statements.get(), id, name,
+                                                  at] { writes->player_seen(id, name, at); });
+}
+
+Ticket Store::match_started(const MatchStart& start) {
+  return impl_->queue->push("match_started " + start.id, [writes = impl_->write_statements.get(),
+                                                          start] { writes->match_started(start); });
+}
+
+Ticket Store::action(const std::string& match_id, const ActionRow& action) {
+  return impl_->queue->push("action " + match_id + " #" + std::to_string(action.seq),
+                            [writes = impl_->write_statements.get(), match_id, action] {
+                              writes->action(match_id, action);
+                            });
+}
+
+Ticket Store::commitment(const std::string& match_id, const CommitmentRow& commitment) {
+  return impl_->queue->push("commitment " + match_id + " deal " + std::to_string(commitment.deal),
+                            [writes = impl_->write_statements.get(), match_id, commitment] {
+                              writes->commitment(match_id, commitment);
+                            });
+}
+
+Ticket Store::round_ended(const std::string& match_id, int round, const Json& result) {
+  return impl_->queue->push("round_ended " + match_id + " round " + std::to_string(round),
+                            [writes = impl_->write_statements.get(), match_id, round, result] {
+                              writes->round_ended(match_id, round, result);
+                            });
+}
+
+Ticket Store::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+                          const std::vector<SeatResult>& seats) {
+  return impl_->queue->push("match_ended " + match_id,
+                            [writes = impl_->write_statements.get(), match_id, ended_at, results,
+                             seats] { writes->match_ended(match_id, ended_at, results, seats); });
+}
+
+Ticket Store::match_aborted(const std::string& match_id, Millis ended_at,
+                            const std::string& reason) {
+  return impl_->queue->push("match_aborted " + match_id,
+                            [writes = impl_->write_statements.get(), match_id, ended_at, reason] {
+                              writes->match_aborted(match_id, ended_at, reason);
+                            });
+}
+
+void Store::after_commit(Ticket ticket, std::function<void()> callback) {
+  impl_->queue->after_commit(ticket, std::move(callback));
+}
+
+Ticket Store::committed_through() const { return impl_->queue->committed_through(); }
+
+void Store::flush() { impl_->queue->flush(); }
+
+Store::Stats Store::stats() const { return impl_->queue->stats(); }
+
+std::vector<PlayerRow> Store::load_players() {
+  return impl_->read("load_players", std::vector<PlayerRow>{}, history::load_players);
+}
+
+std::vector<UnfinishedMatch> Store::load_unfinished_matches() {
+  return impl_->read("load_unfinished_matches", std::vector<UnfinishedMatch>{},
+                     history::load_unfinished_matches);
+}
+
+Json Store::list_matches(const MatchQuery& query) {
+  return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
+                     [&](sql::Database& db) { return history::list_matches(db, query); });
+}
+
+std::optional<Json> Store::match_record(const std::string& match_id) {
+  return impl_->read("match_record", std::optional<Json>{},
+                     [&](sql::Database& db) { return history::match_record(db, match_id); });
+}
+
+Json Store::leaderboard(const std::string& game) {
+  return impl_->read(
+      "leaderboard",
+      Json{{"game", game.empty() ? Json(nullptr) : Json(game)}, {"players", Json::array()}},
+      [&](sql::Database& db) { return history::leaderboard(db, game); });
+}
+
+std::optional<Json> Store::player_profile(const std::string& name) {
+  return impl_->read("player_profile", std::optional<Json>{},
+                     [&](sql::Database& db) { return history::player_profile(db, name); });
+}
+
+}  // namespace parlor::server::store

@@ -1,0 +1,163 @@
+// Parlor's one SQLite file: players, matches, their seats and rounds, the action journal
+// and the deal commitments (schema and migrations: server/store/migrations.cpp).
+//
+// Writes never block the caller: each write is queued and a single writer thread commits
+// the queue in small groups (group commit: one transaction per batch, at most
+// `commit_interval` after the first queued write). Every write returns a ticket; when a
+// ticket is committed, `committed_through()` reaches it and the callbacks given to
+// `after_commit` for it run (on the writer thread: post elsewhere, never block). The
+// server uses this to hold a move's messages until its journal row is on disk.
+//
+// Reads (start-up loading and the history API) may run on any thread: they use their own
+// connection (WAL lets readers run beside the writer) and never see a half-written batch.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/expected.hpp"
+
+namespace parlor::server::store {
+
+using Json = nlohmann::json;
+using Ticket = std::uint64_t;
+using Millis = std::int64_t;  // milliseconds since the Unix epoch
+
+struct StoreOptions {
+  std::string path;               // a file (its directory is created) or ":memory:"
+  bool synchronous_full = false;  // PRAGMA synchronous=FULL instead of NORMAL
+  std::chrono::milliseconds commit_interval{2};
+  std::size_t max_batch = 2000;  // writes per transaction at most
+};
+
+struct PlayerRow {
+  std::string id;
+  std::string name;
+  std::string token_hash;
+  Millis first_seen = 0;
+  Millis last_seen = 0;
+};
+
+struct SeatRow {
+  int seat = 0;
+  std::string kind;       // "human" or "bot"
+  std::string player_id;  // empty for bots
+  std::string name;
+  std::string bot_level;  // bots only
+};
+
+struct ActionRow {
+  std::int64_t seq = 0;
+  int seat = 0;
+  Json action;
+  bool timeout = false;
+  Millis at = 0;
+};
+
+struct CommitmentRow {
+  std::int64_t deal = 0;
+  std::string sha256;
+};
+
+struct MatchStart {
+  std::string id;
+  std::string room_id;
+  int match_number = 0;
+  std::string game;
+  Json options;
+  Json room_settings;  // what the server needs to reopen the room (opaque to the store)
+  std::vector<SeatRow> seats;
+  std::string seed_hex;
+  int first_dealer = 0;
+  bool lower_score_wins = false;
+  Millis started_at = 0;
+};
+
+struct SeatResult {
+  int seat = 0;
+  double score = 0;
+  int placing = 0;
+};
+
+// A match that was in progress when the server stopped: everything needed to replay it.
+struct UnfinishedMatch {
+  MatchStart start;
+  std::vector<ActionRow> actions;          // by seq
+  std::vector<CommitmentRow> commitments;  // by deal
+};
+
+struct MatchQuery {
+  std::string player_name;  // empty: any
+  std::string game;         // empty: any
+  int limit = 20;
+  std::string before;  // cursor from a previous page's "next"; empty: newest
+};
+
+class Store {
+ public:
+  // Opens (creating the file and its directory), sets WAL and synchronous, applies the
+  // migrations. Errors: "db_open_failed", "db_too_new" (a schema newer than this binary),
+  // "db_migration_failed".
+  static Expected<std::unique_ptr<Store>> open(const StoreOptions& options);
+  ~Store();  // commits everything queued, then stops the writer
+
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // ---- Writes: queued, return at once. ----
+  Ticket save_player(const PlayerRow& player);  // insert or update by id
+  Ticket player_seen(const std::string& id, const std::string& name, Millis at);
+  Ticket match_started(const MatchStart& start);
+  Ticket action(const std::string& match_id, const ActionRow& action);
+  Ticket commitment(const std::string& match_id, const CommitmentRow& commitment);
+  Ticket round_ended(const std::string& match_id, int round, const Json& result);
+  // `results`: {"scores", "placings", "round_results"}; `seats`: each seat's outcome.
+  Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+                     const std::vector<SeatResult>& seats);
+  Ticket match_aborted(const std::string& match_id, Millis ended_at, const std::string& reason);
+
+  // Runs `callback` on the writer thread once `ticket` is committed (at once, on the
+  // calling thread, if it already is).
+  void after_commit(Ticket ticket, std::function<void()> callback);
+  Ticket committed_through() const;
+  // Blocks until everything queued so far is committed (tests, shutdown).
+  void flush();
+
+  // ---- Reads ----
+  std::vector<PlayerRow> load_players();
+  std::vector<UnfinishedMatch> load_unfinished_matches();
+  // The history API's JSON (shapes: see the persistence spec / protocol/README.md).
+  // Live matches never include "seed" or "actions".
+  Json list_matches(const MatchQuery& query);
+  std::optional<Json> match_record(const std::string& match_id);
+  Json leaderboard(const std::string& game);  // empty: all games
+  std::optional<Json> player_profile(const std::string& name);
+
+  // Counters for /metrics.
+  struct Stats {
+    std::uint64_t writes_queued = 0;
+    std::uint64_t writes_committed = 0;
+    std::uint64_t batches = 0;
+    std::uint64_t write_errors = 0;
+    std::size_t queue_depth = 0;
+  };
+  Stats stats() const;
+
+  struct Impl;
+
+ private:
+  explicit Store(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// The schema version this binary writes (PRAGMA user_version).
+int current_schema_version();
+
+}  // namespace parlor::server::store

@@ -1,0 +1,154 @@
+#include "server/store/write_queue.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <exception>
+#include <iterator>
+#include <utility>
+
+#include "server/store/transaction.hpp"
+
+namespace parlor::server::store {
+
+WriteQueue::WriteQueue(sql::Database& db, std::mutex& db_mutex,
+                       std::chrono::milliseconds commit_interval, std::size_t max_batch)
+    : db_(db),
+      db_mutex_(db_mutex),
+      commit_interval_(commit_interval),
+      max_batch_(std::max<std::size_t>(max_batch, 1)),
+      thread_([this] { run(); }) {}
+
+WriteQueue::~WriteQueue() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_writer_.notify_one();
+  thread_.join();
+}
+
+Ticket WriteQueue::push(std::string what, Apply apply) {
+  Ticket ticket;
+  bool wake;
+  {
+    std::lock_guard lock(mutex_);
+    ticket = ++last_ticket_;
+    queue_.push_back(Write{ticket, std::move(what), std::move(apply)});
+    // The writer sleeps until the first write, then until its interval ends or the batch
+    // is full: only those two moments need to wake it.
+    wake = queue_.size() == 1 || queue_.size() >= max_batch_;
+  }
+  writes_queued_.fetch_add(1);
+  if (wake) wake_writer_.notify_one();
+  return ticket;
+}
+
+void WriteQueue::after_commit(Ticket ticket, std::function<void()> callback) {
+  {
+    std::lock_guard lock(mutex_);
+    if (ticket > committed_through_.load()) {
+      callbacks_[ticket].push_back(std::move(callback));
+      return;
+    }
+  }
+  callback();
+}
+
+void WriteQueue::flush() {
+  std::unique_lock lock(mutex_);
+  Ticket target = last_ticket_;
+  batch_committed_.wait(lock, [&] { return finished_through_ >= target; });
+}
+
+Store::Stats WriteQueue::stats() const {
+  Store::Stats stats;
+  stats.writes_queued = writes_queued_.load();
+  stats.writes_committed = writes_committed_.load();
+  stats.batches = batches_.load();
+  stats.write_errors = write_errors_.load();
+  std::lock_guard lock(mutex_);
+  stats.queue_depth = queue_.size();
+  return stats;
+}
+
+void WriteQueue::run() {
+  for (;;) {
+    std::vector<Write> batch = next_batch();
+    if (batch.empty()) return;  // stopping, and the queue is drained
+    commit(batch);
+    finish(batch.back().ticket);
+  }
+}
+
+std::vector<WriteQueue::Write> WriteQueue::next_batch() {
+  std::unique_lock lock(mutex_);
+  wake_writer_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+  if (queue_.empty()) return {};
+  auto deadline = std::chrono::steady_clock::now() + commit_interval_;
+  wake_writer_.wait_until(lock, deadline, [&] { return stopping_ || queue_.size() >= max_batch_; });
+  std::size_t count = std::min(queue_.size(), max_batch_);
+  auto end = queue_.begin() + static_cast<std::ptrdiff_t>(count);
+  std::vector<Write> batch(std::make_move_iterator(queue_.begin()), std::make_move_iterator(end));
+  queue_.erase(queue_.begin(), end);
+  return batch;
+}
+
+void WriteQueue::commit(const std::vector<Write>& batch) {
+  std::lock_guard db_lock(db_mutex_);
+  try {
+    sql::Transaction transaction(db_);
+    for (const Write& write : batch) write.apply();
+    transaction.commit();
+    batches_.fetch_add(1);
+    writes_committed_.fetch_add(batch.size());
+    return;
+  } catch (const std::exception& e) {
+    spdlog::error("store: a batch of {} writes failed ({}); retrying them one by one", batch.size(),
+                  e.what());
+  }
+  commit_one_by_one(batch);
+}
+
+void WriteQueue::commit_one_by_one(const std::vector<Write>& batch) {
+  for (const Write& write : batch) {
+    try {
+      sql::Transaction transaction(db_);
+      write.apply();
+      transaction.commit();
+      batches_.fetch_add(1);
+      writes_committed_.fetch_add(1);
+    } catch (const std::exception& e) {
+      write_errors_.fetch_add(1);
+      spdlog::error("store: write {} (ticket {}) failed and is lost: {}", write.what, write.ticket,
+                    e.what());
+    }
+  }
+}
+
+void WriteQueue::finish(Ticket through) {
+  std::vector<std::function<void()>> due;
+  {
+    std::lock_guard lock(mutex_);
+    committed_through_.store(through);
+    auto end = callbacks_.upper_bound(through);
+    for (auto it = callbacks_.begin(); it != end; ++it) {
+      for (auto& callback : it->second) due.push_back(std::move(callback));
+    }
+    callbacks_.erase(callbacks_.begin(), end);
+  }
+  for (auto& callback : due) {
+    try {
+      callback();
+    } catch (const std::exception& e) {
+      spdlog::error("store: an after_commit callback threw: {}", e.what());
+    }
+  }
+  {
+    std::lock_guard lock(mutex_);
+    finished_through_ = through;
+  }
+  batch_committed_.notify_all();
+}
+
+}  // namespace parlor::server::store

@@ -1,0 +1,85 @@
+// Group commit: writes are queued by any thread and applied by one writer thread, which
+// waits for the first write, gathers more for up to `commit_interval` (or until
+// `max_batch`), and commits them in one transaction. A batch that fails is retried write
+// by write, each in its own transaction, so one bad row loses only itself.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/store/database.hpp"
+#include "server/store/store.hpp"
+
+namespace parlor::server::store {
+
+class WriteQueue {
+ public:
+  // Runs on the writer thread inside the batch's transaction; throws to fail.
+  using Apply = std::function<void()>;
+
+  // `db_mutex` is held around every transaction on `db` (readers that share the
+  // connection, as with ":memory:", take it too and so only see committed batches).
+  WriteQueue(sql::Database& db, std::mutex& db_mutex, std::chrono::milliseconds commit_interval,
+             std::size_t max_batch);
+  // Commits everything queued, runs the remaining callbacks, then stops the thread.
+  ~WriteQueue();
+
+  WriteQueue(const WriteQueue&) = delete;
+  WriteQueue& operator=(const WriteQueue&) = delete;
+
+  // `what` names the write in the log if it fails.
+  Ticket push(std::string what, Apply apply);
+  void after_commit(Ticket ticket, std::function<void()> callback);
+  Ticket committed_through() const { return committed_through_.load(); }
+  // Blocks until every write pushed before the call is committed and the callbacks
+  // waiting for it have run. Never call it from an after_commit callback (they run on the
+  // writer thread).
+  void flush();
+  Store::Stats stats() const;
+
+ private:
+  struct Write {
+    Ticket ticket;
+    std::string what;
+    Apply apply;
+  };
+
+  void run();
+  std::vector<Write> next_batch();
+  void commit(const std::vector<Write>& batch);
+  void commit_one_by_one(const std::vector<Write>& batch);
+  void finish(Ticket through);
+
+  sql::Database& db_;
+  std::mutex& db_mutex_;
+  const std::chrono::milliseconds commit_interval_;
+  const std::size_t max_batch_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_writer_;  // a write arrived, the queue filled, or stop
+  std::condition_variable batch_committed_;
+  std::deque<Write> queue_;
+  std::map<Ticket, std::vector<std::function<void()>>> callbacks_;
+  Ticket last_ticket_ = 0;
+  Ticket finished_through_ = 0;  // committed and its callbacks run
+  bool stopping_ = false;
+
+  std::atomic<Ticket> committed_through_{0};
+  std::atomic<std::uint64_t> writes_queued_{0};
+  std::atomic<std::uint64_t> writes_committed_{0};
+  std::atomic<std::uint64_t> batches_{0};
+  std::atomic<std::uint64_t> write_errors_{0};
+
+  std::thread thread_;  // last: starts after everything above is ready
+};
+
+}  // namespace parlor::server::store
