@@ -11,11 +11,8 @@ bash scripts/setup.sh
 echo "[parlor test] running the test suite on $(nproc) cores"
 label_args=()
 if [ -n "${PARLOR_TEST_LABELS:-}" ]; then label_args=(-L "$PARLOR_TEST_LABELS"); fi
-# until-pass:2 reruns a failed test once. Known intermittent failure under load, to fix:
-# a bots-only Poker match can overflow the spectating test client's outgoing queue
-# (server_games_tests BotsPlayAMatchForASpectator/poker). A test failing twice fails.
 ctest --test-dir build --output-on-failure --parallel "$(nproc)" --timeout 1500 \
-  --repeat until-pass:2 "${label_args[@]}"
+  "${label_args[@]}"
 if [ -f clients/web/package.json ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   echo "[parlor test] browser tests"
   (cd clients/web && npm run --silent test:browser)

@@ -75,7 +75,16 @@ const std::vector<Flag>& flags() {
   static const std::vector<Flag> all = {
       string_flag("address", "address to bind", &C::address),
       int_flag("port", "port for HTTP and WebSocket (/ws)", &C::port, 0, 65535),
-      string_flag("db", "SQLite database path", &C::db_path),
+      string_flag("db", "SQLite database path (created on first start)", &C::db_path),
+      {"db-sync", "durability: normal (survives a crash of the server) or full (also a power cut)",
+       [](C& c, const std::string& v) {
+         if (v != "normal" && v != "full") return false;
+         c.db_sync = v;
+         return true;
+       },
+       [](const C& c) { return c.db_sync; }},
+      int_flag("commit-ms", "longest wait before queued writes are committed together",
+               &C::commit_ms, 0, 1000),
       string_flag("web-root",
                   "directory served at / (default: clients/web/dist, else a placeholder)",
                   &C::web_root),

@@ -18,9 +18,11 @@ struct ServerConfig {
   // Network and files.
   std::string address = "0.0.0.0";
   std::uint16_t port = 8080;
-  std::string db_path = "./data/parlor.db";  // used by persistence
-  std::string web_root;                      // empty: clients/web/dist, else the placeholder
-  int threads = 0;                           // 0: one per core
+  std::string db_path = "./data/parlor.db";
+  std::string db_sync = "normal";  // PRAGMA synchronous: "normal" or "full"
+  int commit_ms = 2;               // group commit window
+  std::string web_root;            // empty: clients/web/dist, else the placeholder
+  int threads = 0;                 // 0: one per core
   std::string log_level = "info";
 
   // Tables.

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "protocol/protocol.hpp"
+#include "server/store/store.hpp"
 
 namespace parlor::server {
 namespace {
@@ -75,6 +76,26 @@ std::string query_param(std::string_view target, std::string_view name) {
     query = query.substr(amp + 1);
   }
   return "";
+}
+
+std::string store_metrics(const store::Store::Stats& stats) {
+  std::ostringstream out;
+  out << "# HELP parlor_db_writes_total Writes queued for the database.\n"
+      << "# TYPE parlor_db_writes_total counter\n"
+      << "parlor_db_writes_total " << stats.writes_queued << "\n"
+      << "# HELP parlor_db_writes_committed_total Writes committed.\n"
+      << "# TYPE parlor_db_writes_committed_total counter\n"
+      << "parlor_db_writes_committed_total " << stats.writes_committed << "\n"
+      << "# HELP parlor_db_commits_total Transactions (groups of writes) committed.\n"
+      << "# TYPE parlor_db_commits_total counter\n"
+      << "parlor_db_commits_total " << stats.batches << "\n"
+      << "# HELP parlor_db_write_errors_total Writes that failed.\n"
+      << "# TYPE parlor_db_write_errors_total counter\n"
+      << "parlor_db_write_errors_total " << stats.write_errors << "\n"
+      << "# HELP parlor_db_queue_depth Writes waiting for the writer.\n"
+      << "# TYPE parlor_db_queue_depth gauge\n"
+      << "parlor_db_queue_depth " << stats.queue_depth << "\n";
+  return out.str();
 }
 
 std::optional<std::string> read_file(const fs::path& path) {
@@ -168,8 +189,9 @@ http::response<http::string_body> handle_http(const http::request<http::string_b
                                    {"games", games}});
   }
   if (path == "/metrics") {
-    return respond(request, http::status::ok, "text/plain; version=0.0.4",
-                   lobby.metrics().render(lobby.all_room_summaries()));
+    std::string text = lobby.metrics().render(lobby.all_room_summaries());
+    if (const store::Store* store = lobby.history_store()) text += store_metrics(store->stats());
+    return respond(request, http::status::ok, "text/plain; version=0.0.4", std::move(text));
   }
   if (path == "/api/rooms") {
     return json_response(request, {{"rooms", lobby.list_rooms(query_param(target, "game"))}});

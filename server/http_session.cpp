@@ -2,10 +2,12 @@
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include <algorithm>
 
+#include "server/history_routes.hpp"
 #include "server/websocket_session.hpp"
 
 namespace parlor::server {
@@ -45,7 +47,20 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
   http::request<http::string_body> request = parser_->release();
   if (websocket::is_upgrade(request)) return upgrade(std::move(request));
+  std::string_view target = request.target();
+  if (lobby_->history_store() && is_history_path(target.substr(0, target.find('?')))) {
+    return serve_history(std::move(request));
+  }
   send(handle_http(request, *lobby_, *web_root_));
+}
+
+void HttpSession::serve_history(http::request<http::string_body> request) {
+  net::post(lobby_->history_executor(), [self = shared_from_this(), request = std::move(request)] {
+    auto response = handle_history(request, *self->lobby_->history_store());
+    net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+      self->send(std::move(response));
+    });
+  });
 }
 
 void HttpSession::upgrade(http::request<http::string_body> request) {

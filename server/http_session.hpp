@@ -28,6 +28,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void upgrade(http::request<http::string_body> request);
+  void serve_history(http::request<http::string_body> request);
   void send(http::response<http::string_body> response);
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void do_close();

@@ -3,6 +3,7 @@
 #include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 
 namespace parlor::server {
@@ -70,6 +71,22 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   }
   settings.id = "R" + std::to_string(next_room_++);
   settings.code = new_code();
+  auto room =
+      std::make_shared<Room>(ioc_.get_executor(), std::move(settings), *this, journal_, metrics_);
+  rooms_[room->id()] = room;
+  room_by_code_[room->code()] = room->id();
+  return room;
+}
+
+std::shared_ptr<Room> Lobby::restore_room(RoomSettings settings) {
+  std::lock_guard lock(mutex_);
+  if (rooms_.contains(settings.id) || room_by_code_.contains(settings.code)) return nullptr;
+  if (settings.id.size() > 1 && settings.id[0] == 'R') {
+    try {
+      next_room_ = std::max(next_room_, std::stoll(settings.id.substr(1)) + 1);
+    } catch (const std::exception&) {  // not one of ours: it cannot collide with "R<n>"
+    }
+  }
   auto room =
       std::make_shared<Room>(ioc_.get_executor(), std::move(settings), *this, journal_, metrics_);
   rooms_[room->id()] = room;

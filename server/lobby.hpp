@@ -24,6 +24,10 @@
 #include "server/players.hpp"
 #include "server/room.hpp"
 
+namespace parlor::server::store {
+class Store;
+}
+
 namespace parlor::server {
 
 // A session the lobby can ask to close at shutdown.
@@ -66,6 +70,19 @@ class Lobby : public RoomHost {
   std::size_t room_count() const;
   std::vector<std::shared_ptr<Room>> rooms_of(const std::string& player_id) const;
 
+  // A room reopened after a restart (server/recovery.hpp); null if its id or code is in
+  // use. New rooms' ids continue after the highest restored one.
+  std::shared_ptr<Room> restore_room(RoomSettings settings);
+
+  // The match history (null when the server runs without a store) and where its
+  // database reads run, away from the network threads.
+  void set_history(store::Store* store, boost::asio::any_io_executor executor) {
+    history_store_ = store;
+    history_executor_ = std::move(executor);
+  }
+  store::Store* history_store() const { return history_store_; }
+  const boost::asio::any_io_executor& history_executor() const { return history_executor_; }
+
   // Connections per IP: false when the limit is reached.
   bool admit(const std::string& ip);
   void release(const std::string& ip);
@@ -99,6 +116,8 @@ class Lobby : public RoomHost {
   std::unordered_map<std::string, int> connections_by_ip_;
   std::unordered_map<const Closable*, std::weak_ptr<Closable>> sessions_;
   long long next_room_ = 1;
+  store::Store* history_store_ = nullptr;
+  boost::asio::any_io_executor history_executor_;
   bool shutting_down_ = false;
 };
 

@@ -2,14 +2,18 @@
 //
 // A match is fully determined by its options, seats, seed, first dealer and the ordered
 // log of accepted actions (the engine is deterministic), so that is what a MatchRecord
-// holds. The persistence layer implements MatchJournal to write these to SQLite
-// (write-ahead: the room calls action_accepted before broadcasting the action's
-// effects, and match_ended before sending "match_over"). Calls come from the room's
-// strand and must not block: an implementation queues and returns.
+// holds. The SQLite journal (server/sqlite_journal.hpp) writes these to the store.
+//
+// Write-ahead: the room journals an action before anything about it is sent, then holds
+// every message it sends until `when_durable` says the journal has reached the disk, so a
+// move a player saw acknowledged survives a crash, and "match over" follows the committed
+// result. Calls come from the room's strand and must not block: an implementation queues
+// and returns.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,6 +37,7 @@ struct SeatRecord {
 };
 
 struct MatchRecord {
+  std::string match_id;  // "m" + 12 hex digits, unique across restarts
   std::string room_id;
   int match_number = 0;  // 1, 2, ... within the room
   std::string game;
@@ -40,6 +45,8 @@ struct MatchRecord {
   std::vector<SeatRecord> seats;
   std::string seed_hex;  // secret until the match ends
   int first_dealer = 0;
+  bool lower_score_wins = false;
+  Json room_settings;  // what a restart needs to reopen the room (Room::settings_json)
   std::chrono::system_clock::time_point started_at;
   std::vector<RecordedAction> actions;
 };
@@ -51,18 +58,28 @@ class MatchJournal {
   // `sequence` counts accepted actions from 1.
   virtual void action_accepted(const MatchRecord& record, std::int64_t sequence,
                                const RecordedAction& action) = 0;
+  // The commitment to deal `deal`'s shuffle, published before the deal is shown.
+  virtual void deal_committed(const MatchRecord& record, int deal, const std::string& sha256) = 0;
+  // `round` counts from 1; `result` is the engine's result for that round.
+  virtual void round_ended(const MatchRecord& record, int round, const Json& result) = 0;
   // `results`: {"scores": [...], "placings": [...], "round_results": [...]}.
   virtual void match_ended(const MatchRecord& record, const Json& results) = 0;
   virtual void match_aborted(const MatchRecord& record, const std::string& reason) = 0;
+  // True when everything journaled so far is durable. Otherwise false, and `then` runs
+  // (on some other thread: post, never block) once it is.
+  virtual bool when_durable(std::function<void()> then) = 0;
 };
 
-// Until persistence lands: keeps nothing (the room holds the live record itself).
+// Keeps nothing (tests of the room alone; the room holds the live record itself).
 class NullJournal : public MatchJournal {
  public:
   void match_started(const MatchRecord&) override {}
   void action_accepted(const MatchRecord&, std::int64_t, const RecordedAction&) override {}
+  void deal_committed(const MatchRecord&, int, const std::string&) override {}
+  void round_ended(const MatchRecord&, int, const Json&) override {}
   void match_ended(const MatchRecord&, const Json&) override {}
   void match_aborted(const MatchRecord&, const std::string&) override {}
+  bool when_durable(std::function<void()>) override { return true; }
 };
 
 }  // namespace parlor::server

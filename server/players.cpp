@@ -3,8 +3,12 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <stdexcept>
+
+#include "server/store/store.hpp"
 
 namespace parlor::server {
 namespace {
@@ -28,6 +32,12 @@ std::string random_token() {
   return to_hex(bytes.data(), bytes.size());
 }
 
+store::Millis now_millis() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
 std::string Players::hash_token(const std::string& token) {
@@ -46,6 +56,10 @@ PlayerIdentity Players::create(const std::string& name) {
   player.id = "p" + std::to_string(next_id_++);
   id_by_token_hash_[hash] = player.id;
   name_by_id_[player.id] = name;
+  if (store_) {
+    store::Millis now = now_millis();
+    store_->save_player({player.id, name, hash, now, now});
+  }
   return player;
 }
 
@@ -58,6 +72,7 @@ std::optional<PlayerIdentity> Players::resume(const std::string& token, const st
   player.id = it->second;
   if (!name.empty()) name_by_id_[player.id] = name;
   player.name = name_by_id_[player.id];
+  if (store_) store_->player_seen(player.id, player.name, now_millis());
   return player;
 }
 
@@ -66,6 +81,22 @@ std::optional<std::string> Players::name_of(const std::string& player_id) const 
   auto it = name_by_id_.find(player_id);
   if (it == name_by_id_.end()) return std::nullopt;
   return it->second;
+}
+
+void Players::attach_store(store::Store& store) {
+  std::vector<store::PlayerRow> saved = store.load_players();
+  std::lock_guard lock(mutex_);
+  for (const store::PlayerRow& row : saved) {
+    id_by_token_hash_[row.token_hash] = row.id;
+    name_by_id_[row.id] = row.name;
+    if (row.id.size() > 1 && row.id[0] == 'p') {
+      try {
+        next_id_ = std::max(next_id_, std::stoll(row.id.substr(1)) + 1);
+      } catch (const std::exception&) {  // not one of ours: ignore for numbering
+      }
+    }
+  }
+  store_ = &store;
 }
 
 std::string clean_display_name(const std::string& raw) {

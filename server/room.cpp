@@ -1,11 +1,15 @@
 #include "server/room.hpp"
 
+#include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
 
+#include "protocol/commitment.hpp"
 #include "protocol/protocol.hpp"
 
 namespace parlor::server {
@@ -28,6 +32,18 @@ std::optional<BotLevel> parse_bot_level(const std::string& name) {
 
 std::string bot_level_name(BotLevel level) {
   return level == BotLevel::kRandom ? "random" : "sensible";
+}
+
+std::string new_match_id() {
+  std::array<unsigned char, 6> bytes{};
+  RAND_bytes(bytes.data(), static_cast<int>(bytes.size()));
+  std::string id = "m";
+  char digits[3];
+  for (unsigned char b : bytes) {
+    std::snprintf(digits, sizeof digits, "%02x", b);
+    id += digits;
+  }
+  return id;
 }
 
 Room::Room(net::any_io_executor executor, RoomSettings settings, RoomHost& host,
@@ -404,18 +420,24 @@ bool Room::start_match(std::string& error) {
   match_ = std::move(created.value());
   int number = record_.match_number + 1;
   record_ = MatchRecord{};
+  record_.match_id = new_match_id();
   record_.room_id = id();
   record_.match_number = number;
   record_.game = settings_.game->name();
   record_.options = settings_.options;
   record_.seed_hex = seed.hex();
   record_.first_dealer = dealer;
+  record_.lower_score_wins = match_->lower_score_wins();
+  record_.room_settings = settings_json();
   record_.started_at = std::chrono::system_clock::now();
   for (const SeatState& seat : seats_) {
     record_.seats.push_back({seat.kind == SeatKind::kBot ? "bot" : "human", seat.player_id,
                              seat.name,
                              seat.kind == SeatKind::kBot ? bot_level_name(seat.level) : ""});
   }
+  seed_ = seed;
+  commitments_ = Json::array();
+  rounds_journaled_ = 0;
   sequence_ = 0;
   last_round_ = match_->round();
   paused_ = false;
@@ -423,6 +445,8 @@ bool Room::start_match(std::string& error) {
   deadlines_.clear();
   status_ = Status::kPlaying;
   journal_.match_started(record_);
+  hold_until_durable();
+  publish_commitments();
   metrics_.matches_started.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("room {}: match {} of {} starts (dealer {})", id(), number, record_.game, dealer);
   return true;
@@ -444,13 +468,16 @@ std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, con
   ++sequence_;
   journal_.action_accepted(record_, sequence_, recorded);  // write-ahead
   record_.actions.push_back(std::move(recorded));
+  bool round_changed = match_->round() != last_round_;
+  last_round_ = match_->round();
+  if (round_changed || match_->match_over()) journal_round_results();
+  hold_until_durable();
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
   if (timeout) metrics_.actions_timed_out.fetch_add(1, std::memory_order_relaxed);
   if (actor) send_to(*actor, reply_message(*request_id, "accepted", {{"seq", sequence_}}));
+  publish_commitments();  // a new deal is sealed before it is shown
 
   deadlines_.erase(seat);  // each decision gets the full turn time
-  bool round_changed = match_->round() != last_round_;
-  last_round_ = match_->round();
   if (match_->match_over()) {
     deadlines_.clear();
     broadcast_update();
@@ -475,6 +502,36 @@ std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, con
   return std::nullopt;
 }
 
+bool Room::publish_commitments() {
+  std::vector<Json> sealed;
+  while (commitments_.size() < static_cast<std::size_t>(match_->deals_started())) {
+    int deal = static_cast<int>(commitments_.size()) + 1;
+    std::string sha256 = protocol::deal_commitment(seed_, static_cast<std::uint64_t>(deal));
+    journal_.deal_committed(record_, deal, sha256);
+    commitments_.push_back({{"deal", deal}, {"sha256", sha256}});
+    sealed.push_back({{"type", "deal_commitment"},
+                      {"room", id()},
+                      {"match", record_.match_number},
+                      {"match_id", record_.match_id},
+                      {"deal", deal},
+                      {"sha256", sha256}});
+  }
+  if (sealed.empty()) return false;
+  hold_until_durable();  // the commitment is on disk before anyone sees it
+  for (const Json& message : sealed) deliver_to_all(make_message(dump(message)));
+  return true;
+}
+
+void Room::journal_round_results() {
+  Json results = match_->round_results();
+  if (!results.is_array()) return;
+  while (rounds_journaled_ < results.size()) {
+    journal_.round_ended(record_, static_cast<int>(rounds_journaled_) + 1,
+                         results[rounds_journaled_]);
+    ++rounds_journaled_;
+  }
+}
+
 void Room::finish_match() {
   status_ = Status::kFinished;
   paused_ = false;
@@ -486,21 +543,12 @@ void Room::finish_match() {
   final_results_ = {{"scores", match_->scores()},
                     {"placings", placings},
                     {"round_results", match_->round_results()}};
-  journal_.match_ended(record_, final_results_);  // committed before "match over" is sent
+  journal_.match_ended(record_, final_results_);
+  hold_until_durable();  // "match over" leaves once the result is committed
   metrics_.matches_finished.fetch_add(1, std::memory_order_relaxed);
-  spdlog::info("room {}: match {} over after {} actions; scores {}", id(), record_.match_number,
-               sequence_, dump(final_results_["scores"]));
-  Json message = {{"type", "match_over"},          {"room", id()},
-                  {"match", record_.match_number}, {"results", final_results_},
-                  {"seed", record_.seed_hex},      {"first_dealer", record_.first_dealer},
-                  {"actions", sequence_}};
-  auto shared = make_message(dump(message));
-  for (const SeatState& seat : seats_) {
-    if (auto c = seat.connection.lock()) c->send(shared);
-  }
-  for (const Spectator& s : spectators_) {
-    if (auto c = s.connection.lock()) c->send(shared);
-  }
+  spdlog::info("room {}: match {} ({}) over after {} actions; scores {}", id(),
+               record_.match_number, record_.match_id, sequence_, dump(final_results_["scores"]));
+  deliver_to_all(make_message(dump(match_over_json())));
   send_room_to_all();
   arm_grace_timer();
 }
@@ -510,20 +558,24 @@ void Room::broadcast_update() {
   for (int s = 0; s < settings_.seats; ++s) {
     auto connection = seats_[s].connection.lock();
     if (!connection) continue;
-    connection->send(make_message(update_message(s, events)));
+    deliver(connection, make_message(update_message(s, events)));
     metrics_.messages_sent.fetch_add(1, std::memory_order_relaxed);
   }
   if (spectators_.empty()) return;
   auto shared = make_message(update_message(kSpectator, events));  // one buffer for all
   for (const Spectator& spectator : spectators_) {
     if (auto c = spectator.connection.lock()) {
-      c->send(shared);
+      deliver(c, shared);
       metrics_.messages_sent.fetch_add(1, std::memory_order_relaxed);
     }
   }
 }
 
 std::string Room::update_message(int viewer, const std::vector<Event>& events) const {
+  return dump(update_json(viewer, events));
+}
+
+Json Room::update_json(int viewer, const std::vector<Event>& events) const {
   Json visible = Json::array();
   for (const Event& event : events) {
     if (event.audience.includes(viewer)) visible.push_back(event.body);
@@ -538,7 +590,18 @@ std::string Room::update_message(int viewer, const std::vector<Event>& events) c
                   {"events", std::move(visible)},
                   {"view", match_->view(viewer)}};
   if (paused_) message["pause_ms"] = settings_.round_pause.count();
-  return dump(message);
+  return message;
+}
+
+Json Room::match_over_json() const {
+  return {{"type", "match_over"},
+          {"room", id()},
+          {"match", record_.match_number},
+          {"match_id", record_.match_id},
+          {"results", final_results_},
+          {"seed", record_.seed_hex},
+          {"first_dealer", record_.first_dealer},
+          {"actions", sequence_}};
 }
 
 Json Room::timer_json() const {
@@ -550,6 +613,73 @@ Json Room::timer_json() const {
     seats.push_back({{"seat", seat}, {"remaining_ms", std::max<long long>(0, left)}});
   }
   return {{"turn_ms", settings_.turn_time.count()}, {"seats", seats}};
+}
+
+// ---- Restart ----
+
+Json Room::settings_json() const {
+  return {{"id", settings_.id},
+          {"code", settings_.code},
+          {"public", settings_.is_public},
+          {"game", settings_.game->name()},
+          {"options", settings_.options},
+          {"seats", settings_.seats},
+          {"host", settings_.host_player_id},
+          {"turn_ms", settings_.turn_time.count()},
+          {"bot_delay_ms", settings_.bot_delay.count()},
+          {"round_pause_ms", settings_.round_pause.count()},
+          {"grace_ms", settings_.grace.count()},
+          {"empty_close_ms", settings_.empty_close.count()}};
+}
+
+void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
+                   int commitments_recorded) {
+  net::post(strand_, [self = shared_from_this(), record = std::move(record),
+                      state = std::move(state), seed, commitments_recorded]() mutable {
+    auto now = Clock::now();
+    for (std::size_t s = 0; s < record.seats.size() && s < self->seats_.size(); ++s) {
+      const SeatRecord& recorded = record.seats[s];
+      SeatState& seat = self->seats_[s];
+      seat = SeatState{};
+      seat.name = recorded.name;
+      if (recorded.kind == "bot") {
+        seat.kind = SeatKind::kBot;
+        seat.level = parse_bot_level(recorded.bot_level).value_or(BotLevel::kSensible);
+        seat.policy = self->settings_.game->make_bot(seat.level);
+      } else {
+        seat.kind = SeatKind::kHuman;
+        seat.player_id = recorded.player_id;
+        seat.connected = false;
+        seat.disconnected_at = now;  // the grace period starts with the restart
+        self->host_.seat_changed(seat.player_id, self->id(), true);
+      }
+    }
+    self->match_ = std::move(state);
+    self->match_->take_events();  // the replay's events were sent before the restart
+    self->record_ = std::move(record);
+    self->seed_ = seed;
+    self->sequence_ = static_cast<std::int64_t>(self->record_.actions.size());
+    self->last_round_ = self->match_->round();
+    self->rounds_journaled_ = 0;
+    self->journal_round_results();  // idempotent: a row lost in the crash is written again
+    self->commitments_ = Json::array();
+    for (int deal = 1; deal <= commitments_recorded; ++deal) {
+      self->commitments_.push_back(
+          {{"deal", deal},
+           {"sha256", protocol::deal_commitment(seed, static_cast<std::uint64_t>(deal))}});
+    }
+    self->status_ = Status::kPlaying;
+    self->paused_ = false;
+    self->hold_until_durable();
+    self->publish_commitments();  // a deal started just before the crash
+    spdlog::info("room {}: match {} ({}) resumed after {} actions", self->id(),
+                 self->record_.match_number, self->record_.match_id, self->sequence_);
+    self->update_deadlines();
+    self->schedule();
+    self->arm_grace_timer();
+    self->publish();
+    self->check_empty();
+  });
 }
 
 // ---- Bots, timers, pauses ----
@@ -698,13 +828,7 @@ void Room::on_pause_timer(boost::system::error_code ec) {
                   {"match", record_.match_number},
                   {"seq", sequence_},
                   {"timer", timer_json()}};
-  auto shared = make_message(dump(message));
-  for (const SeatState& seat : seats_) {
-    if (auto c = seat.connection.lock()) c->send(shared);
-  }
-  for (const Spectator& s : spectators_) {
-    if (auto c = s.connection.lock()) c->send(shared);
-  }
+  deliver_to_all(make_message(dump(message)));
   schedule();
 }
 
@@ -795,7 +919,10 @@ void Room::on_empty_timer(boost::system::error_code ec) {
 
 void Room::close_room() {
   if (status_ == Status::kClosed) return;
-  if (status_ == Status::kPlaying) journal_.match_aborted(record_, "room closed: nobody left");
+  if (status_ == Status::kPlaying) {
+    journal_.match_aborted(record_, "room closed: nobody left");
+    hold_until_durable();
+  }
   status_ = Status::kClosed;
   turn_timer_.cancel();
   bot_timer_.cancel();
@@ -834,38 +961,63 @@ void Room::reassign_host() {
   if (!spectators_.empty()) settings_.host_player_id = spectators_.front().player_id;
 }
 
-void Room::send_to(const Member& who, std::string text) const {
-  if (who.connection) who.connection->send(make_message(std::move(text)));
+void Room::deliver(const std::shared_ptr<Connection>& connection, SharedMessage message) {
+  if (!connection) return;
+  if (outbox_.empty() && released_generation_ >= hold_generation_) {
+    connection->send(std::move(message));
+    return;
+  }
+  outbox_.push_back({connection, std::move(message), hold_generation_});
+}
+
+void Room::deliver_to_all(const SharedMessage& message) {
+  for (const SeatState& seat : seats_) deliver(seat.connection.lock(), message);
+  for (const Spectator& s : spectators_) deliver(s.connection.lock(), message);
+}
+
+void Room::hold_until_durable() {
+  std::uint64_t generation = ++hold_generation_;
+  bool durable =
+      journal_.when_durable([weak = weak_from_this(), strand = strand_, generation]() mutable {
+        net::post(strand, [weak, generation] {
+          if (auto self = weak.lock()) self->release_held(generation);
+        });
+      });
+  if (durable) release_held(generation);
+}
+
+void Room::release_held(std::uint64_t generation) {
+  released_generation_ = std::max(released_generation_, generation);
+  while (!outbox_.empty() && outbox_.front().generation <= released_generation_) {
+    HeldMessage held = std::move(outbox_.front());
+    outbox_.pop_front();
+    if (auto c = held.connection.lock()) c->send(std::move(held.message));
+  }
+}
+
+void Room::send_to(const Member& who, std::string text) {
+  deliver(who.connection, make_message(std::move(text)));
 }
 
 void Room::reply_error(const Member& who, const Json& request_id, const std::string& code,
-                       const std::string& message) const {
+                       const std::string& message) {
   send_to(who, error_message(request_id, code, message));
 }
 
 void Room::send_room_to_all() {
-  auto shared = make_message(dump({{"type", "room"}, {"room", snapshot()}}));
-  for (const SeatState& seat : seats_) {
-    if (auto c = seat.connection.lock()) c->send(shared);
-  }
-  for (const Spectator& s : spectators_) {
-    if (auto c = s.connection.lock()) c->send(shared);
-  }
+  deliver_to_all(make_message(dump({{"type", "room"}, {"room", snapshot()}})));
   publish();
 }
 
 void Room::send_state_to(const Member& who, std::optional<int> seat) {
   if (!match_) return;
   std::vector<Event> none;
-  send_to(who, update_message(seat ? *seat : kSpectator, none));
+  Json state = update_json(seat ? *seat : kSpectator, none);
+  state["match_id"] = record_.match_id;
+  state["commitments"] = commitments_;
+  send_to(who, dump(state));
   if (status_ == Status::kFinished && !final_results_.is_null()) {
-    send_to(who, dump({{"type", "match_over"},
-                       {"room", id()},
-                       {"match", record_.match_number},
-                       {"results", final_results_},
-                       {"seed", record_.seed_hex},
-                       {"first_dealer", record_.first_dealer},
-                       {"actions", sequence_}}));
+    send_to(who, dump(match_over_json()));
   }
 }
 

@@ -20,6 +20,7 @@
 #include <boost/asio/strand.hpp>
 
 #include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -97,6 +98,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // Server shutdown: cancels timers.
   void shutdown();
 
+  // After a restart: the match that was being played here, rebuilt from the journal
+  // (every recorded action already applied to `state`). Humans are seated disconnected
+  // (their grace period starts now), bots are seated again, and the timers restart.
+  void restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
+               int commitments_recorded);
+
+  // What a restart needs to reopen this room (stored with each match).
+  Json settings_json() const;
+
  private:
   enum class SeatKind { kEmpty, kHuman, kBot };
 
@@ -132,6 +142,11 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // The match.
   bool start_match(std::string& error);
+  // Commits to every deal the engine has started since the last call, before it is
+  // shown; true if there was one.
+  bool publish_commitments();
+  // Journals the results of rounds that ended since the last call.
+  void journal_round_results();
   // Applies an action for `seat` and broadcasts its effects; the engine's rejection
   // otherwise (nothing changes).
   // `actor` and `request_id`, when given, get the "accepted" reply before the broadcast.
@@ -139,7 +154,9 @@ class Room : public std::enable_shared_from_this<Room> {
                              const Json* request_id);
   void finish_match();
   void broadcast_update();
+  Json update_json(int viewer, const std::vector<Event>& events) const;
   std::string update_message(int viewer, const std::vector<Event>& events) const;
+  Json match_over_json() const;
   Json timer_json() const;
 
   // Bots, timers and pauses.
@@ -165,13 +182,19 @@ class Room : public std::enable_shared_from_this<Room> {
   Expected<int> choose_empty_seat(std::optional<int> seat) const;
   bool is_host(const std::string& player_id) const;
   void reassign_host();
-  void send_to(const Member& who, std::string text) const;
+  // Every message leaves through deliver: while journal writes are not yet durable the
+  // room's messages wait in order in the outbox (write-ahead; see match_journal.hpp).
+  void deliver(const std::shared_ptr<Connection>& connection, SharedMessage message);
+  void deliver_to_all(const SharedMessage& message);
+  void hold_until_durable();
+  void release_held(std::uint64_t generation);
+  void send_to(const Member& who, std::string text);
   void send_room_to_all();
   void send_state_to(const Member& who, std::optional<int> seat);
   Json snapshot() const;
   void publish();
   void reply_error(const Member& who, const Json& request_id, const std::string& code,
-                   const std::string& message) const;
+                   const std::string& message);
   std::string status_name() const;
 
   net::strand<net::any_io_executor> strand_;
@@ -186,6 +209,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   std::unique_ptr<GameState> match_;
   MatchRecord record_;
+  Seed seed_;
+  Json commitments_ = Json::array();  // [{"deal", "sha256"}] of the running match
+  std::size_t rounds_journaled_ = 0;
   std::int64_t sequence_ = 0;
   int last_round_ = 0;
   bool paused_ = false;
@@ -200,7 +226,19 @@ class Room : public std::enable_shared_from_this<Room> {
   net::steady_timer empty_timer_;
   bool bot_pending_ = false;
   bool empty_timer_armed_ = false;
+
+  struct HeldMessage {
+    std::weak_ptr<Connection> connection;
+    SharedMessage message;
+    std::uint64_t generation;  // may leave once this hold is durable
+  };
+  std::deque<HeldMessage> outbox_;
+  std::uint64_t hold_generation_ = 0;
+  std::uint64_t released_generation_ = 0;
 };
+
+// "m" and 12 random hex digits.
+std::string new_match_id();
 
 std::optional<BotLevel> parse_bot_level(const std::string& name);
 std::string bot_level_name(BotLevel level);

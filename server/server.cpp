@@ -6,12 +6,16 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include <cstdlib>
 #include <iostream>
 #include <thread>
 
 #include "server/listener.hpp"
+#include "server/recovery.hpp"
+#include "server/sqlite_journal.hpp"
+#include "server/store/store.hpp"
 
 namespace parlor::server {
 namespace {
@@ -48,8 +52,28 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   net::io_context ioc(threads);
   Metrics metrics;
-  NullJournal journal;  // persistence replaces this with the SQLite journal
+  store::StoreOptions store_options;
+  store_options.path = config.db_path;
+  store_options.synchronous_full = config.db_sync == "full";
+  store_options.commit_interval = std::chrono::milliseconds(config.commit_ms);
+  auto opened = store::Store::open(store_options);
+  if (!opened) {
+    spdlog::critical("cannot use the database {}: {}", config.db_path, opened.error().message);
+    return 1;
+  }
+  // Declared after the io_context so it is destroyed first: its last commit callbacks
+  // post to rooms' strands, which need the io_context alive.
+  std::unique_ptr<store::Store> store = std::move(opened.value());
+  SqliteJournal journal(*store);
+  net::thread_pool history_pool(1);
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
+  lobby->players().attach_store(*store);
+  lobby->set_history(store.get(), history_pool.get_executor());
+  RecoveryReport recovered = recover_matches(*store, *lobby);
+  if (recovered.resumed + recovered.finished + recovered.aborted > 0) {
+    spdlog::info("recovery: {} matches resumed, {} finished, {} aborted", recovered.resumed,
+                 recovered.finished, recovered.aborted);
+  }
   auto web_root = std::make_shared<WebRoot>(resolve_web_root(config.web_root, executable_path));
 
   beast::error_code ec;
@@ -88,6 +112,8 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& thread : pool) thread.join();
+  history_pool.join();
+  store->flush();
   spdlog::info("stopped");
   return 0;
 }

@@ -18,10 +18,14 @@ namespace {
 constexpr int kHumanMatchesPerGame = 2;
 constexpr auto kMatchTimeout = std::chrono::seconds(120);
 
+// Bots with no delay produce a whole match at once; a spectator client slowed down by a
+// loaded machine would otherwise fall more than the default 1,024 messages behind and be
+// dropped as a slow consumer (by design), so this server allows a deeper queue.
 ServerProcess& real_server() {
-  static ServerProcess server(PARLOR_SERVER,
-                              {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--rate", "0",
-                               "--turn-seconds", "0", "--log-level", "warn"});
+  static ServerProcess server(
+      PARLOR_SERVER,
+      {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--rate", "0", "--turn-seconds", "0",
+       "--max-queued-messages", "200000", "--log-level", "warn"});
   return server;
 }
 

@@ -8,7 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -82,6 +84,13 @@ ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::s
   std::vector<std::string> args = {binary, "--address", "127.0.0.1", "--port",
                                    std::to_string(port_)};
   args.insert(args.end(), extra.begin(), extra.end());
+  if (std::find(extra.begin(), extra.end(), "--db") == extra.end()) {
+    char dir_template[] = "/tmp/parlor-server-db-XXXXXX";
+    if (mkdtemp(dir_template)) {
+      temp_dir_ = dir_template;
+      args.insert(args.end(), {"--db", temp_dir_ + "/parlor.db"});
+    }
+  }
   pid_ = fork();
   if (pid_ == 0) {
     dup2(log_fd, 1);
@@ -109,6 +118,18 @@ ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::s
 ServerProcess::~ServerProcess() {
   stop(3000);
   std::remove(log_path_.c_str());
+  if (!temp_dir_.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(temp_dir_, ignored);
+  }
+}
+
+void ServerProcess::kill_now() {
+  if (pid_ <= 0) return;
+  kill(pid_, SIGKILL);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
 }
 
 int ServerProcess::stop(int timeout_ms) {

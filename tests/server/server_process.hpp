@@ -11,7 +11,9 @@ namespace parlor::testing {
 
 class ServerProcess {
  public:
-  // Runs `binary --address 127.0.0.1 --port P extra...` and waits for /healthz.
+  // Runs `binary --address 127.0.0.1 --port P extra...` and waits for /healthz. Unless
+  // `extra` names a --db, the server gets a database of its own in a temporary folder
+  // that is removed with this object.
   ServerProcess(const std::string& binary, const std::vector<std::string>& extra_args);
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
@@ -21,12 +23,15 @@ class ServerProcess {
   bool running() const { return pid_ > 0; }
   // Sends SIGTERM and waits; returns the exit status (-1 if killed or not running).
   int stop(int timeout_ms = 8000);
+  // SIGKILL at once, as a crash would (no shutdown, nothing flushed); waits for the exit.
+  void kill_now();
   std::string log() const;
 
  private:
   pid_t pid_ = -1;
   int port_ = 0;
   std::string log_path_;
+  std::string temp_dir_;  // the server's own database folder, if it has one
 };
 
 int free_port();

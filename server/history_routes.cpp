@@ -1,0 +1,150 @@
+#include "server/history_routes.hpp"
+
+#include <charconv>
+#include <optional>
+
+namespace parlor::server {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr std::string_view kMatches = "/api/matches";
+constexpr std::string_view kMatchPrefix = "/api/matches/";
+constexpr std::string_view kLeaderboard = "/api/leaderboard";
+constexpr std::string_view kPlayerPrefix = "/api/players/";
+
+http::response<http::string_body> json_reply(const http::request<http::string_body>& request,
+                                             http::status status, const Json& body) {
+  http::response<http::string_body> response{status, request.version()};
+  response.set(http::field::server, "parlor-server");
+  response.set(http::field::content_type, "application/json");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  std::string text = body.dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (request.method() == http::verb::head) {
+    response.content_length(text.size());
+  } else {
+    response.body() = std::move(text);
+    response.prepare_payload();
+  }
+  return response;
+}
+
+http::response<http::string_body> api_error(const http::request<http::string_body>& request,
+                                            http::status status, const std::string& code,
+                                            const std::string& message) {
+  return json_reply(request, status, {{"error", code}, {"message", message}});
+}
+
+// The decoded value of `name` in the query string; "" when absent; nothing when malformed.
+std::optional<std::string> query_value(std::string_view target, std::string_view name) {
+  auto q = target.find('?');
+  if (q == std::string_view::npos) return std::string();
+  std::string_view query = target.substr(q + 1);
+  while (!query.empty()) {
+    auto amp = query.find('&');
+    std::string_view pair = query.substr(0, amp);
+    auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) {
+      return eq == std::string_view::npos ? std::string() : url_decode(pair.substr(eq + 1));
+    }
+    if (amp == std::string_view::npos) break;
+    query = query.substr(amp + 1);
+  }
+  return std::string();
+}
+
+std::optional<int> parse_limit(const std::string& text) {
+  if (text.empty()) return 20;
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 1) return std::nullopt;
+  return std::min(value, 100);
+}
+
+http::response<http::string_body> list_matches(const http::request<http::string_body>& request,
+                                               store::Store& store) {
+  std::string_view target = request.target();
+  auto player = query_value(target, "player");
+  auto game = query_value(target, "game");
+  auto limit_text = query_value(target, "limit");
+  auto before = query_value(target, "before");
+  if (!player || !game || !limit_text || !before) {
+    return api_error(request, http::status::bad_request, "bad_request", "malformed query string");
+  }
+  auto limit = parse_limit(*limit_text);
+  if (!limit) {
+    return api_error(request, http::status::bad_request, "bad_request",
+                     "limit must be a whole number from 1 to 100");
+  }
+  store::MatchQuery query;
+  query.player_name = *player;
+  query.game = *game;
+  query.limit = *limit;
+  query.before = *before;
+  Json page = store.list_matches(query);
+  if (page.contains("error")) return json_reply(request, http::status::bad_request, page);
+  return json_reply(request, http::status::ok, page);
+}
+
+}  // namespace
+
+std::optional<std::string> url_decode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%') {
+      if (i + 2 >= text.size()) return std::nullopt;
+      int value = 0;
+      auto [end, ec] = std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
+      if (ec != std::errc() || end != text.data() + i + 3) return std::nullopt;
+      out += static_cast<char>(value);
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+bool is_history_path(std::string_view path) {
+  return path == kMatches || path == kLeaderboard || path.starts_with(kMatchPrefix) ||
+         path.starts_with(kPlayerPrefix);
+}
+
+http::response<http::string_body> handle_history(const http::request<http::string_body>& request,
+                                                 store::Store& store) {
+  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+    return api_error(request, http::status::method_not_allowed, "bad_request", "only GET and HEAD");
+  }
+  std::string_view target = request.target();
+  std::string_view path = target.substr(0, target.find('?'));
+  try {
+    if (path == kMatches) return list_matches(request, store);
+    if (path == kLeaderboard) {
+      auto game = query_value(target, "game");
+      if (!game) {
+        return api_error(request, http::status::bad_request, "bad_request", "malformed game");
+      }
+      return json_reply(request, http::status::ok, store.leaderboard(*game));
+    }
+    bool is_match = path.starts_with(kMatchPrefix);
+    auto key = url_decode(path.substr(is_match ? kMatchPrefix.size() : kPlayerPrefix.size()));
+    if (!key || key->empty()) {
+      return api_error(request, http::status::bad_request, "bad_request", "malformed path");
+    }
+    std::optional<Json> found = is_match ? store.match_record(*key) : store.player_profile(*key);
+    if (!found) {
+      return api_error(request, http::status::not_found, "not_found",
+                       (is_match ? "no match " : "no player ") + *key);
+    }
+    return json_reply(request, http::status::ok, *found);
+  } catch (const std::exception& e) {
+    return api_error(request, http::status::internal_server_error, "internal_error", e.what());
+  }
+}
+
+}  // namespace parlor::server

@@ -1,0 +1,27 @@
+// The match history over HTTP (JSON): /api/matches, /api/matches/ID, /api/leaderboard,
+// /api/players/NAME. Shapes: protocol/README.md, "History API". The store never serves a
+// live match's seed or journal, so nothing private leaves while a match is running.
+//
+// These read the database, so the HTTP session runs them off the network threads (on the
+// history pool) and posts the response back.
+#pragma once
+
+#include <boost/beast/http.hpp>
+
+#include <string_view>
+
+#include "server/store/store.hpp"
+
+namespace parlor::server {
+
+namespace http = boost::beast::http;
+
+bool is_history_path(std::string_view path);
+
+http::response<http::string_body> handle_history(const http::request<http::string_body>& request,
+                                                 store::Store& store);
+
+// Percent-decoding of one query-string value ('+' is a space); nothing on a bad escape.
+std::optional<std::string> url_decode(std::string_view text);
+
+}  // namespace parlor::server

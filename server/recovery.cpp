@@ -1,0 +1,140 @@
+#include "server/recovery.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/sqlite_journal.hpp"
+
+namespace parlor::server {
+namespace {
+
+MatchRecord record_of(const store::UnfinishedMatch& saved) {
+  const store::MatchStart& start = saved.start;
+  MatchRecord record;
+  record.match_id = start.id;
+  record.room_id = start.room_id;
+  record.match_number = start.match_number;
+  record.game = start.game;
+  record.options = start.options;
+  for (const store::SeatRow& seat : start.seats) {
+    record.seats.push_back({seat.kind, seat.player_id, seat.name, seat.bot_level});
+  }
+  record.seed_hex = start.seed_hex;
+  record.first_dealer = start.first_dealer;
+  record.lower_score_wins = start.lower_score_wins;
+  record.room_settings = start.room_settings;
+  record.started_at =
+      std::chrono::system_clock::time_point(std::chrono::milliseconds(start.started_at));
+  for (const store::ActionRow& row : saved.actions) {
+    record.actions.push_back({row.seat, row.action, row.timeout});
+  }
+  return record;
+}
+
+// Replays the journal; the rebuilt match, or why it cannot be.
+Expected<std::unique_ptr<GameState>> replay(const store::UnfinishedMatch& saved,
+                                            const GameDefinition& game, const Seed& seed) {
+  MatchConfig config;
+  config.options = saved.start.options;
+  config.seats = static_cast<int>(saved.start.seats.size());
+  config.seed = seed;
+  config.dealer = saved.start.first_dealer;
+  try {
+    Expected<std::unique_ptr<GameState>> created = game.new_match(config);
+    if (!created) return created.error();
+    std::unique_ptr<GameState> state = std::move(created.value());
+    std::int64_t expected_seq = 1;
+    for (const store::ActionRow& row : saved.actions) {
+      if (row.seq != expected_seq) {
+        return Error{"journal_gap", "action " + std::to_string(expected_seq) + " is missing"};
+      }
+      ActionResult result = state->apply(row.seat, row.action);
+      if (!result.ok()) {
+        return Error{"replay_rejected", "action " + std::to_string(row.seq) +
+                                            " was rejected on replay: " + result.error->code};
+      }
+      ++expected_seq;
+    }
+    return state;
+  } catch (const std::exception& e) {
+    return Error{"replay_failed", e.what()};
+  }
+}
+
+Json final_results(const GameState& state) {
+  Json placings = Json::array();
+  for (int p : state.placings()) placings.push_back(p);
+  return {
+      {"scores", state.scores()}, {"placings", placings}, {"round_results", state.round_results()}};
+}
+
+}  // namespace
+
+Expected<RoomSettings> room_settings_from_json(const Json& saved, const Lobby& lobby) {
+  try {
+    RoomSettings settings;
+    settings.id = saved.at("id").get<std::string>();
+    settings.code = saved.at("code").get<std::string>();
+    settings.is_public = saved.at("public").get<bool>();
+    std::string game = saved.at("game").get<std::string>();
+    settings.game = lobby.find_game(game);
+    if (!settings.game) return Error{"no_such_game", "this build has no game \"" + game + "\""};
+    settings.options = saved.at("options");
+    settings.seats = saved.at("seats").get<int>();
+    settings.host_player_id = saved.value("host", "");
+    settings.turn_time = std::chrono::milliseconds(saved.at("turn_ms").get<long long>());
+    settings.bot_delay = std::chrono::milliseconds(saved.at("bot_delay_ms").get<long long>());
+    settings.round_pause = std::chrono::milliseconds(saved.at("round_pause_ms").get<long long>());
+    settings.grace = std::chrono::milliseconds(saved.at("grace_ms").get<long long>());
+    settings.empty_close = std::chrono::milliseconds(saved.at("empty_close_ms").get<long long>());
+    return settings;
+  } catch (const std::exception& e) {
+    return Error{"bad_room_settings", e.what()};
+  }
+}
+
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
+  RecoveryReport report;
+  for (const store::UnfinishedMatch& saved : store.load_unfinished_matches()) {
+    const std::string& id = saved.start.id;
+    auto abort = [&](const Error& error) {
+      spdlog::error("match {} cannot be resumed ({}: {}); marked aborted", id, error.code,
+                    error.message);
+      store.match_aborted(id, now_millis(), error.code + ": " + error.message);
+      ++report.aborted;
+    };
+    Expected<RoomSettings> settings = room_settings_from_json(saved.start.room_settings, lobby);
+    if (!settings) {
+      abort(settings.error());
+      continue;
+    }
+    Expected<Seed> seed = Seed::from_hex(saved.start.seed_hex);
+    if (!seed) {
+      abort(seed.error());
+      continue;
+    }
+    Expected<std::unique_ptr<GameState>> state = replay(saved, *settings->game, *seed);
+    if (!state) {
+      abort(state.error());
+      continue;
+    }
+    if (state.value()->match_over()) {
+      Json results = final_results(*state.value());
+      store.match_ended(id, now_millis(), results, seat_results(results));
+      spdlog::info("match {} had ended just before the restart; its result is recorded", id);
+      ++report.finished;
+      continue;
+    }
+    auto room = lobby.restore_room(std::move(settings.value()));
+    if (!room) {
+      abort(Error{"room_exists", "room " + saved.start.room_id + " is already open"});
+      continue;
+    }
+    room->restore(record_of(saved), std::move(state.value()), *seed,
+                  static_cast<int>(saved.commitments.size()));
+    ++report.resumed;
+  }
+  store.flush();
+  return report;
+}
+
+}  // namespace parlor::server

@@ -1,0 +1,25 @@
+// Start-up recovery: every match that was in progress when the server stopped (a crash,
+// a kill, a restart) is rebuilt from its options, seed and journal through the
+// deterministic engine, and its room reopened with the same seats, code and settings.
+// A journal that does not replay (a gap, a rejected action, a game this build lacks)
+// marks that match aborted with the reason; it never stops the server from starting.
+#pragma once
+
+#include "server/lobby.hpp"
+#include "server/store/store.hpp"
+
+namespace parlor::server {
+
+struct RecoveryReport {
+  int resumed = 0;
+  int finished = 0;  // the last action ended the match but its result was not yet written
+  int aborted = 0;
+};
+
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby);
+
+// The room settings saved with a match (Room::settings_json), checked against this build.
+// Errors: "bad_room_settings", "no_such_game".
+Expected<RoomSettings> room_settings_from_json(const Json& saved, const Lobby& lobby);
+
+}  // namespace parlor::server

@@ -1,0 +1,86 @@
+#include "server/sqlite_journal.hpp"
+
+namespace parlor::server {
+
+store::Millis to_millis(std::chrono::system_clock::time_point time) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(time.time_since_epoch()).count();
+}
+
+store::Millis now_millis() { return to_millis(std::chrono::system_clock::now()); }
+
+store::MatchStart match_start_row(const MatchRecord& record) {
+  store::MatchStart start;
+  start.id = record.match_id;
+  start.room_id = record.room_id;
+  start.match_number = record.match_number;
+  start.game = record.game;
+  start.options = record.options;
+  start.room_settings = record.room_settings;
+  for (std::size_t s = 0; s < record.seats.size(); ++s) {
+    const SeatRecord& seat = record.seats[s];
+    start.seats.push_back(
+        {static_cast<int>(s), seat.kind, seat.player_id, seat.name, seat.bot_level});
+  }
+  start.seed_hex = record.seed_hex;
+  start.first_dealer = record.first_dealer;
+  start.lower_score_wins = record.lower_score_wins;
+  start.started_at = to_millis(record.started_at);
+  return start;
+}
+
+std::vector<store::SeatResult> seat_results(const Json& results) {
+  std::vector<store::SeatResult> seats;
+  const Json& scores = results.at("scores");
+  const Json& placings = results.at("placings");
+  for (std::size_t s = 0; s < scores.size(); ++s) {
+    store::SeatResult seat;
+    seat.seat = static_cast<int>(s);
+    seat.score = scores[s].is_number() ? scores[s].get<double>() : 0.0;
+    seat.placing =
+        s < placings.size() && placings[s].is_number_integer() ? placings[s].get<int>() : 0;
+    seats.push_back(seat);
+  }
+  return seats;
+}
+
+void SqliteJournal::note(store::Ticket ticket) {
+  store::Ticket seen = last_ticket_.load(std::memory_order_relaxed);
+  while (seen < ticket &&
+         !last_ticket_.compare_exchange_weak(seen, ticket, std::memory_order_relaxed)) {
+  }
+}
+
+void SqliteJournal::match_started(const MatchRecord& record) {
+  note(store_.match_started(match_start_row(record)));
+}
+
+void SqliteJournal::action_accepted(const MatchRecord& record, std::int64_t sequence,
+                                    const RecordedAction& action) {
+  note(store_.action(record.match_id,
+                     {sequence, action.seat, action.action, action.timeout, now_millis()}));
+}
+
+void SqliteJournal::deal_committed(const MatchRecord& record, int deal, const std::string& sha256) {
+  note(store_.commitment(record.match_id, {deal, sha256}));
+}
+
+void SqliteJournal::round_ended(const MatchRecord& record, int round, const Json& result) {
+  note(store_.round_ended(record.match_id, round, result));
+}
+
+void SqliteJournal::match_ended(const MatchRecord& record, const Json& results) {
+  note(store_.match_ended(record.match_id, now_millis(), results, seat_results(results)));
+}
+
+void SqliteJournal::match_aborted(const MatchRecord& record, const std::string& reason) {
+  note(store_.match_aborted(record.match_id, now_millis(), reason));
+}
+
+bool SqliteJournal::when_durable(std::function<void()> then) {
+  store::Ticket ticket = last_ticket_.load(std::memory_order_relaxed);
+  if (store_.committed_through() >= ticket) return true;
+  store_.after_commit(ticket, std::move(then));
+  return false;
+}
+
+}  // namespace parlor::server

@@ -1,0 +1,41 @@
+// The match journal on the SQLite store: each call queues its rows and returns; the
+// store's writer commits them in groups, and `when_durable` tells the room when the rows
+// it has journaled so far are on disk (see match_journal.hpp for why the room waits).
+#pragma once
+
+#include <atomic>
+
+#include "server/match_journal.hpp"
+#include "server/store/store.hpp"
+
+namespace parlor::server {
+
+class SqliteJournal : public MatchJournal {
+ public:
+  explicit SqliteJournal(store::Store& store) : store_(store) {}
+
+  void match_started(const MatchRecord& record) override;
+  void action_accepted(const MatchRecord& record, std::int64_t sequence,
+                       const RecordedAction& action) override;
+  void deal_committed(const MatchRecord& record, int deal, const std::string& sha256) override;
+  void round_ended(const MatchRecord& record, int round, const Json& result) override;
+  void match_ended(const MatchRecord& record, const Json& results) override;
+  void match_aborted(const MatchRecord& record, const std::string& reason) override;
+  bool when_durable(std::function<void()> then) override;
+
+ private:
+  void note(store::Ticket ticket);
+
+  store::Store& store_;
+  std::atomic<store::Ticket> last_ticket_{0};
+};
+
+store::Millis to_millis(std::chrono::system_clock::time_point time);
+store::Millis now_millis();
+
+// The store's row for the start of `record`'s match.
+store::MatchStart match_start_row(const MatchRecord& record);
+// Each seat's outcome from {"scores", "placings"}.
+std::vector<store::SeatResult> seat_results(const Json& results);
+
+}  // namespace parlor::server
