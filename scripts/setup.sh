@@ -2,7 +2,7 @@
 # Installs what Parlor needs on Debian 12 (as root, or with sudo) and builds it into
 # build/. Safe to run again: it installs only what is missing and rebuilds incrementally.
 # Used by scripts/serve.sh, scripts/test.sh and docker/Dockerfile.
-#   PARLOR_SETUP_BROWSER=1  also install Chromium for the browser tests
+#   PARLOR_SETUP_BROWSER=1  also install Chromium and Firefox ESR for the browser tests
 #   PARLOR_BUILD_TYPE       CMake build type (default Release)
 #   PARLOR_CMAKE_ARGS       extra CMake arguments
 set -euo pipefail
@@ -15,7 +15,7 @@ packages=(build-essential cmake ninja-build pkg-config git
   libsqlite3-dev libbenchmark-dev libssl-dev)
 # Node.js builds the web client; a machine that already has one (any source) keeps it.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
-if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium); fi
+if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium firefox-esr); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -5,10 +5,19 @@ import type { ConnectionState } from "./connection.js";
 import type { ErrorReply, GameInfo, JsonObject, MatchOver, RoomInfo, ServerMessage, Timer, Update } from "./protocol.js";
 import { describeEvent, errorText } from "./words.js";
 import { GAMES } from "./games/index.js";
+import { isHistoryRoute } from "./history.js";
 
 export interface LogLine {
   text: string;
   kind: "event" | "error" | "info";
+  title?: string;
+  /** The match a line belongs to when it may arrive before that match's first update. */
+  match?: number;
+}
+
+export interface Commitment {
+  deal: number;
+  sha256: string;
 }
 
 export class App {
@@ -20,6 +29,9 @@ export class App {
   timer: Timer | null = null;
   timerAt = 0;
   matchOver: MatchOver | null = null;
+  /** The running match's id and its deal commitments (from `deal_commitment` and the state). */
+  matchId: string | null = null;
+  commitments: Commitment[] = [];
   log: LogLine[] = [];
   error = "";
   selection: number[] = [];
@@ -109,14 +121,17 @@ export class App {
   }
 
   private enterRoom(room: RoomInfo): void {
-    if (this.room?.id !== room.id) {
+    const entering = this.room?.id !== room.id;
+    if (entering) {
       this.update = null;
       this.matchOver = null;
       this.log = [];
+      this.commitments = [];
     }
     if (this.room?.match !== room.match) this.matchOver = null;
     this.room = room;
-    if (location.hash !== `#/room/${room.id}`) location.hash = `#/room/${room.id}`;
+    // Someone reading the history keeps reading: the page offers a way back.
+    if (location.hash !== `#/room/${room.id}` && (entering || !isHistoryRoute(location.hash))) location.hash = `#/room/${room.id}`;
   }
 
   private welcome(message: ServerMessage): void {
@@ -159,19 +174,40 @@ export class App {
       case "match_over":
         if (message.room === this.room?.id) this.matchOver = message as unknown as MatchOver;
         break;
+      case "deal_commitment":
+        this.takeCommitment(message);
+        break;
       default:
-        return;
+        return; // a message type this page does not know: nothing to show
     }
     this.onChange();
+  }
+
+  /** "Deal 3 sealed: 9f2c1a…": the server's promise about a deal, logged quietly. */
+  private takeCommitment(message: ServerMessage): void {
+    if (message.room !== this.room?.id || typeof message.sha256 !== "string" || typeof message.deal !== "number") return;
+    if (typeof message.match_id === "string" && message.match_id !== this.matchId) {
+      this.matchId = message.match_id;
+      this.commitments = [];
+    }
+    if (this.commitments.some((c) => c.deal === message.deal)) return;
+    this.commitments.push({ deal: message.deal, sha256: message.sha256 });
+    this.log.push({
+      text: `Deal ${message.deal} sealed: ${message.sha256.slice(0, 8)}…`, kind: "info",
+      title: `SHA-256 commitment to deal ${message.deal}: ${message.sha256}`,
+      match: typeof message.match === "number" ? message.match : undefined,
+    });
   }
 
   private takeUpdate(update: Update): void {
     if (update.room !== this.room?.id) return;
     if (this.update && update.match !== this.update.match) {
-      this.log = [];
+      this.log = this.log.filter((l) => l.match === update.match); // the new match's first deal commitment stays
       this.matchOver = null;
     }
     this.update = update;
+    if (typeof update.match_id === "string") this.matchId = update.match_id;
+    if (Array.isArray(update.commitments)) this.commitments = update.commitments.slice();
     this.timer = update.timer;
     this.timerAt = performance.now();
     const names = this.names();

@@ -1,74 +1,362 @@
-// Match history and leaderboard pages, read from the server's history API
-// (/api/matches, /api/matches/ID, /api/leaderboard: the persistence issue). A server
-// without that API gets a plain "not available" note instead of a broken page.
-import { h } from "./dom.js";
+// The match history, a match's record, the leaderboard and a player's page, read from
+// the server's history API (persistence spec: /api/matches, /api/matches/ID,
+// /api/leaderboard, /api/players/NAME). A server without that API gets a plain "not
+// available" note instead of a broken page.
+import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
-import type { GameInfo } from "./protocol.js";
-import { renderSummary, renderValue } from "./results.js";
+import type { GameInfo, Json, JsonObject } from "./protocol.js";
+import { renderObject, renderSummary } from "./results.js";
 
-type Row = Record<string, unknown>;
+export interface SeatRecord {
+  seat: number;
+  kind: "human" | "bot";
+  player: string | null;
+  name: string;
+  bot_level: string | null;
+  score: number | null;
+  placing: number | null;
+  winner: boolean | null;
+}
 
-async function getJson(path: string): Promise<unknown | null> {
+type MatchStatus = "playing" | "over" | "aborted";
+
+export interface MatchSummary {
+  id: string;
+  room: string;
+  game: string;
+  status: MatchStatus;
+  started_at: string;
+  ended_at: string | null;
+  rounds: number;
+  seats: SeatRecord[];
+}
+
+export interface MatchRecord {
+  id: string;
+  room: string;
+  match_number: number;
+  game: string;
+  options: JsonObject;
+  status: MatchStatus;
+  started_at: string;
+  ended_at: string | null;
+  first_dealer: number;
+  lower_score_wins: boolean;
+  seats: SeatRecord[];
+  rounds: Json[];
+  results: { scores: number[]; placings: number[]; round_results?: Json[] } | null;
+  commitments: { deal: number; sha256: string }[];
+  abort_reason: string | null;
+  seed?: string;
+  actions?: JsonObject[];
+}
+
+interface GameStats {
+  matches: number;
+  wins: number;
+  win_rate: number;
+  average_score: number | null;
+  best_score: number | null;
+  lower_score_wins: boolean | null;
+}
+
+interface Standing extends GameStats {
+  player: string;
+  name: string;
+}
+
+interface PlayerProfile {
+  player: string;
+  name: string;
+  first_seen: string;
+  last_seen: string;
+  games: Record<string, GameStats>;
+  recent: MatchSummary[];
+}
+
+type Reply<T> = { ok: true; data: T } | { ok: false; message: string };
+
+const UNAVAILABLE = "This server does not keep a match history (it needs the persistence module).";
+
+/** A page of the history, as in the location's hash without "#/". */
+export function isHistoryRoute(hash: string): boolean {
+  return /^#\/(history|leaderboard|match\/.+|player\/.+)/.test(hash);
+}
+
+async function getJson<T>(path: string): Promise<Reply<T>> {
   try {
     const res = await fetch(path, { headers: { accept: "application/json" } });
-    if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) return null;
-    return await res.json();
+    const isJson = (res.headers.get("content-type") ?? "").includes("json");
+    if (!isJson) return { ok: false, message: UNAVAILABLE };
+    const body = (await res.json()) as T & { error?: string; message?: string };
+    if (!res.ok) return { ok: false, message: body.message ?? body.error ?? `HTTP ${res.status}` };
+    return { ok: true, data: body };
   } catch {
-    return null;
+    return { ok: false, message: "The server did not answer; try again." };
   }
 }
 
-/** The list in a reply: the reply itself, or its first list-valued field. */
-function rowsOf(reply: unknown): Row[] | null {
-  if (Array.isArray(reply)) return reply as Row[];
-  if (reply && typeof reply === "object") {
-    const list = Object.values(reply).find(Array.isArray);
-    if (list) return list as Row[];
+function note(text: Child | Child[], testid = "history-note"): HTMLElement {
+  return h("p", { class: "note", "data-testid": testid }, text);
+}
+
+/** "22 Nov 2026, 08:10" in the reader's time zone; the exact UTC time as a tooltip. */
+function when(iso: string | null): HTMLElement | string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  const text = date.toLocaleString(undefined, { year: sameYear ? undefined : "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return h("time", { datetime: iso, title: iso }, text);
+}
+
+function percent(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
+function number(value: number | null | undefined): string {
+  if (value === null || value === undefined) return "—";
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+const STATUS_WORDS: Record<MatchStatus, string> = { playing: "in play", over: "finished", aborted: "aborted" };
+
+function statusBadge(status: MatchStatus): HTMLElement {
+  return h("span", { class: `badge status-${status}`, "data-testid": "match-status" }, STATUS_WORDS[status] ?? status);
+}
+
+function playerLink(seat: SeatRecord): Child {
+  if (seat.kind !== "human") return seat.name;
+  return h("a", { href: `#/player/${encodeURIComponent(seat.name)}` }, seat.name);
+}
+
+function scrollBox(...children: Child[]): HTMLElement {
+  return h("div", { class: "scroll-x" }, children);
+}
+
+class Titles {
+  constructor(private readonly games: GameInfo[]) {}
+  of(game: string): string {
+    return this.games.find((g) => g.name === game)?.title ?? game;
   }
-  return null;
 }
 
-function table(rows: Row[], link?: (row: Row) => string | null): HTMLElement {
-  if (rows.length === 0) return h("p", { class: "note" }, "Nothing yet.");
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))]
-    .filter((k) => rows.some((r) => r[k] === null || typeof r[k] !== "object" || Array.isArray(r[k])));
-  return h("table", { class: "result-table history-table" },
-    h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, c.replace(/_/g, " "))))),
-    h("tbody", {}, rows.map((r) => {
-      const href = link?.(r) ?? null;
-      return h("tr", {}, columns.map((c, i) => h("td", {},
-        i === 0 && href ? h("a", { href }, String(r[c])) : renderValue(r[c], [], c))));
-    })));
+/** Who sat at the table, with the final score when there is one; the winner marked. */
+function seatsLine(seats: SeatRecord[]): HTMLElement {
+  return h("span", { class: "seats-line" }, seats.map((s) => h("span", { class: s.winner ? "winner" : "" },
+    s.winner ? "★ " : "", playerLink(s), s.kind === "bot" ? h("small", {}, " (bot)") : null,
+    s.score !== null ? h("small", {}, ` ${number(s.score)}`) : null)));
 }
 
-function gameFilter(games: GameInfo[], current: string, page: string): HTMLElement {
-  return h("nav", { class: "row" }, h("span", { class: "note" }, "Game:"),
-    h("a", { href: `#/${page}`, class: current ? "" : "current" }, "all"),
-    games.map((g) => h("a", { href: `#/${page}?game=${g.name}`, class: current === g.name ? "current" : "" }, g.title)));
+function matchRows(matches: MatchSummary[], titles: Titles): HTMLElement[] {
+  return matches.map((m) => h("tr", { "data-match": m.id },
+    h("td", { class: "started" }, h("a", { href: `#/match/${encodeURIComponent(m.id)}`, "data-action": "open-match" }, when(m.started_at))),
+    h("td", { class: "game" }, titles.of(m.game)),
+    h("td", { class: "players" }, seatsLine(m.seats)),
+    h("td", { class: "num rounds" }, m.rounds),
+    h("td", { class: "status" }, statusBadge(m.status))));
 }
 
-const UNAVAILABLE = "This server does not keep a match history yet (it needs the persistence module).";
+function matchTable(matches: MatchSummary[], titles: Titles): { table: HTMLElement; body: HTMLElement } {
+  const body = h("tbody", {}, matchRows(matches, titles));
+  const table = h("table", { class: "result-table history-table match-table", "data-testid": "match-list" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Started"), h("th", {}, "Game"), h("th", {}, "Players"), h("th", { class: "num" }, "Rounds"), h("th", {}, "Status"))), body);
+  return { table, body };
+}
 
+function filterForm(games: GameInfo[], game: string, player: string): HTMLElement {
+  const gameSelect = h("select", { id: "history-game", "data-testid": "history-game" },
+    h("option", { value: "" }, "all games"),
+    games.map((g) => h("option", { value: g.name, selected: g.name === game }, g.title)));
+  const playerInput = h("input", { id: "history-player", "data-testid": "history-player", value: player, placeholder: "any player", maxlength: 32 });
+  return h("form", { class: "row filters", onsubmit: (e: Event) => {
+    e.preventDefault();
+    const query = new URLSearchParams();
+    if (gameSelect.value) query.set("game", gameSelect.value);
+    if (playerInput.value.trim()) query.set("player", playerInput.value.trim());
+    const text = query.toString();
+    location.hash = `#/history${text ? "?" + text : ""}`;
+  } },
+  h("label", { for: "history-game" }, "Game"), gameSelect,
+  h("label", { for: "history-player" }, "Player"), playerInput,
+  h("button", { type: "submit", "data-action": "filter" }, "Show"));
+}
+
+async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise<Child[]> {
+  const game = query.get("game") ?? "";
+  const player = query.get("player") ?? "";
+  const api = new URLSearchParams({ limit: query.get("limit") ?? "20" });
+  if (game) api.set("game", game);
+  if (player) api.set("player", player);
+  const titles = new Titles(games);
+  const reply = await getJson<{ matches: MatchSummary[]; next: string | null }>(`/api/matches?${api}`);
+  if (!reply.ok) return [filterForm(games, game, player), note(reply.message)];
+  const { table, body } = matchTable(reply.data.matches, titles);
+  let next = reply.data.next;
+  const status = h("span", { class: "note", role: "status" });
+  const more: HTMLButtonElement = button("More", async () => {
+    if (!next) return;
+    more.disabled = true;
+    api.set("before", next);
+    const page = await getJson<{ matches: MatchSummary[]; next: string | null }>(`/api/matches?${api}`);
+    more.disabled = false;
+    if (!page.ok) {
+      status.textContent = page.message;
+      return;
+    }
+    body.append(...matchRows(page.data.matches, titles));
+    next = page.data.next;
+    more.hidden = !next;
+  }, { "data-action": "more", hidden: !next });
+  const empty = reply.data.matches.length === 0;
+  return [filterForm(games, game, player),
+    empty ? note(player || game ? "No match fits these filters." : "No match has been played yet.") : scrollBox(table),
+    h("div", { class: "row" }, more, status)];
+}
+
+function seatTableOf(record: MatchRecord): HTMLElement {
+  const over = record.status === "over";
+  const seats = [...record.seats].sort((a, b) => (over ? (a.placing ?? 99) - (b.placing ?? 99) : a.seat - b.seat));
+  return h("table", { class: "result-table seats-table", "data-testid": "match-seats" },
+    h("thead", {}, h("tr", {}, over ? h("th", {}, "Place") : null, h("th", { class: "num" }, "Seat"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"))),
+    h("tbody", {}, seats.map((s) => h("tr", { class: s.winner ? "winner" : "" },
+      over ? h("td", {}, s.placing ?? "") : null,
+      h("td", { class: "num" }, s.seat + 1),
+      h("td", {}, playerLink(s), s.kind === "bot" ? h("small", { class: "note" }, ` bot (${s.bot_level ?? "sensible"})`) : null,
+        record.first_dealer === s.seat ? h("span", { class: "badge dealer", title: "first dealer" }, "D") : null),
+      h("td", { class: "num" }, number(s.score))))));
+}
+
+function roundsSection(record: MatchRecord, names: string[]): HTMLElement {
+  const rounds = record.rounds ?? [];
+  return h("section", { class: "panel", "data-testid": "match-rounds" }, h("h3", {}, `Rounds (${rounds.length})`),
+    rounds.length === 0 ? note("No round has finished yet.") : rounds.map((round, i) => h("details", { class: "round", open: i === rounds.length - 1 },
+      h("summary", {}, `Round ${i + 1}`),
+      scrollBox(round && typeof round === "object" && !Array.isArray(round) ? renderSummary(round as Record<string, unknown>, names) : String(round)))));
+}
+
+/** The seed, the commitments and how to check them: what makes the deals verifiable. */
+function fairnessSection(record: MatchRecord): HTMLElement {
+  const finished = record.seed !== undefined;
+  const file = `${record.id}.json`;
+  return h("section", { class: "panel fairness", "data-testid": "fairness" }, h("h3", {}, "Fair deals"),
+    note(finished
+      ? ["Before each deal the server published the SHA-256 of the secret seed and the deal's number. The match is over, so the seed is revealed: download the record and run ",
+        h("code", {}, `parlor verify ${file}`), " to check every commitment and replay every move to these results."]
+      : "Before each deal the server publishes the SHA-256 of the secret seed and the deal's number; the seed is revealed when the match ends.", "fairness-note"),
+    h("dl", { class: "result" },
+      finished ? [h("dt", {}, "Seed"), h("dd", { class: "hex", "data-testid": "match-seed" }, record.seed)] : null,
+      finished ? [h("dt", {}, "Moves"), h("dd", { "data-testid": "match-actions" }, String(record.actions?.length ?? 0))] : null),
+    record.commitments.length === 0 ? note("No deal yet.") : h("table", { class: "result-table commitments", "data-testid": "commitments" },
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "Deal"), h("th", {}, "SHA-256 commitment"))),
+      h("tbody", {}, record.commitments.map((c) => h("tr", {}, h("td", { class: "num" }, c.deal), h("td", { class: "hex" }, c.sha256))))),
+    h("p", {}, h("a", { href: `/api/matches/${encodeURIComponent(record.id)}`, download: file, "data-testid": "download-record" }, `Download the record (${file})`)));
+}
+
+async function matchPage(id: string, titles: Titles): Promise<{ heading: string; body: Child[] }> {
+  const reply = await getJson<MatchRecord>(`/api/matches/${encodeURIComponent(id)}`);
+  if (!reply.ok) return { heading: `Match ${id}`, body: [note(reply.message)] };
+  const record = reply.data;
+  const names = record.seats.map((s) => s.name);
+  const facts = h("dl", { class: "result match-facts" },
+    h("dt", {}, "Status"), h("dd", {}, statusBadge(record.status), record.abort_reason ? ` — ${record.abort_reason}` : ""),
+    h("dt", {}, "Started"), h("dd", {}, when(record.started_at)),
+    h("dt", {}, "Ended"), h("dd", {}, when(record.ended_at)),
+    h("dt", {}, "Table"), h("dd", {}, `room ${record.room}, match ${record.match_number}`),
+    h("dt", {}, "Scoring"), h("dd", {}, record.lower_score_wins ? "the lowest score wins" : "the highest score wins"));
+  return {
+    heading: `${titles.of(record.game)} · match ${record.id}`,
+    body: [
+      facts,
+      h("h3", {}, record.status === "over" ? "Final results" : "Players"), scrollBox(seatTableOf(record)),
+      roundsSection(record, names),
+      h("section", { class: "panel" }, h("h3", {}, "Table options"), renderObject(record.options ?? {}, names)),
+      fairnessSection(record),
+    ],
+  };
+}
+
+function statsCells(s: GameStats, lowerWins: boolean | null): HTMLElement[] {
+  return [
+    h("td", { class: "num" }, s.matches), h("td", { class: "num" }, s.wins), h("td", { class: "num" }, percent(s.win_rate)),
+    h("td", { class: "num" }, number(s.average_score)),
+    h("td", { class: "num", title: lowerWins ? "lowest final score" : "highest final score" }, number(s.best_score)),
+  ];
+}
+
+/** A column head with a short form for narrow screens. */
+function statHead(long: string, short: string): HTMLElement {
+  return h("th", { class: "num", title: long }, h("span", { class: "long" }, long), h("span", { class: "short", "aria-hidden": "true" }, short));
+}
+
+function statHeads(lowerWins: boolean | null, count = 5): HTMLElement[] {
+  return [statHead("Matches", "Pl."), statHead("Wins", "W"), statHead("Win rate", "W%"), statHead("Average score", "Avg"),
+    statHead(lowerWins ? "Best (lowest)" : "Best score", lowerWins ? "Best↓" : "Best")].slice(0, count);
+}
+
+function gameTabs(games: GameInfo[], current: string): HTMLElement {
+  return h("nav", { class: "row tabs", "aria-label": "Game" },
+    h("a", { href: "#/leaderboard", class: current ? "" : "current" }, "All games"),
+    games.map((g) => h("a", { href: `#/leaderboard?game=${encodeURIComponent(g.name)}`, class: current === g.name ? "current" : "" }, g.title)));
+}
+
+async function leaderboardPage(game: string, games: GameInfo[]): Promise<Child[]> {
+  const reply = await getJson<{ game: string | null; players: Standing[] }>(`/api/leaderboard${game ? `?game=${encodeURIComponent(game)}` : ""}`);
+  if (!reply.ok) return [gameTabs(games, game), note(reply.message)];
+  const players = reply.data.players;
+  const perGame = reply.data.game !== null;
+  const lowerWins = players[0]?.lower_score_wins ?? null;
+  if (players.length === 0) return [gameTabs(games, game), note("No finished match with a person at the table yet.")];
+  return [gameTabs(games, game),
+    perGame ? note(lowerWins ? "In this game the lowest score wins." : "In this game the highest score wins.") : note("Wins over every game; scores are compared per game."),
+    scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "leaderboard" },
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), statHeads(lowerWins, perGame ? 5 : 3))),
+      h("tbody", {}, players.map((p, i) => h("tr", { "data-player": p.player },
+        h("td", { class: "num" }, i + 1),
+        h("td", {}, h("a", { href: `#/player/${encodeURIComponent(p.name)}` }, p.name)),
+        statsCells(p, p.lower_score_wins).slice(0, perGame ? 5 : 3)))))),
+  ];
+}
+
+async function playerPage(name: string, titles: Titles): Promise<{ heading: string; body: Child[] }> {
+  const reply = await getJson<PlayerProfile>(`/api/players/${encodeURIComponent(name)}`);
+  if (!reply.ok) return { heading: name, body: [note(reply.message)] };
+  const p = reply.data;
+  const games = Object.entries(p.games ?? {});
+  return {
+    heading: p.name,
+    body: [
+      note(["First seen ", when(p.first_seen), " · last seen ", when(p.last_seen)]),
+      games.length === 0 ? note("No finished match yet.") : scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "player-games" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Game"), statHeads(null))),
+        h("tbody", {}, games.map(([game, stats]) => h("tr", {},
+          h("td", {}, h("a", { href: `#/leaderboard?game=${encodeURIComponent(game)}` }, titles.of(game))),
+          statsCells(stats, stats.lower_score_wins)))))),
+      h("h3", {}, "Recent matches"),
+      p.recent.length === 0 ? note("None yet.") : scrollBox(matchTable(p.recent, titles).table),
+      h("p", {}, h("a", { href: `#/history?player=${encodeURIComponent(p.name)}` }, `Every match of ${p.name}`)),
+    ],
+  };
+}
+
+/** Builds the page for ROUTE (the hash without "#/"). */
 export async function historyPage(route: string, games: GameInfo[]): Promise<HTMLElement> {
-  const [path, query = ""] = route.split("?");
-  const game = new URLSearchParams(query).get("game") ?? "";
-  const suffix = game ? `?game=${encodeURIComponent(game)}` : "";
-  let body: Child | Child[];
+  const [path, queryText = ""] = route.split("?");
+  const query = new URLSearchParams(queryText);
+  const titles = new Titles(games);
   let heading: string;
+  let body: Child[];
   if (path.startsWith("match/")) {
-    const id = decodeURIComponent(path.slice("match/".length));
-    heading = `Match ${id}`;
-    const reply = await getJson(`/api/matches/${encodeURIComponent(id)}`);
-    body = reply && typeof reply === "object" ? renderSummary(reply as Row, []) : h("p", { class: "note" }, UNAVAILABLE);
+    ({ heading, body } = await matchPage(decodeURIComponent(path.slice("match/".length)), titles));
+  } else if (path.startsWith("player/")) {
+    ({ heading, body } = await playerPage(decodeURIComponent(path.slice("player/".length)), titles));
   } else if (path === "leaderboard") {
-    heading = "Leaderboard";
-    const rows = rowsOf(await getJson(`/api/leaderboard${suffix}`));
-    body = [gameFilter(games, game, "leaderboard"), rows ? table(rows) : h("p", { class: "note" }, UNAVAILABLE)];
+    const game = query.get("game") ?? "";
+    heading = game ? `Leaderboard · ${titles.of(game)}` : "Leaderboard";
+    body = await leaderboardPage(game, games);
   } else {
     heading = "Match history";
-    const rows = rowsOf(await getJson(`/api/matches${suffix}${suffix ? "&" : "?"}limit=50`));
-    body = [gameFilter(games, game, "history"),
-      rows ? table(rows, (r) => (r.id !== undefined ? `#/match/${encodeURIComponent(String(r.id))}` : null)) : h("p", { class: "note" }, UNAVAILABLE)];
+    body = await matchListPage(query, games);
   }
-  return h("main", { class: "history", "data-testid": "history" }, h("section", { class: "panel" }, h("h2", {}, heading), body));
+  return h("main", { class: "history", "data-testid": "history", "data-route": route }, h("section", { class: "panel" }, h("h2", {}, heading), body));
 }

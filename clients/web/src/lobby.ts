@@ -42,6 +42,7 @@ export class Lobby {
   private readonly roomsBox = h("div", { class: "rooms", "data-testid": "rooms" });
   private readonly formBox = h("div", { class: "create" });
   private readonly errorBox = h("div", { class: "error", role: "alert", "data-testid": "error", hidden: true });
+  private readonly historyLink = h("a", { "data-testid": "my-history" }, "Your matches");
   private formGames = "";
 
   constructor(private readonly app: App) {
@@ -61,7 +62,9 @@ export class Lobby {
           void app.request({ type: "join_room", code: codeInput.value.trim().toUpperCase() });
         } }, h("label", { for: "join-code" }, "Join by code "), codeInput,
           h("button", { type: "submit", "data-action": "join-code" }, "Join"),
-          button("Watch", () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" }))),
+          button("Watch", () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" })),
+        h("p", { class: "row note" }, this.historyLink, " · ", h("a", { href: "#/history" }, "Every match"), " · ",
+          h("a", { href: "#/leaderboard" }, "Leaderboard"))),
       h("section", { class: "panel" }, h("h2", {}, "Open rooms"), this.roomsBox),
       h("section", { class: "panel" }, h("h2", {}, "New room"), this.formBox));
   }
@@ -69,6 +72,8 @@ export class Lobby {
   render(): void {
     this.errorBox.hidden = !this.app.error;
     this.errorBox.textContent = this.app.error;
+    const name = storedName();
+    this.historyLink.setAttribute("href", name ? `#/history?player=${encodeURIComponent(name)}` : "#/history");
     this.renderRooms();
     const names = this.app.games.map((g) => g.name).join();
     if (names !== this.formGames) {

@@ -2,7 +2,7 @@
 import { App } from "./app.js";
 import { clear, h } from "./dom.js";
 import { Lobby } from "./lobby.js";
-import { historyPage } from "./history.js";
+import { historyPage, isHistoryRoute } from "./history.js";
 import { remainingMs, renderRoom } from "./table.js";
 
 const root = document.getElementById("app")!;
@@ -37,13 +37,18 @@ function draw(): void {
   status.textContent = app.connection === "online" ? `online as ${app.conn.playerId}` : app.connection === "connecting" ? "connecting…" : "offline — reconnecting…";
   status.className = `conn ${app.connection}`;
   const focus = focusKey();
-  const page = /^#\/(history|leaderboard|match\/.+)/.exec(location.hash)?.[0].slice(2);
-  if (page && !app.room) {
-    if (content.getAttribute("data-page") !== location.hash) {
-      content.setAttribute("data-page", location.hash);
+  if (isHistoryRoute(location.hash)) {
+    // The history is read while keeping any seat: a bar leads back to the table.
+    const key = `${location.hash}|${app.games.length}|${app.room?.id ?? ""}`;
+    if (content.getAttribute("data-page") !== key) {
+      content.setAttribute("data-page", key);
       void historyPage(location.hash.slice(2), app.games).then((el) => {
-        if (content.getAttribute("data-page") !== location.hash) return;
+        if (content.getAttribute("data-page") !== key) return;
         clear(content);
+        if (app.room) {
+          content.append(h("p", { class: "back-to-table", "data-testid": "back-to-table" },
+            h("a", { href: `#/room/${app.room.id}` }, `← Back to your table (${app.room.title})`)));
+        }
         content.append(el);
       });
     }
@@ -66,7 +71,7 @@ function draw(): void {
 app.onChange = redraw;
 window.addEventListener("hashchange", () => {
   const room = app.room;
-  if (room && !location.hash.startsWith("#/room/")) {
+  if (room && !location.hash.startsWith("#/room/") && !isHistoryRoute(location.hash)) {
     // Navigating away from a match you play in would hand your seat to a bot: use Leave.
     if (room.status === "playing" && app.mySeat !== null) location.hash = `#/room/${room.id}`;
     else app.leave();

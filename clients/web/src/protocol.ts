@@ -90,6 +90,9 @@ export interface Update {
   timer: Timer | null;
   events: GameEvent[];
   view: View;
+  /** Only in the state sent on entering or asking again (get_state). */
+  match_id?: string;
+  commitments?: { deal: number; sha256: string }[];
 }
 
 export interface MatchOver {
@@ -100,6 +103,7 @@ export interface MatchOver {
   seed: string;
   first_dealer: number;
   actions: number;
+  match_id?: string;
 }
 
 export interface ErrorReply {

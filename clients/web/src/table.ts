@@ -147,6 +147,8 @@ function matchPanel(app: App, ctx: TableContext): HTMLElement | null {
       h("tbody", {}, order.map((s) => h("tr", { class: placings[s] === 1 ? "winner" : "" },
         h("td", {}, placings[s] ?? ""), h("td", {}, ctx.names[s]), h("td", {}, scores[s]))))),
     over ? h("p", { class: "note" }, `${over.actions} moves · seed ${over.seed.slice(0, 12)}… (replays the match exactly)`) : null,
+    over?.match_id ? h("p", {}, h("a", { href: `#/match/${encodeURIComponent(over.match_id)}`, "data-testid": "match-record" }, "The match record"),
+      " — every round, the seed and the deal commitments to check") : null,
     h("div", { class: "row" },
       app.isHost ? button("Play again", () => void app.request({ type: "start", room: room.id }), { class: "primary", "data-action": "play-again" })
         : h("span", { class: "note" }, "The host can start another match."),
@@ -195,5 +197,5 @@ export function renderRoom(app: App, redraw: () => void): HTMLElement {
           h("table", { class: "scores", "data-testid": "scores" }, h("tbody", {}, ctx.names.map((n, s) =>
             h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, view.scores?.[s] ?? 0)))))),
         h("section", { class: "panel log", "aria-label": "What happened" }, h("h3", {}, "Log"),
-          h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind }, l.text)))))));
+          h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind, title: l.title }, l.text)))))));
 }

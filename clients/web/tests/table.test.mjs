@@ -2,7 +2,7 @@
 // reload or a dropped connection, joining a private room by its code, a phone screen.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createAndStart, handFacts, launchBrowser, openLobby, press, screenshot, selectCards, startServer, waitForTurnOrRoundEnd } from "./helpers.mjs";
+import { createAndStart, handFacts, launchBrowser, openLobby, playRound, press, screenshot, selectCards, startServer, waitForTurnOrRoundEnd } from "./helpers.mjs";
 import { steps } from "./games.mjs";
 
 let server;
@@ -174,7 +174,7 @@ describe("the table", () => {
         const main = page.locator('[data-testid="history"]');
         await main.waitFor({ state: "visible" });
         const text = await main.innerText();
-        assert.ok(/not keep a match history|Nothing yet/.test(text) || (await main.locator("table").count()) > 0, text);
+        assert.ok(/not keep a match history|No match has been played|No finished match/.test(text) || (await main.locator("table").count()) > 0, text);
       }
       await page.click("header nav.links >> text=Lobby");
       await page.waitForSelector('[data-testid="game-select"]');
@@ -261,6 +261,12 @@ describe("the table", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `no sideways scrolling (overflow ${overflow}px)`);
       await screenshot(page, `phone-${game}`);
+      // The round's results (every hand shown) fit too.
+      await playRound(page, steps[game]);
+      await page.locator('[data-testid="round-results"]').waitFor({ state: "visible" });
+      await screenshot(page, `phone-${game}-results`);
+      const after = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(after <= 1, `no sideways scrolling with the results (overflow ${after}px)`);
     } finally {
       await context.close();
     }
