@@ -64,9 +64,10 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     buffer_.consume(buffer_.size());
     send_error(nullptr, "binary_not_supported", "send JSON as text frames");
   } else {
-    std::string text = beast::buffers_to_string(buffer_.data());
+    // A flat_buffer holds the frame contiguously: parse it in place, no copy.
+    const auto data = buffer_.data();
+    handle_text(std::string_view(static_cast<const char*>(data.data()), data.size()));
     buffer_.consume(buffer_.size());
-    handle_text(text);
   }
   lobby_->metrics().observe_latency(std::chrono::steady_clock::now() - received);
   if (!closing_) do_read();
@@ -343,7 +344,9 @@ void WebSocketSession::handle_room_request(const Request& request) {
   }
   auto room = lobby_->find_room(request.string_field("room"));
   if (!room) return send_error(request.id, "no_such_room", "no room has that id");
-  rooms_[room->id()] = room;
+  // Every action passes here: remember the room without reassigning a live entry.
+  auto [known, added] = rooms_.try_emplace(room->id(), room);
+  if (!added && known->second.expired()) known->second = room;
   switch (request.type) {
     case RequestType::kLeaveRoom:
       return room->leave(me(), request.id);

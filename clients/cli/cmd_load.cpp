@@ -2,7 +2,9 @@
 // [--json]`: N tables of S network bots each, all driven by one thread (one io_context),
 // play continuously; reports throughput, action-to-update latency and errors.
 // Closed loop by default (each client acts as soon as it may); with --rate R each
-// client acts at most R times per second (open loop).
+// client acts at most R times per second (open loop). The bots play the engine's random
+// policy unless --level sensible: the load is on the server, and the cheaper policy
+// keeps the generator from being the bottleneck.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
@@ -22,6 +24,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 // After the measured window, how long in-flight actions get to see their update.
 constexpr auto kDrainTime = std::chrono::milliseconds(1500);
+// Longest wait for every table to start playing before measuring anyway.
+constexpr auto kRampLimit = std::chrono::seconds(60);
 
 double percentile(std::vector<double>& sorted, double p) {
   if (sorted.empty()) return 0;
@@ -36,6 +40,7 @@ struct LoadSpec {
   int seats = 0;
   double rate = 0;
   double duration = 10;
+  BotLevel level = BotLevel::kRandom;
   bool json = false;
 };
 
@@ -83,8 +88,8 @@ void print_text(const Json& r) {
 }
 
 bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::string* error) {
-  auto flags = net::parse_flags(args, {"server", "game", "tables", "seats", "rate", "duration"},
-                                {"json"}, error);
+  auto flags = net::parse_flags(
+      args, {"server", "game", "tables", "seats", "rate", "duration", "level"}, {"json"}, error);
   if (!flags) return false;
   double tables = 0;
   double seats = 0;
@@ -102,6 +107,11 @@ bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::strin
       (!net::parse_number(flags->at("duration"), &spec->duration) || spec->duration <= 0)) {
     return false;
   }
+  if (flags->count("level")) {
+    const std::string& level = flags->at("level");
+    if (level != "random" && level != "sensible") return false;
+    spec->level = level == "random" ? BotLevel::kRandom : BotLevel::kSensible;
+  }
   spec->game = flags->at("game");
   spec->tables = static_cast<int>(tables);
   spec->seats = static_cast<int>(seats);
@@ -114,20 +124,48 @@ int run_load(const std::vector<std::string>& args) {
   std::string error;
   if (!parse_spec(args, &spec, &error)) {
     std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT --game GAME "
-                                  "--tables N --seats S [--rate R] [--duration SECONDS] [--json]"
+                                  "--tables N --seats S [--rate R] [--duration SECONDS] "
+                                  "[--level random|sensible] [--json]"
                                 : error)
               << "\n";
     return 2;
   }
   boost::asio::io_context ioc(1);
   net::BotStats stats;
+  stats.measuring = false;
   std::vector<std::unique_ptr<net::BotPlayer>> bots;
-  bots.reserve(static_cast<std::size_t>(spec.tables * spec.seats));
+  const int total_clients = spec.tables * spec.seats;
+  bots.reserve(static_cast<std::size_t>(total_clients));
+
+  // The measured window opens once every table plays (or after kRampLimit), so the
+  // connection ramp of thousands of clients does not dilute the figures.
+  Clock::time_point started = Clock::now();
+  Clock::time_point stopped = started;
+  boost::asio::steady_timer window(ioc);
+  auto open_window = [&] {
+    if (stats.measuring) return;
+    stats.measuring = true;
+    started = Clock::now();
+    window.expires_after(
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.duration)));
+    window.async_wait([&](boost::system::error_code) {
+      stopped = Clock::now();
+      stats.measuring = false;
+      for (auto& bot : bots) bot->stop_playing();
+      window.expires_after(kDrainTime);
+      window.async_wait([&](boost::system::error_code) {
+        for (auto& bot : bots) bot->close();
+        ioc.stop();
+      });
+    });
+  };
+  int playing = 0;
   auto make_bot = [&](const std::string& code, int index) {
     net::BotConfig config;
     config.url = spec.url;
     config.name = "load-" + std::to_string(index);
     config.game = spec.game;
+    config.level = spec.level;
     config.seats = spec.seats;
     config.join_code = code;
     config.rate = spec.rate;
@@ -135,6 +173,9 @@ int run_load(const std::vector<std::string>& args) {
     config.leave_after_match = false;
     config.rng_stream = static_cast<std::uint64_t>(index);
     bots.push_back(std::make_unique<net::BotPlayer>(ioc, config, stats));
+    bots.back()->on_first_update = [&] {
+      if (++playing == total_clients) open_window();
+    };
     return bots.back().get();
   };
   for (int t = 0; t < spec.tables; ++t) {
@@ -144,21 +185,16 @@ int run_load(const std::vector<std::string>& args) {
     };
     host->start();
   }
-  const Clock::time_point started = Clock::now();
-  Clock::time_point stopped = started;
-  boost::asio::steady_timer window(ioc);
-  window.expires_after(
-      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.duration)));
-  window.async_wait([&](boost::system::error_code) {
-    stopped = Clock::now();
-    for (auto& bot : bots) bot->stop_playing();
-    window.expires_after(kDrainTime);
-    window.async_wait([&](boost::system::error_code) {
-      for (auto& bot : bots) bot->close();
-      ioc.stop();
-    });
+  boost::asio::steady_timer ramp_limit(ioc);
+  ramp_limit.expires_after(kRampLimit);
+  ramp_limit.async_wait([&](boost::system::error_code ec) {
+    if (ec || stats.measuring || stopped != started) return;
+    stats.note_error("only " + std::to_string(playing) + " of " + std::to_string(total_clients) +
+                     " clients playing after " + std::to_string(kRampLimit.count()) + " s");
+    open_window();
   });
   ioc.run();
+  ramp_limit.cancel();
   const double seconds = std::chrono::duration<double>(stopped - started).count();
   Json r = report(spec, stats, seconds);
   if (spec.json) {
@@ -171,7 +207,7 @@ int run_load(const std::vector<std::string>& args) {
 
 PARLOR_COMMAND("load",
                "load --server URL --game GAME --tables N --seats S [--rate R] [--duration D] "
-               "[--json]",
+               "[--level random|sensible] [--json]",
                "load generator: N tables of S network bots, reports throughput and latency",
                run_load);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "clients/cli/net/json_scan.hpp"
 #include "engine/registry/registry.hpp"
 
 namespace parlor::cli::net {
@@ -29,7 +30,7 @@ void BotPlayer::start() {
   connection_->on_open = [this] {
     request({{"type", "hello"}, {"version", 1}, {"name", config_.name}});
   };
-  connection_->on_message = [this](const Json& message) { handle(message); };
+  connection_->on_text = [this](std::string_view text) { handle_text(text); };
   connection_->on_closed = [this](const std::string& error) {
     if (!error.empty() && !stopping_) {
       ++stats_.connection_errors;
@@ -58,8 +59,51 @@ void BotPlayer::finish(bool ok) {
   if (on_done) on_done(ok);
 }
 
+void BotPlayer::handle_text(std::string_view text) {
+  if (stats_.measuring) ++stats_.messages_received;
+  static constexpr std::string_view kKeys[] = {"type", "id", "seq", "seat", "view"};
+  std::string_view values[std::size(kKeys)];
+  if (scan::members(text, kKeys, values)) {
+    const auto type = scan::plain_string(values[0]);
+    const bool reply = !values[1].empty() && values[1] != "null";
+    if (type == "update" && !reply) {
+      return handle_update_text(values[2], values[3], values[4]);
+    }
+    const auto id = scan::integer(values[1]);
+    const auto seq = scan::integer(values[2]);
+    if (type == "accepted" && id && seq) {
+      if (*id != action_id_) return;
+      if (action_counted_) ++stats_.actions_accepted;
+      consecutive_rejections_ = 0;
+      awaiting_seq_ = *seq;
+      return;
+    }
+  }
+  Json message = Json::parse(text, nullptr, false);
+  if (message.is_object()) handle(message);
+}
+
+void BotPlayer::handle_update_text(std::string_view seq, std::string_view seat,
+                                   std::string_view view) {
+  note_update(scan::integer(seat), scan::integer(seq).value_or(-1));
+  // Parse the view only when this seat is asked to move: the other seats' turns need
+  // nothing from it.
+  bool my_turn = false;
+  if (seat_) {
+    static constexpr std::string_view kViewKeys[] = {"over", "waiting"};
+    std::string_view view_values[std::size(kViewKeys)];
+    static constexpr std::string_view kWaitingKeys[] = {"seats"};
+    std::string_view waiting_values[std::size(kWaitingKeys)];
+    my_turn = scan::members(view, kViewKeys, view_values) && !scan::is_true(view_values[0]) &&
+              scan::members(view_values[1], kWaitingKeys, waiting_values) &&
+              scan::array_has_integer(waiting_values[0], *seat_);
+  }
+  last_view_ = my_turn ? Json::parse(view, nullptr, false) : Json();
+  consecutive_rejections_ = 0;
+  maybe_act();
+}
+
 void BotPlayer::handle(const Json& message) {
-  ++stats_.messages_received;
   const std::string type = message.value("type", "");
   if (message.contains("id") && !message["id"].is_null()) return handle_reply(message);
   if (type == "room") {
@@ -71,7 +115,7 @@ void BotPlayer::handle(const Json& message) {
     if (!config_.join_code.empty() || !config_.replay) {
       if (config_.leave_after_match) close();
     } else {
-      ++stats_.matches_finished;
+      if (stats_.measuring) ++stats_.matches_finished;
     }
   }
 }
@@ -96,7 +140,7 @@ void BotPlayer::handle_reply(const Json& message) {
       on_room_created(message["room"].value("code", ""));
     }
   } else if (type == "accepted" && is_action) {
-    ++stats_.actions_accepted;
+    if (action_counted_) ++stats_.actions_accepted;
     consecutive_rejections_ = 0;
     awaiting_seq_ = message.value("seq", std::int64_t{-1});
   } else if (type == "error") {
@@ -138,11 +182,23 @@ void BotPlayer::handle_room(const Json& room) {
 }
 
 void BotPlayer::handle_update(const Json& update) {
+  std::optional<std::int64_t> seat;
   if (update.contains("seat") && update["seat"].is_number_integer())
-    seat_ = update["seat"].get<int>();
-  const std::int64_t seq = update.value("seq", std::int64_t{-1});
+    seat = update["seat"].get<std::int64_t>();
+  note_update(seat, update.value("seq", std::int64_t{-1}));
+  last_view_ = update["view"];
+  consecutive_rejections_ = 0;
+  maybe_act();
+}
+
+void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq) {
+  if (seat) seat_ = static_cast<int>(*seat);
+  if (!seen_update_) {
+    seen_update_ = true;
+    if (on_first_update) on_first_update();
+  }
   if (action_id_ != 0 && awaiting_seq_ >= 0 && seq >= awaiting_seq_) {
-    if (seq == awaiting_seq_) {
+    if (seq == awaiting_seq_ && action_counted_) {
       ++stats_.updates_matched;
       stats_.latencies_ms.push_back(
           std::chrono::duration<double, std::milli>(Clock::now() - action_sent_at_).count());
@@ -154,9 +210,6 @@ void BotPlayer::handle_update(const Json& update) {
     action_id_ = 0;
     awaiting_seq_ = -1;
   }
-  last_view_ = update["view"];
-  consecutive_rejections_ = 0;
-  maybe_act();
 }
 
 void BotPlayer::maybe_act() {
@@ -192,11 +245,25 @@ void BotPlayer::act_now() {
     stats_.note_error(std::string("policy: ") + e.what());
     return;
   }
-  action_sent_at_ = Clock::now();
   awaiting_seq_ = -1;
-  Json sent = request({{"type", "action"}, {"room", room_id_}, {"action", action}});
-  action_id_ = sent["id"].get<std::int64_t>();
-  ++stats_.actions_sent;
+  action_id_ = send_action(action);
+  action_counted_ = stats_.measuring;
+  if (action_counted_) ++stats_.actions_sent;
+}
+
+// The action request written directly (the room id is the server's own plain token).
+std::int64_t BotPlayer::send_action(const Json& action) {
+  const std::int64_t id = next_id_++;
+  std::string text = R"({"type":"action","room":)";
+  text += Json(room_id_).dump();
+  text += R"(,"action":)";
+  text += action.dump();
+  text += R"(,"id":)";
+  text += std::to_string(id);
+  text += '}';
+  action_sent_at_ = Clock::now();
+  connection_->send_text(std::move(text));
+  return id;
 }
 
 }  // namespace parlor::cli::net

@@ -2,6 +2,10 @@
 // code, and plays its seat with the engine's bot policy applied to the `view` of each
 // `update` it receives (so it sees exactly what a human at that seat would). Used by
 // `parlor bot` and, many at a time on one io_context, by `parlor load`.
+//
+// Kept light for load: updates and "accepted" replies are read with the pre-scanner
+// (json_scan.hpp) and a view is parsed only when it is this seat's turn; everything
+// else (lobby replies, room snapshots, errors) takes the plain JSON path.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -13,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "clients/cli/net/ws_connection.hpp"
@@ -21,8 +26,11 @@
 
 namespace parlor::cli::net {
 
-// Counters shared by every bot of a run (one thread, so plain integers).
+// Counters shared by every bot of a run (one thread, so plain integers). Only actions
+// sent while `measuring` count (with their reply and update, whenever those arrive), and
+// only messages received while it is set: `parlor load` leaves out the connection ramp.
 struct BotStats {
+  bool measuring = true;
   std::int64_t actions_sent = 0;
   std::int64_t actions_accepted = 0;
   std::int64_t rejections = 0;
@@ -55,6 +63,8 @@ class BotPlayer {
   BotPlayer(boost::asio::io_context& ioc, BotConfig config, BotStats& stats);
   // Called on the host once its room exists, with the room's code.
   std::function<void(const std::string& code)> on_room_created;
+  // Called once, on this bot's first update (its table is playing).
+  std::function<void()> on_first_update;
   // Called once when this bot is finished (match over, or the connection ended).
   std::function<void(bool ok)> on_done;
 
@@ -67,14 +77,19 @@ class BotPlayer {
 
  private:
   using Clock = std::chrono::steady_clock;
+  void handle_text(std::string_view text);
+  void handle_update_text(std::string_view seq, std::string_view seat, std::string_view view);
   void handle(const Json& message);
   void handle_reply(const Json& message);
   void handle_room(const Json& room);
   void handle_update(const Json& update);
+  // The seat and sequence part of an update, common to both paths.
+  void note_update(std::optional<std::int64_t> seat, std::int64_t seq);
   void maybe_act();
   void act_now();
   void finish(bool ok);
   Json request(Json message);
+  std::int64_t send_action(const Json& action);
 
   boost::asio::io_context& ioc_;
   BotConfig config_;
@@ -91,6 +106,8 @@ class BotPlayer {
   std::int64_t awaiting_seq_ = -1;
   Clock::time_point action_sent_at_;
   Clock::time_point next_slot_ = Clock::now();
+  bool action_counted_ = false;  // the action in flight was sent while measuring
+  bool seen_update_ = false;
   bool timer_armed_ = false;
   bool start_pending_ = false;
   bool stopping_ = false;

@@ -4,6 +4,7 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include <chrono>
+#include <utility>
 
 namespace parlor::cli::net {
 
@@ -72,17 +73,25 @@ void WsConnection::read_next() {
   auto self = shared_from_this();
   ws_.async_read(buffer_, [self](beast::error_code ec, std::size_t) {
     if (ec) return self->fail("read", ec);
-    std::string text = beast::buffers_to_string(self->buffer_.data());
+    // A flat_buffer holds the whole frame contiguously: read it in place.
+    const auto data = self->buffer_.data();
+    const std::string_view text(static_cast<const char*>(data.data()), data.size());
+    if (self->on_text) {
+      self->on_text(text);
+    } else if (self->on_message) {
+      Json message = Json::parse(text, nullptr, false);
+      if (message.is_object()) self->on_message(message);
+    }
     self->buffer_.consume(self->buffer_.size());
-    Json message = Json::parse(text, nullptr, false);
-    if (self->on_message && message.is_object()) self->on_message(message);
     if (!self->finished_) self->read_next();
   });
 }
 
-void WsConnection::send(const Json& message) {
+void WsConnection::send(const Json& message) { send_text(message.dump()); }
+
+void WsConnection::send_text(std::string text) {
   if (finished_) return;
-  outgoing_.push_back(message.dump());
+  outgoing_.push_back(std::move(text));
   if (open_) write_next();
 }
 

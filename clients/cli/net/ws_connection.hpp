@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -30,12 +31,16 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
  public:
   std::function<void()> on_open;
   std::function<void(const Json&)> on_message;
+  // When set, receives each text frame as is instead of `on_message` (no JSON parse;
+  // the view is valid only during the call).
+  std::function<void(std::string_view text)> on_text;
   // Called once when the connection fails or closes; `error` empty for a clean close.
   std::function<void(const std::string& error)> on_closed;
 
   explicit WsConnection(boost::asio::io_context& ioc);
   void connect(const ServerUrl& url);
   void send(const Json& message);
+  void send_text(std::string text);
   void close();
   bool open() const { return open_; }
 
