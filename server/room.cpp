@@ -553,16 +553,23 @@ void Room::finish_match() {
   arm_grace_timer();
 }
 
+// Updates are written as text around each receiver's view: the fields every receiver
+// shares and each event are serialized once per broadcast, not once per seat (the
+// server's main cost per action; bench/server_update_bench measures it).
 void Room::broadcast_update() {
   std::vector<Event> events = match_->take_events();
+  std::vector<std::string> event_texts;
+  event_texts.reserve(events.size());
+  for (const Event& event : events) event_texts.push_back(dump(event.body));
+  const std::string head = update_head();
   for (int s = 0; s < settings_.seats; ++s) {
     auto connection = seats_[s].connection.lock();
     if (!connection) continue;
-    deliver(connection, make_message(update_message(s, events)));
+    deliver(connection, make_message(update_text(head, s, events, event_texts)));
     metrics_.messages_sent.fetch_add(1, std::memory_order_relaxed);
   }
   if (spectators_.empty()) return;
-  auto shared = make_message(update_message(kSpectator, events));  // one buffer for all
+  auto shared = make_message(update_text(head, kSpectator, events, event_texts));  // one buffer
   for (const Spectator& spectator : spectators_) {
     if (auto c = spectator.connection.lock()) {
       deliver(c, shared);
@@ -571,26 +578,34 @@ void Room::broadcast_update() {
   }
 }
 
-std::string Room::update_message(int viewer, const std::vector<Event>& events) const {
-  return dump(update_json(viewer, events));
+std::string Room::update_head() const {
+  std::string head = "{\"type\":\"update\",\"room\":" + dump(Json(id()));
+  head += ",\"match\":" + std::to_string(record_.match_number);
+  head += ",\"seq\":" + std::to_string(sequence_);
+  head += paused_ ? ",\"paused\":true" : ",\"paused\":false";
+  if (paused_) head += ",\"pause_ms\":" + std::to_string(settings_.round_pause.count());
+  head += ",\"timer\":" + dump(timer_json());
+  return head;
 }
 
-Json Room::update_json(int viewer, const std::vector<Event>& events) const {
-  Json visible = Json::array();
-  for (const Event& event : events) {
-    if (event.audience.includes(viewer)) visible.push_back(event.body);
+std::string Room::update_text(const std::string& head, int viewer, const std::vector<Event>& events,
+                              const std::vector<std::string>& event_texts,
+                              const std::string& extra_fields) const {
+  std::string text = head;
+  text += viewer == kSpectator ? ",\"seat\":null" : ",\"seat\":" + std::to_string(viewer);
+  text += ",\"events\":[";
+  bool first = true;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (!events[i].audience.includes(viewer)) continue;
+    if (!first) text += ',';
+    text += event_texts[i];
+    first = false;
   }
-  Json message = {{"type", "update"},
-                  {"room", id()},
-                  {"match", record_.match_number},
-                  {"seq", sequence_},
-                  {"seat", viewer == kSpectator ? Json(nullptr) : Json(viewer)},
-                  {"paused", paused_},
-                  {"timer", timer_json()},
-                  {"events", std::move(visible)},
-                  {"view", match_->view(viewer)}};
-  if (paused_) message["pause_ms"] = settings_.round_pause.count();
-  return message;
+  text += "],\"view\":";
+  text += dump(match_->view(viewer));
+  text += extra_fields;
+  text += '}';
+  return text;
 }
 
 Json Room::match_over_json() const {
@@ -1011,11 +1026,9 @@ void Room::send_room_to_all() {
 
 void Room::send_state_to(const Member& who, std::optional<int> seat) {
   if (!match_) return;
-  std::vector<Event> none;
-  Json state = update_json(seat ? *seat : kSpectator, none);
-  state["match_id"] = record_.match_id;
-  state["commitments"] = commitments_;
-  send_to(who, dump(state));
+  std::string state_fields =
+      ",\"match_id\":" + dump(Json(record_.match_id)) + ",\"commitments\":" + dump(commitments_);
+  send_to(who, update_text(update_head(), seat ? *seat : kSpectator, {}, {}, state_fields));
   if (status_ == Status::kFinished && !final_results_.is_null()) {
     send_to(who, dump(match_over_json()));
   }

@@ -154,8 +154,12 @@ class Room : public std::enable_shared_from_this<Room> {
                              const Json* request_id);
   void finish_match();
   void broadcast_update();
-  Json update_json(int viewer, const std::vector<Event>& events) const;
-  std::string update_message(int viewer, const std::vector<Event>& events) const;
+  // An "update" for `viewer`: the shared head, the events it may see (each serialized once
+  // in `event_texts`), its view and any extra fields (",\"key\":value…").
+  std::string update_head() const;
+  std::string update_text(const std::string& head, int viewer, const std::vector<Event>& events,
+                          const std::vector<std::string>& event_texts,
+                          const std::string& extra_fields = "") const;
   Json match_over_json() const;
   Json timer_json() const;
 

@@ -219,7 +219,9 @@ std::vector<std::string> verify_frames(const GameDefinition& game, const Json& o
   if (!problems.empty()) return problems;
 
   // 2. No card of another seat's hand reaches a receiver (and no hand card a spectator).
-  std::set<std::string> duplicated;  // cards that exist more than once (jokers, double decks)
+  // Cards that exist more than once: jokers are all alike ("JK": Perico's two, one may lie
+  // on the pile while the other is held), and any card held twice at once.
+  std::set<std::string> duplicated = {Card::joker().str()};
   // Where a card string does not say who holds it, this check cannot attribute it: in a
   // double deck (Carioca) every card has a twin that may lie face up while the other is
   // held, and in Poker a seat's own discards go back into the stock and reach others.
