@@ -83,7 +83,9 @@ const std::vector<Flag>& flags() {
          return true;
        },
        [](const C& c) { return c.db_sync; }},
-      int_flag("commit-ms", "longest wait before queued writes are committed together",
+      int_flag("commit-ms",
+               "extra wait to gather writes into one commit (0: commit as soon as the writer is "
+               "free; groups still form while a commit runs)",
                &C::commit_ms, 0, 1000),
       string_flag("web-root",
                   "directory served at / (default: clients/web/dist, else a placeholder)",

@@ -20,7 +20,7 @@ struct ServerConfig {
   std::uint16_t port = 8080;
   std::string db_path = "./data/parlor.db";
   std::string db_sync = "normal";  // PRAGMA synchronous: "normal" or "full"
-  int commit_ms = 2;               // group commit window
+  int commit_ms = 0;               // extra wait to gather a group commit (0: none)
   std::string web_root;            // empty: clients/web/dist, else the placeholder
   int threads = 0;                 // 0: one per core
   std::string log_level = "info";

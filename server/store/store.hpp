@@ -33,6 +33,8 @@ using Millis = std::int64_t;  // milliseconds since the Unix epoch
 struct StoreOptions {
   std::string path;               // a file (its directory is created) or ":memory:"
   bool synchronous_full = false;  // PRAGMA synchronous=FULL instead of NORMAL
+  // How long the writer waits after the first queued write to gather more into one
+  // transaction. 0: none (writes that queue while a commit runs still form one group).
   std::chrono::milliseconds commit_interval{2};
   std::size_t max_batch = 2000;  // writes per transaction at most
 };

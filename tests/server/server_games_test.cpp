@@ -37,6 +37,14 @@ int seats_for(const GameDefinition& game) {
   return 0;
 }
 
+// Table options for the human-driven matches: Poker plays until one player holds every
+// chip, which with these bots can take ten thousand actions, so its table closes after a
+// fixed number of deals instead.
+Json options_for(const std::string& game) {
+  if (game == "poker") return {{"deals", 30}};
+  return Json::object();
+}
+
 std::vector<std::string> game_names() {
   std::vector<std::string> names;
   for (const GameDefinition* game : all_games()) names.push_back(game->name());
@@ -99,9 +107,11 @@ TEST_P(ServerGames, HumansPlayAndSeeOnlyWhatTheyMay) {
     ClientPool pool;
     std::vector<TablePlayer> players(static_cast<std::size_t>(seats));
     players[0].client = greeted(pool, "host");
-    Json room =
-        request_ok(pool, *players[0].client,
-                   {{"type", "create_room"}, {"game", GetParam()}, {"seats", seats}})["room"];
+    Json room = request_ok(pool, *players[0].client,
+                           {{"type", "create_room"},
+                            {"game", GetParam()},
+                            {"seats", seats},
+                            {"options", options_for(GetParam())}})["room"];
     std::string id = room["id"];
     for (int s = 1; s < seats; ++s) {
       players[s].client = greeted(pool, "p" + std::to_string(s));
