@@ -3,6 +3,8 @@
 #include <charconv>
 #include <optional>
 
+#include "server/http_routes.hpp"
+
 namespace parlor::server {
 namespace {
 
@@ -15,18 +17,9 @@ constexpr std::string_view kPlayerPrefix = "/api/players/";
 
 http::response<http::string_body> json_reply(const http::request<http::string_body>& request,
                                              http::status status, const Json& body) {
-  http::response<http::string_body> response{status, request.version()};
-  response.set(http::field::server, "parlor-server");
-  response.set(http::field::content_type, "application/json");
+  auto response = respond(request, status, "application/json",
+                          body.dump(-1, ' ', false, Json::error_handler_t::replace));
   response.set(http::field::cache_control, "no-store");
-  response.keep_alive(request.keep_alive());
-  std::string text = body.dump(-1, ' ', false, Json::error_handler_t::replace);
-  if (request.method() == http::verb::head) {
-    response.content_length(text.size());
-  } else {
-    response.body() = std::move(text);
-    response.prepare_payload();
-  }
   return response;
 }
 
@@ -34,24 +27,6 @@ http::response<http::string_body> api_error(const http::request<http::string_bod
                                             http::status status, const std::string& code,
                                             const std::string& message) {
   return json_reply(request, status, {{"error", code}, {"message", message}});
-}
-
-// The decoded value of `name` in the query string; "" when absent; nothing when malformed.
-std::optional<std::string> query_value(std::string_view target, std::string_view name) {
-  auto q = target.find('?');
-  if (q == std::string_view::npos) return std::string();
-  std::string_view query = target.substr(q + 1);
-  while (!query.empty()) {
-    auto amp = query.find('&');
-    std::string_view pair = query.substr(0, amp);
-    auto eq = pair.find('=');
-    if (pair.substr(0, eq) == name) {
-      return eq == std::string_view::npos ? std::string() : url_decode(pair.substr(eq + 1));
-    }
-    if (amp == std::string_view::npos) break;
-    query = query.substr(amp + 1);
-  }
-  return std::string();
 }
 
 std::optional<int> parse_limit(const std::string& text) {
@@ -88,27 +63,6 @@ http::response<http::string_body> list_matches(const http::request<http::string_
 }
 
 }  // namespace
-
-std::optional<std::string> url_decode(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '+') {
-      out += ' ';
-    } else if (c == '%') {
-      if (i + 2 >= text.size()) return std::nullopt;
-      int value = 0;
-      auto [end, ec] = std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
-      if (ec != std::errc() || end != text.data() + i + 3) return std::nullopt;
-      out += static_cast<char>(value);
-      i += 2;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 bool is_history_path(std::string_view path) {
   return path == kMatches || path == kLeaderboard || path.starts_with(kMatchPrefix) ||

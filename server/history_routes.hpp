@@ -21,7 +21,4 @@ bool is_history_path(std::string_view path);
 http::response<http::string_body> handle_history(const http::request<http::string_body>& request,
                                                  store::Store& store);
 
-// Percent-decoding of one query-string value ('+' is a space); nothing on a bad escape.
-std::optional<std::string> url_decode(std::string_view text);
-
 }  // namespace parlor::server

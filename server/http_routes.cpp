@@ -1,5 +1,6 @@
 #include "server/http_routes.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -39,63 +40,10 @@ std::string mime_type(const std::string& path) {
   return "application/octet-stream";
 }
 
-http::response<http::string_body> respond(const http::request<http::string_body>& request,
-                                          http::status status, std::string content_type,
-                                          std::string body) {
-  http::response<http::string_body> response{status, request.version()};
-  response.set(http::field::server, "parlor-server");
-  response.set(http::field::content_type, content_type);
-  response.keep_alive(request.keep_alive());
-  if (request.method() == http::verb::head) {
-    response.content_length(body.size());
-  } else {
-    response.body() = std::move(body);
-    response.prepare_payload();
-  }
-  return response;
-}
-
 http::response<http::string_body> json_response(const http::request<http::string_body>& request,
                                                 const Json& body) {
   return respond(request, http::status::ok, "application/json",
                  body.dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
-std::string query_param(std::string_view target, std::string_view name) {
-  auto q = target.find('?');
-  if (q == std::string_view::npos) return "";
-  std::string_view query = target.substr(q + 1);
-  while (!query.empty()) {
-    auto amp = query.find('&');
-    std::string_view pair = query.substr(0, amp);
-    auto eq = pair.find('=');
-    if (pair.substr(0, eq) == name && eq != std::string_view::npos) {
-      return std::string(pair.substr(eq + 1));
-    }
-    if (amp == std::string_view::npos) break;
-    query = query.substr(amp + 1);
-  }
-  return "";
-}
-
-std::string store_metrics(const store::Store::Stats& stats) {
-  std::ostringstream out;
-  out << "# HELP parlor_db_writes_total Writes queued for the database.\n"
-      << "# TYPE parlor_db_writes_total counter\n"
-      << "parlor_db_writes_total " << stats.writes_queued << "\n"
-      << "# HELP parlor_db_writes_committed_total Writes committed.\n"
-      << "# TYPE parlor_db_writes_committed_total counter\n"
-      << "parlor_db_writes_committed_total " << stats.writes_committed << "\n"
-      << "# HELP parlor_db_commits_total Transactions (groups of writes) committed.\n"
-      << "# TYPE parlor_db_commits_total counter\n"
-      << "parlor_db_commits_total " << stats.batches << "\n"
-      << "# HELP parlor_db_write_errors_total Writes that failed.\n"
-      << "# TYPE parlor_db_write_errors_total counter\n"
-      << "parlor_db_write_errors_total " << stats.write_errors << "\n"
-      << "# HELP parlor_db_queue_depth Writes waiting for the writer.\n"
-      << "# TYPE parlor_db_queue_depth gauge\n"
-      << "parlor_db_queue_depth " << stats.queue_depth << "\n";
-  return out.str();
 }
 
 std::optional<std::string> read_file(const fs::path& path) {
@@ -132,6 +80,61 @@ http::response<http::string_body> serve_static(const http::request<http::string_
 }
 
 }  // namespace
+
+http::response<http::string_body> respond(const http::request<http::string_body>& request,
+                                          http::status status, std::string content_type,
+                                          std::string body) {
+  http::response<http::string_body> response{status, request.version()};
+  response.set(http::field::server, "parlor-server");
+  response.set(http::field::content_type, content_type);
+  response.keep_alive(request.keep_alive());
+  if (request.method() == http::verb::head) {
+    response.content_length(body.size());
+  } else {
+    response.body() = std::move(body);
+    response.prepare_payload();
+  }
+  return response;
+}
+
+std::optional<std::string> url_decode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%') {
+      if (i + 2 >= text.size()) return std::nullopt;
+      int value = 0;
+      auto [end, ec] = std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
+      if (ec != std::errc() || end != text.data() + i + 3) return std::nullopt;
+      out += static_cast<char>(value);
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// The decoded value of `name` in the query string; "" when absent; nothing when malformed.
+std::optional<std::string> query_value(std::string_view target, std::string_view name) {
+  auto q = target.find('?');
+  if (q == std::string_view::npos) return std::string();
+  std::string_view query = target.substr(q + 1);
+  while (!query.empty()) {
+    auto amp = query.find('&');
+    std::string_view pair = query.substr(0, amp);
+    auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) {
+      return eq == std::string_view::npos ? std::string() : url_decode(pair.substr(eq + 1));
+    }
+    if (amp == std::string_view::npos) break;
+    query = query.substr(amp + 1);
+  }
+  return std::string();
+}
 
 WebRoot resolve_web_root(const std::string& configured, const std::string& executable_path) {
   WebRoot root;
@@ -190,11 +193,12 @@ http::response<http::string_body> handle_http(const http::request<http::string_b
   }
   if (path == "/metrics") {
     std::string text = lobby.metrics().render(lobby.all_room_summaries());
-    if (const store::Store* store = lobby.history_store()) text += store_metrics(store->stats());
+    if (const store::Store* store = lobby.history_store()) text += render_store_metrics(*store);
     return respond(request, http::status::ok, "text/plain; version=0.0.4", std::move(text));
   }
   if (path == "/api/rooms") {
-    return json_response(request, {{"rooms", lobby.list_rooms(query_param(target, "game"))}});
+    return json_response(request,
+                         {{"rooms", lobby.list_rooms(query_value(target, "game").value_or(""))}});
   }
   if (path == "/api/games") return json_response(request, {{"games", lobby.describe_games()}});
   if (path == "/ws") {

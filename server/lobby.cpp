@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 
+#include "server/ids.hpp"
+
 namespace parlor::server {
 
 Lobby::Lobby(boost::asio::io_context& ioc, const ServerConfig& config,
@@ -81,12 +83,7 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
 std::shared_ptr<Room> Lobby::restore_room(RoomSettings settings) {
   std::lock_guard lock(mutex_);
   if (rooms_.contains(settings.id) || room_by_code_.contains(settings.code)) return nullptr;
-  if (settings.id.size() > 1 && settings.id[0] == 'R') {
-    try {
-      next_room_ = std::max(next_room_, std::stoll(settings.id.substr(1)) + 1);
-    } catch (const std::exception&) {  // not one of ours: it cannot collide with "R<n>"
-    }
-  }
+  next_room_ = std::max(next_room_, number_after(settings.id, 'R'));
   auto room =
       std::make_shared<Room>(ioc_.get_executor(), std::move(settings), *this, journal_, metrics_);
   rooms_[room->id()] = room;

@@ -19,6 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/game.hpp"
+
 namespace parlor::server {
 
 using Json = nlohmann::json;
@@ -50,6 +52,14 @@ struct MatchRecord {
   std::chrono::system_clock::time_point started_at;
   std::vector<RecordedAction> actions;
 };
+
+// What a journal records when a match ends: {"scores", "placings", "round_results"}.
+inline Json final_results(const GameState& match) {
+  Json placings = Json::array();
+  for (int p : match.placings()) placings.push_back(p);
+  return {
+      {"scores", match.scores()}, {"placings", placings}, {"round_results", match.round_results()}};
+}
 
 class MatchJournal {
  public:

@@ -3,6 +3,8 @@
 #include <map>
 #include <sstream>
 
+#include "server/store/store.hpp"
+
 namespace parlor::server {
 namespace {
 
@@ -72,6 +74,23 @@ std::string Metrics::render(const nlohmann::json& rooms) const {
   out << "parlor_message_handling_seconds_sum " << static_cast<double>(latency_sum_us_.load()) / 1e6
       << '\n'
       << "parlor_message_handling_seconds_count " << latency_count_.load() << '\n';
+  return out.str();
+}
+
+std::string render_store_metrics(const store::Store& store) {
+  store::Store::Stats stats = store.stats();
+  std::ostringstream out;
+  auto value = [](std::uint64_t n) { return static_cast<std::int64_t>(n); };
+  counter(out, "parlor_db_writes_total", "writes queued for the database",
+          value(stats.writes_queued));
+  counter(out, "parlor_db_writes_committed_total", "writes committed",
+          value(stats.writes_committed));
+  counter(out, "parlor_db_commits_total", "transactions (groups of writes) committed",
+          value(stats.batches));
+  counter(out, "parlor_db_write_errors_total", "writes lost after a retry",
+          value(stats.write_errors));
+  counter(out, "parlor_db_queue_depth", "writes waiting for the writer", value(stats.queue_depth),
+          "gauge");
   return out.str();
 }
 

@@ -12,6 +12,10 @@
 
 namespace parlor::server {
 
+namespace store {
+class Store;
+}
+
 class Metrics {
  public:
   // Upper bounds of the message-handling latency buckets, in microseconds.
@@ -42,5 +46,8 @@ class Metrics {
   std::atomic<std::int64_t> latency_sum_us_{0};
   std::atomic<std::int64_t> latency_count_{0};
 };
+
+// The database's counters (writes queued and committed, commits, errors, queue depth).
+std::string render_store_metrics(const store::Store& store);
 
 }  // namespace parlor::server

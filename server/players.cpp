@@ -8,7 +8,9 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "server/ids.hpp"
 #include "server/store/store.hpp"
+#include "server/store/time_format.hpp"
 
 namespace parlor::server {
 namespace {
@@ -32,12 +34,6 @@ std::string random_token() {
   return to_hex(bytes.data(), bytes.size());
 }
 
-store::Millis now_millis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 std::string Players::hash_token(const std::string& token) {
@@ -57,7 +53,7 @@ PlayerIdentity Players::create(const std::string& name) {
   id_by_token_hash_[hash] = player.id;
   name_by_id_[player.id] = name;
   if (store_) {
-    store::Millis now = now_millis();
+    store::Millis now = store::now_millis();
     store_->save_player({player.id, name, hash, now, now});
   }
   return player;
@@ -72,7 +68,7 @@ std::optional<PlayerIdentity> Players::resume(const std::string& token, const st
   player.id = it->second;
   if (!name.empty()) name_by_id_[player.id] = name;
   player.name = name_by_id_[player.id];
-  if (store_) store_->player_seen(player.id, player.name, now_millis());
+  if (store_) store_->player_seen(player.id, player.name, store::now_millis());
   return player;
 }
 
@@ -89,12 +85,7 @@ void Players::attach_store(store::Store& store) {
   for (const store::PlayerRow& row : saved) {
     id_by_token_hash_[row.token_hash] = row.id;
     name_by_id_[row.id] = row.name;
-    if (row.id.size() > 1 && row.id[0] == 'p') {
-      try {
-        next_id_ = std::max(next_id_, std::stoll(row.id.substr(1)) + 1);
-      } catch (const std::exception&) {  // not one of ours: ignore for numbering
-      }
-    }
+    next_id_ = std::max(next_id_, number_after(row.id, 'p'));
   }
   store_ = &store;
 }

@@ -3,9 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include "server/sqlite_journal.hpp"
+#include "server/store/time_format.hpp"
 
 namespace parlor::server {
 namespace {
+
+using store::now_millis;
 
 MatchRecord record_of(const store::UnfinishedMatch& saved) {
   const store::MatchStart& start = saved.start;
@@ -58,13 +61,6 @@ Expected<std::unique_ptr<GameState>> replay(const store::UnfinishedMatch& saved,
   } catch (const std::exception& e) {
     return Error{"replay_failed", e.what()};
   }
-}
-
-Json final_results(const GameState& state) {
-  Json placings = Json::array();
-  for (int p : state.placings()) placings.push_back(p);
-  return {
-      {"scores", state.scores()}, {"placings", placings}, {"round_results", state.round_results()}};
 }
 
 }  // namespace
@@ -129,8 +125,7 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
       abort(Error{"room_exists", "room " + saved.start.room_id + " is already open"});
       continue;
     }
-    room->restore(record_of(saved), std::move(state.value()), *seed,
-                  static_cast<int>(saved.commitments.size()));
+    room->restore(record_of(saved), std::move(state.value()), *seed);
     ++report.resumed;
   }
   store.flush();

@@ -1,16 +1,14 @@
 #include "server/room.hpp"
 
-#include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
 
 #include "protocol/commitment.hpp"
 #include "protocol/protocol.hpp"
+#include "server/ids.hpp"
 
 namespace parlor::server {
 namespace {
@@ -32,18 +30,6 @@ std::optional<BotLevel> parse_bot_level(const std::string& name) {
 
 std::string bot_level_name(BotLevel level) {
   return level == BotLevel::kRandom ? "random" : "sensible";
-}
-
-std::string new_match_id() {
-  std::array<unsigned char, 6> bytes{};
-  RAND_bytes(bytes.data(), static_cast<int>(bytes.size()));
-  std::string id = "m";
-  char digits[3];
-  for (unsigned char b : bytes) {
-    std::snprintf(digits, sizeof digits, "%02x", b);
-    id += digits;
-  }
-  return id;
 }
 
 Room::Room(net::any_io_executor executor, RoomSettings settings, RoomHost& host,
@@ -538,11 +524,7 @@ void Room::finish_match() {
   turn_timer_.cancel();
   bot_timer_.cancel();
   pause_timer_.cancel();
-  Json placings = Json::array();
-  for (int p : match_->placings()) placings.push_back(p);
-  final_results_ = {{"scores", match_->scores()},
-                    {"placings", placings},
-                    {"round_results", match_->round_results()}};
+  final_results_ = final_results(*match_);
   journal_.match_ended(record_, final_results_);
   hold_until_durable();  // "match over" leaves once the result is committed
   metrics_.matches_finished.fetch_add(1, std::memory_order_relaxed);
@@ -647,10 +629,9 @@ Json Room::settings_json() const {
           {"empty_close_ms", settings_.empty_close.count()}};
 }
 
-void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-                   int commitments_recorded) {
+void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed) {
   net::post(strand_, [self = shared_from_this(), record = std::move(record),
-                      state = std::move(state), seed, commitments_recorded]() mutable {
+                      state = std::move(state), seed]() mutable {
     auto now = Clock::now();
     for (std::size_t s = 0; s < record.seats.size() && s < self->seats_.size(); ++s) {
       const SeatRecord& recorded = record.seats[s];
@@ -677,16 +658,12 @@ void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed se
     self->last_round_ = self->match_->round();
     self->rounds_journaled_ = 0;
     self->journal_round_results();  // idempotent: a row lost in the crash is written again
-    self->commitments_ = Json::array();
-    for (int deal = 1; deal <= commitments_recorded; ++deal) {
-      self->commitments_.push_back(
-          {{"deal", deal},
-           {"sha256", protocol::deal_commitment(seed, static_cast<std::uint64_t>(deal))}});
-    }
     self->status_ = Status::kPlaying;
     self->paused_ = false;
-    self->hold_until_durable();
-    self->publish_commitments();  // a deal started just before the crash
+    // Nobody is connected yet, so this only rebuilds the list and journals again (the
+    // writes are idempotent) a commitment whose row the crash lost.
+    self->commitments_ = Json::array();
+    self->publish_commitments();
     spdlog::info("room {}: match {} ({}) resumed after {} actions", self->id(),
                  self->record_.match_number, self->record_.match_id, self->sequence_);
     self->update_deadlines();

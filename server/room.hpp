@@ -101,8 +101,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // After a restart: the match that was being played here, rebuilt from the journal
   // (every recorded action already applied to `state`). Humans are seated disconnected
   // (their grace period starts now), bots are seated again, and the timers restart.
-  void restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-               int commitments_recorded);
+  void restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed);
 
   // What a restart needs to reopen this room (stored with each match).
   Json settings_json() const;
@@ -240,9 +239,6 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t hold_generation_ = 0;
   std::uint64_t released_generation_ = 0;
 };
-
-// "m" and 12 random hex digits.
-std::string new_match_id();
 
 std::optional<BotLevel> parse_bot_level(const std::string& name);
 std::string bot_level_name(BotLevel level);

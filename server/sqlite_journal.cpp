@@ -1,12 +1,11 @@
 #include "server/sqlite_journal.hpp"
 
+#include "server/store/time_format.hpp"
+
 namespace parlor::server {
 
-store::Millis to_millis(std::chrono::system_clock::time_point time) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(time.time_since_epoch()).count();
-}
-
-store::Millis now_millis() { return to_millis(std::chrono::system_clock::now()); }
+using store::now_millis;
+using store::to_millis;
 
 store::MatchStart match_start_row(const MatchRecord& record) {
   store::MatchStart start;

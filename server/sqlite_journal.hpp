@@ -30,9 +30,6 @@ class SqliteJournal : public MatchJournal {
   std::atomic<store::Ticket> last_ticket_{0};
 };
 
-store::Millis to_millis(std::chrono::system_clock::time_point time);
-store::Millis now_millis();
-
 // The store's row for the start of `record`'s match.
 store::MatchStart match_start_row(const MatchRecord& record);
 // Each seat's outcome from {"scores", "placings"}.

@@ -22,4 +22,10 @@ std::string iso8601_utc(Millis at) {
   return text;
 }
 
+Millis to_millis(std::chrono::system_clock::time_point time) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(time.time_since_epoch()).count();
+}
+
+Millis now_millis() { return to_millis(std::chrono::system_clock::now()); }
+
 }  // namespace parlor::server::store
