@@ -1,8 +1,8 @@
 // What one accepted action costs the server in JSON work, piece by piece: parsing the
-// client's request, building the four seats' `update` messages the way Room does today
-// (a JSON object wrapping each seat's view, then dumped), and cheaper ways to produce the
-// same bytes. Perico, four seats, a position some way into a round (a grown discard pile).
-// Run: build/bin/server_update_bench
+// client's request and building the four seats' `update` messages, from the first way
+// (a JSON object wrapping each seat's view, then dumped) to the way Room does it now (the
+// table view written as text once, each seat's own fields once per seat). Perico, four seats, a
+// position some way into a round (a grown discard pile). Run: build/bin/server_update_bench
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -71,7 +71,7 @@ std::string update_as_one_object(const parlor::GameState& state, int seat, std::
 }
 
 // The same content with the envelope written as text around the dumped view, as
-// Room::update_text does
+// Room::update_text did before views were split in two
 // (key order differs: nlohmann sorts object keys, clients do not depend on it).
 std::string update_by_hand(const parlor::GameState& state, int seat, std::int64_t seq,
                            const std::string& shared_head, const std::string& events) {
@@ -90,7 +90,7 @@ std::string update_by_hand(const parlor::GameState& state, int seat, std::int64_
   return out;
 }
 
-void BM_FourUpdatesAsToday(benchmark::State& bench) {
+void BM_FourUpdatesAsOneObject(benchmark::State& bench) {
   auto state = mid_round_match();
   if (!state) return bench.SkipWithError("perico is not registered");
   std::size_t bytes = 0;
@@ -104,7 +104,7 @@ void BM_FourUpdatesAsToday(benchmark::State& bench) {
   bench.counters["bytes_per_update"] =
       static_cast<double>(bytes) / static_cast<double>(bench.iterations() * kSeats);
 }
-BENCHMARK(BM_FourUpdatesAsToday);
+BENCHMARK(BM_FourUpdatesAsOneObject);
 
 void BM_FourViewsOnly(benchmark::State& bench) {
   auto state = mid_round_match();
@@ -133,6 +133,36 @@ void BM_FourUpdatesEnvelopeByHand(benchmark::State& bench) {
   }
 }
 BENCHMARK(BM_FourUpdatesEnvelopeByHand);
+
+// The view split in two: the table view once per broadcast, only each seat's own fields
+// (hand, legal moves) once per seat; as trees dumped, or written as text (as
+// Room::update_text does).
+void four_split_updates(benchmark::State& bench, bool as_text) {
+  auto state = mid_round_match();
+  if (!state) return bench.SkipWithError("perico is not registered");
+  for (auto _ : bench) {
+    const std::string head = R"({"type":"update","room":"r0123456789ab","match":1,)"
+                             R"("paused":false,"timer":null,"seq":42,"events":[])";
+    const std::string table = as_text ? state->table_view_text() : dump(state->table_view());
+    for (int seat = 0; seat < kSeats; ++seat) {
+      const std::string own =
+          as_text ? state->seat_fields_text(seat) : dump(state->seat_fields(seat));
+      std::string text = head;
+      text += R"(,"seat":)";
+      text += std::to_string(seat);
+      text += R"(,"view":)";
+      text.append(table, 0, table.size() - 1);
+      text += ',';
+      text.append(own, 1);
+      text += '}';
+      benchmark::DoNotOptimize(text);
+    }
+  }
+}
+void BM_FourUpdatesSplitViewTrees(benchmark::State& bench) { four_split_updates(bench, false); }
+BENCHMARK(BM_FourUpdatesSplitViewTrees);
+void BM_FourUpdatesSplitViewText(benchmark::State& bench) { four_split_updates(bench, true); }
+BENCHMARK(BM_FourUpdatesSplitViewText);
 
 void BM_ParseActionRequest(benchmark::State& bench) {
   const std::string text =

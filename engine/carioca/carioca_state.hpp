@@ -85,7 +85,8 @@ class CariocaState : public GameState {
  protected:
   std::string game_name() const override { return "carioca"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_view(Seat viewer) const override;
+  Json game_table_view() const override;
+  Json game_seat_view(Seat seat) const override;
 
  private:
   // The round's deal and its end.

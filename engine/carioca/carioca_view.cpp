@@ -102,7 +102,7 @@ Json CariocaState::window_json() const {
   return out;
 }
 
-Json CariocaState::game_view(Seat viewer) const {
+Json CariocaState::game_table_view() const {
   Json view = Json::object();
   view["phase"] = phase_name(phase_);
   view["dealer"] = dealer_;
@@ -126,10 +126,13 @@ Json CariocaState::game_view(Seat viewer) const {
   rules["joker_value"] = options_.joker_value;
   view["rules"] = std::move(rules);
   view["last_round"] = last_round_;
-  if (viewer != kSpectator) {
-    view["hand"] = cards_to_json(hands_[viewer]);
-    view["legal"] = legal_json(viewer);
-  }
+  return view;
+}
+
+Json CariocaState::game_seat_view(Seat seat) const {
+  Json view = Json::object();
+  view["hand"] = cards_to_json(hands_[seat]);
+  view["legal"] = legal_json(seat);
   return view;
 }
 

@@ -44,15 +44,94 @@ ActionResult GameState::apply(Seat seat, const Json& action) {
 }
 
 Json GameState::view(Seat viewer) const {
-  Json out = game_view(viewer);
+  Json out = table_view();
+  out.update(seat_fields(viewer));
+  return out;
+}
+
+Json GameState::table_view() const {
+  Json out = game_table_view();
   out["game"] = game_name();
-  out["viewer"] = viewer == kSpectator ? Json(nullptr) : Json(viewer);
   out["round"] = round();
   out["over"] = match_over();
   out["scores"] = scores();
   Waiting wait = waiting();
   out["waiting"] = {{"mode", wait_mode_name(wait.mode)}, {"seats", wait.seats}};
   return out;
+}
+
+Json GameState::seat_fields(Seat viewer) const {
+  if (viewer == kSpectator) return {{"viewer", nullptr}};
+  Json out = game_seat_view(viewer);
+  out["viewer"] = viewer;
+  return out;
+}
+
+// The common members as table_view() adds them (the view split test compares the two).
+std::string GameState::table_view_text() const {
+  std::string text;
+  text.reserve(1024);
+  JsonWriter out(text);
+  out.begin_object();
+  write_table_members(out);
+  out.member("game", game_name());
+  out.member("round", round());
+  out.member("over", match_over());
+  out.key("scores");
+  out.begin_array();
+  for (std::int64_t score : scores()) out.value(score);
+  out.end_array();
+  Waiting wait = waiting();
+  out.key("waiting");
+  out.begin_object();
+  out.member("mode", wait_mode_name(wait.mode));
+  out.key("seats");
+  out.begin_array();
+  for (Seat seat : wait.seats) out.value(seat);
+  out.end_array();
+  out.end_object();
+  out.end_object();
+  return text;
+}
+
+std::string GameState::seat_fields_text(Seat viewer) const {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_object();
+  if (viewer == kSpectator) {
+    out.member("viewer", nullptr);
+  } else {
+    write_seat_members(viewer, out);
+    out.member("viewer", viewer);
+  }
+  out.end_object();
+  return text;
+}
+
+namespace {
+void write_members_of(const Json& object, JsonWriter& out) {
+  for (auto member = object.begin(); member != object.end(); ++member) {
+    out.key(member.key());
+    out.value(member.value());
+  }
+}
+}  // namespace
+
+void GameState::write_table_members(JsonWriter& out) const {
+  write_members_of(game_table_view(), out);
+}
+
+void GameState::write_seat_members(Seat seat, JsonWriter& out) const {
+  write_members_of(game_seat_view(seat), out);
+}
+
+Json GameState::members_as_json(const std::function<void(JsonWriter&)>& write_members) {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_object();
+  write_members(out);
+  out.end_object();
+  return Json::parse(text);
 }
 
 std::vector<Event> GameState::take_events() {

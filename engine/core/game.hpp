@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/expected.hpp"
+#include "engine/core/json_writer.hpp"
 #include "engine/core/options.hpp"
 #include "engine/core/rng.hpp"
 
@@ -121,6 +123,17 @@ class GameState {
   // ({"mode": "turn"|"simultaneous"|"claim"|"nobody", "seats": [...]}); the game adds
   // the rest, including for a seat a "legal" section describing its moves now.
   Json view(Seat viewer) const;
+  // view() in its two halves, for a server that sends every seat its view after each
+  // move: the table part is the same for every viewer, so it is built once per move.
+  // table_view() is the spectator's view without "viewer"; seat_fields(viewer) holds
+  // "viewer" and, for a seat, what only that seat sees. Their keys never overlap, so
+  // view(v) is exactly table_view() with seat_fields(v)'s members added.
+  Json table_view() const;
+  Json seat_fields(Seat viewer) const;
+  // The same two halves as JSON text, which is what the server sends. Parsed, they equal
+  // table_view() and seat_fields(viewer); members may come in another order.
+  std::string table_view_text() const;
+  std::string seat_fields_text(Seat viewer) const;
 
   // The events produced since the last call (the deal, then each accepted move).
   std::vector<Event> take_events();
@@ -149,7 +162,16 @@ class GameState {
  protected:
   virtual std::string game_name() const = 0;
   virtual ActionResult apply_action(Seat seat, const Json& action) = 0;
-  virtual Json game_view(Seat viewer) const = 0;
+  // What every viewer sees of the game, and what only `seat` (never a spectator) adds.
+  virtual Json game_table_view() const = 0;
+  virtual Json game_seat_view(Seat seat) const = 0;
+  // The members of those two objects written as text into an open object. A game whose
+  // views are rebuilt after every move may write them directly, skipping the tree (and
+  // build the trees from what it writes, with members_as_json); by default the trees'
+  // members are serialized.
+  virtual void write_table_members(JsonWriter& out) const;
+  virtual void write_seat_members(Seat seat, JsonWriter& out) const;
+  static Json members_as_json(const std::function<void(JsonWriter&)>& write_members);
 
   void emit(Json body, Audience audience = Audience::everyone());
 

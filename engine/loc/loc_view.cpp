@@ -40,7 +40,7 @@ Json LocState::legal_json(Seat seat) const {
   return {{step_action(), cards_to_json(hands_[seat])}};
 }
 
-Json LocState::game_view(Seat viewer) const {
+Json LocState::game_table_view() const {
   Json view = Json::object();
   view["phase"] = phase_name();
   view["deck"] = deck_name(table_.deck);
@@ -52,10 +52,14 @@ Json LocState::game_view(Seat viewer) const {
   view["players"] = players_json();
   view["ledger"] = ledger_;
   view["last_round"] = last_round_;
-  if (viewer == kSpectator) return view;
-  view["hand"] = cards_to_json(hands_[viewer]);
-  view["choice"] = choices_[viewer] ? Json(choices_[viewer]->str()) : Json(nullptr);
-  view["legal"] = legal_json(viewer);
+  return view;
+}
+
+Json LocState::game_seat_view(Seat seat) const {
+  Json view = Json::object();
+  view["hand"] = cards_to_json(hands_[seat]);
+  view["choice"] = choices_[seat] ? Json(choices_[seat]->str()) : Json(nullptr);
+  view["legal"] = legal_json(seat);
   return view;
 }
 

@@ -123,7 +123,8 @@ class PedroState final : public GameState {
  protected:
   std::string game_name() const override { return "pedro"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_view(Seat viewer) const override;
+  Json game_table_view() const override;
+  Json game_seat_view(Seat seat) const override;
 
  private:
   // Dealing (pedro_state.cpp).

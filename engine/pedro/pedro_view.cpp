@@ -59,7 +59,7 @@ Json PedroState::players_json() const {
   return players;
 }
 
-Json PedroState::game_view(Seat viewer) const {
+Json PedroState::game_table_view() const {
   Json calls = Json::array();
   for (const auto& [seat, amount] : calls_) {
     calls.push_back(amount == 0 ? Json{{"seat", seat}, {"pass", true}}
@@ -95,12 +95,16 @@ Json PedroState::game_view(Seat viewer) const {
                {"target", variant_.target},
                {"winner_side", winner_side_ ? Json(*winner_side_) : Json(nullptr)},
                {"last_round", last_round_}};
-  if (viewer == kSpectator) return view;
-  view["hand"] = cards_to_json(zones_.hands[viewer]);
-  if (!zones_.pending[viewer].empty()) view["my_discard"] = cards_to_json(zones_.pending[viewer]);
+  return view;
+}
+
+Json PedroState::game_seat_view(Seat seat) const {
+  Json view = Json::object();
+  view["hand"] = cards_to_json(zones_.hands[seat]);
+  if (!zones_.pending[seat].empty()) view["my_discard"] = cards_to_json(zones_.pending[seat]);
   // The dealer looks through the stock while robbing.
-  if (phase_ == Phase::kRob && viewer == dealer_) view["stock"] = cards_to_json(zones_.stock);
-  view["legal"] = legal_json(viewer);
+  if (phase_ == Phase::kRob && seat == dealer_) view["stock"] = cards_to_json(zones_.stock);
+  view["legal"] = legal_json(seat);
   return view;
 }
 

@@ -363,7 +363,7 @@ void PericoState::end_round(RoundEnd how, bool at_deal) {
                  {"points", showdown.points},
                  {"scores", scores_}};
   round_results_.push_back(result);
-  last_round_ = result;
+  last_round_text_ = result.dump();
   Json event = result;
   event["type"] = "round_end";
   emit(event);
@@ -439,56 +439,76 @@ Json PericoState::default_action(Seat seat) const {
 // ---------------------------------------------------------------------------------------
 // Views
 
-// Built by assignment rather than initializer lists: views are made after every move
-// for every viewer, and nlohmann's initializer lists copy each element.
-Json PericoState::players_view() const {
-  Json players = Json::array();
+// Written as text (JsonWriter): views are made after every move for every viewer. The
+// trees come from the same text.
+Json PericoState::game_table_view() const {
+  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
+}
+
+Json PericoState::game_seat_view(Seat seat) const {
+  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
+}
+
+void PericoState::write_table_members(JsonWriter& out) const {
+  out.member("variant", config_.variant->name);
+  out.member("scoring", scoring_name(config_.scoring));
+  out.member("target", config_.target);
+  out.member("hand_size", config_.variant->hand_size);
+  out.member("knock_threshold", config_.variant->knock_threshold);
+  out.member("phase", phase_name(phase_));
+  out.member("dealer", dealer_);
+  out.key("turn");
+  if (phase_ == Phase::kOver) {
+    out.value(nullptr);
+  } else {
+    out.value(turn_);
+  }
+  out.key("players");
+  out.begin_array();
   for (Seat seat = 0; seat < seat_count(); ++seat) {
-    Json player = Json::object();
-    player["seat"] = seat;
-    player["cards"] = hands_[seat].size();
-    player["knocked"] = knocker_ == seat;
-    players.push_back(std::move(player));
+    out.begin_object();
+    out.member("seat", seat);
+    out.member("cards", hands_[seat].size());
+    out.member("knocked", knocker_ == seat);
+    out.end_object();
   }
-  return players;
+  out.end_array();
+  out.key("discard_pile");
+  out.cards(pile_.rbegin(), pile_.rend());  // top first
+  out.member("stock_size", stock_.size());
+  out.key("knock");
+  out.begin_object();
+  out.member("running", knocker_.has_value());
+  out.key("by");
+  if (knocker_) {
+    out.value(*knocker_);
+  } else {
+    out.value(nullptr);
+  }
+  out.end_object();
+  out.key("last_round");
+  out.raw(last_round_text_);
 }
 
-Json PericoState::legal_view(Seat seat) const {
-  if (phase_ == Phase::kOver || seat != turn_) return Json::object();
-  if (phase_ == Phase::kDiscard) {
-    return {{"draw", false}, {"take_max", 0}, {"knock", false}, {"discard", true}};
+void PericoState::write_seat_members(Seat seat, JsonWriter& out) const {
+  out.key("hand");
+  out.cards(hands_[seat]);
+  out.key("drawn");
+  if (phase_ == Phase::kDiscard && seat == turn_ && drawn_) {
+    out.value(*drawn_);
+  } else {
+    out.value(nullptr);
   }
-  return {{"draw", !stock_.empty()},
-          {"take_max", take_max(seat)},
-          {"knock", may_knock()},
-          {"discard", false}};
-}
-
-Json PericoState::game_view(Seat viewer) const {
-  Json view = Json::object();
-  view["variant"] = config_.variant->name;
-  view["scoring"] = scoring_name(config_.scoring);
-  view["target"] = config_.target;
-  view["hand_size"] = config_.variant->hand_size;
-  view["knock_threshold"] = config_.variant->knock_threshold;
-  view["phase"] = phase_name(phase_);
-  view["dealer"] = dealer_;
-  view["turn"] = phase_ == Phase::kOver ? Json(nullptr) : Json(turn_);
-  view["players"] = players_view();
-  view["discard_pile"] = cards_to_json(reversed(pile_));
-  view["stock_size"] = stock_.size();
-  Json knock = Json::object();
-  knock["running"] = knocker_.has_value();
-  knock["by"] = knocker_ ? Json(*knocker_) : Json(nullptr);
-  view["knock"] = std::move(knock);
-  view["last_round"] = last_round_;
-  if (viewer != kSpectator) {
-    view["hand"] = cards_to_json(hands_[viewer]);
-    const bool own_draw = phase_ == Phase::kDiscard && viewer == turn_ && drawn_;
-    view["drawn"] = own_draw ? Json(drawn_->str()) : Json(nullptr);
-    view["legal"] = legal_view(viewer);
+  out.key("legal");
+  out.begin_object();
+  if (phase_ != Phase::kOver && seat == turn_) {
+    const bool discarding = phase_ == Phase::kDiscard;
+    out.member("draw", !discarding && !stock_.empty());
+    out.member("take_max", discarding ? 0 : take_max(seat));
+    out.member("knock", !discarding && may_knock());
+    out.member("discard", discarding);
   }
-  return view;
+  out.end_object();
 }
 
 }  // namespace parlor::perico

@@ -59,7 +59,10 @@ class PericoState : public GameState {
  protected:
   std::string game_name() const override { return "perico"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_view(Seat viewer) const override;
+  Json game_table_view() const override;
+  Json game_seat_view(Seat seat) const override;
+  void write_table_members(JsonWriter& out) const override;
+  void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
   enum class RoundEnd { kKnock, kComplete };
@@ -87,8 +90,6 @@ class PericoState : public GameState {
   void end_round(RoundEnd how, bool at_deal);
 
   // Views.
-  Json legal_view(Seat seat) const;
-  Json players_view() const;
   int take_max(Seat seat) const;
   bool may_knock() const;
 
@@ -108,7 +109,7 @@ class PericoState : public GameState {
   std::vector<Card> stock_;  // top last
   std::vector<std::int64_t> scores_;
   Json round_results_ = Json::array();
-  Json last_round_ = nullptr;
+  std::string last_round_text_ = "null";  // the last round's result, serialized once
 };
 
 }  // namespace parlor::perico

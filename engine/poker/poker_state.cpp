@@ -645,7 +645,7 @@ Json PokerState::legal_view(Seat seat) const {
           {"opening", opening}};
 }
 
-Json PokerState::game_view(Seat viewer) const {
+Json PokerState::game_table_view() const {
   Json view;
   view["phase"] = phase_name(phase_);
   view["dealer"] = dealer_;
@@ -669,14 +669,17 @@ Json PokerState::game_view(Seat viewer) const {
   view["opener"] = opener_ ? Json(*opener_) : Json(nullptr);
   view["actions"] = deal_log_;
   view["last_round"] = last_round_;
-  if (viewer != kSpectator) {
-    view["hand"] = cards_to_json(hands_[viewer]);
-    auto rank = rank_of(viewer);
-    view["hand_category"] =
-        rank ? Json(std::string(hands::category_name(rank->category))) : Json(nullptr);
-    view["can_open"] = rank.has_value() && rank->strength >= opening_threshold_;
-    view["legal"] = legal_view(viewer);
-  }
+  return view;
+}
+
+Json PokerState::game_seat_view(Seat seat) const {
+  Json view = Json::object();
+  view["hand"] = cards_to_json(hands_[seat]);
+  auto rank = rank_of(seat);
+  view["hand_category"] =
+      rank ? Json(std::string(hands::category_name(rank->category))) : Json(nullptr);
+  view["can_open"] = rank.has_value() && rank->strength >= opening_threshold_;
+  view["legal"] = legal_view(seat);
   return view;
 }
 

@@ -75,13 +75,12 @@ class ToyState : public GameState {
     if (turn_ == (dealer_ + 1) % seats_) finish_round();
     return ActionResult::accepted();
   }
-  Json game_view(Seat viewer) const override {
+  Json game_table_view() const override {
     Json played = Json::array();
     for (const auto& p : played_) played.push_back(p ? Json(p->str()) : Json(nullptr));
-    Json view = {{"dealer", dealer_}, {"turn", turn_}, {"played", played}};
-    if (viewer != kSpectator) view["hand"] = cards_to_json(hands_[viewer]);
-    return view;
+    return {{"dealer", dealer_}, {"turn", turn_}, {"played", played}};
   }
+  Json game_seat_view(Seat seat) const override { return {{"hand", cards_to_json(hands_[seat])}}; }
 
  private:
   void finish_round() {

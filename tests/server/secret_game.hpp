@@ -89,7 +89,7 @@ class SecretState : public GameState {
     return ActionResult::accepted();
   }
 
-  Json game_view(Seat viewer) const override {
+  Json game_table_view() const override {
     Json players = Json::array();
     for (Seat s = 0; s < seats_; ++s) {
       players.push_back({{"cards", hands_[s].size()},
@@ -104,12 +104,12 @@ class SecretState : public GameState {
                  {"players", players},
                  {"stock", stock_.size()},
                  {"last_round", last_round_}};
-    if (viewer != kSpectator) {
-      view["hand"] = cards_to_json(hands_[viewer]);
-      view["my_choice"] = chosen_[viewer] ? Json(chosen_[viewer]->str()) : Json(nullptr);
-      view["legal"] = {{"actions", legal_list(viewer)}};
-    }
     return view;
+  }
+  Json game_seat_view(Seat seat) const override {
+    return {{"hand", cards_to_json(hands_[seat])},
+            {"my_choice", chosen_[seat] ? Json(chosen_[seat]->str()) : Json(nullptr)},
+            {"legal", {{"actions", legal_list(seat)}}}};
   }
 
  private:

@@ -1,0 +1,85 @@
+#include "engine/core/json_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace parlor {
+namespace {
+
+using Json = nlohmann::json;
+
+TEST(JsonWriter, WritesNestedContainersWithTheirCommas) {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_object();
+  out.member("phase", "draw");
+  out.key("players");
+  out.begin_array();
+  for (int seat = 0; seat < 2; ++seat) {
+    out.begin_object();
+    out.member("seat", seat);
+    out.member("knocked", seat == 1);
+    out.end_object();
+  }
+  out.end_array();
+  out.key("empty");
+  out.begin_object();
+  out.end_object();
+  out.key("none");
+  out.begin_array();
+  out.end_array();
+  out.member("by", nullptr);
+  out.end_object();
+  EXPECT_EQ(text,
+            R"({"phase":"draw","players":[{"seat":0,"knocked":false},{"seat":1,"knocked":true}],)"
+            R"("empty":{},"none":[],"by":null})");
+}
+
+TEST(JsonWriter, EscapesStringsAsJsonRequires) {
+  std::string text;
+  JsonWriter out(text);
+  const std::string tricky = std::string("a\"b\\c\nd\te\r") + '\x01' + "é";
+  out.begin_array();
+  out.value(tricky);
+  out.end_array();
+  Json parsed = Json::parse(text);
+  EXPECT_EQ(parsed[0].get<std::string>(), tricky);
+  EXPECT_NE(text.find("\\u0001"), std::string::npos);
+}
+
+TEST(JsonWriter, WritesIntegersOfEveryWidthAndSign) {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_array();
+  out.value(std::numeric_limits<std::int64_t>::min());
+  out.value(std::numeric_limits<std::uint64_t>::max());
+  out.value(std::size_t{0});
+  out.value(-7);
+  out.end_array();
+  EXPECT_EQ(text, "[-9223372036854775808,18446744073709551615,0,-7]");
+}
+
+TEST(JsonWriter, WritesCardsTreesAndRawText) {
+  std::string text;
+  JsonWriter out(text);
+  const std::vector<Card> hand = parse_card_list("AS TD JK").value();
+  out.begin_object();
+  out.key("hand");
+  out.cards(hand);
+  out.key("top_first");
+  out.cards(hand.rbegin(), hand.rend());
+  out.member("drawn", hand[0]);
+  out.member("result", Json{{"winner", 2}});
+  out.key("cached");
+  out.raw(R"({"x":[1,2]})");
+  out.end_object();
+  EXPECT_EQ(text, R"({"hand":["AS","TD","JK"],"top_first":["JK","TD","AS"],"drawn":"AS",)"
+                  R"("result":{"winner":2},"cached":{"x":[1,2]}})");
+}
+
+}  // namespace
+}  // namespace parlor
