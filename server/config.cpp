@@ -87,6 +87,10 @@ const std::vector<Flag>& flags() {
                "extra wait to gather writes into one commit (0: commit as soon as the writer is "
                "free; groups still form while a commit runs)",
                &C::commit_ms, 0, 1000),
+      int_flag("checkpoint-ms",
+               "how often a separate connection copies the WAL into the database file (0: "
+               "leave it to SQLite, which does it inside the commit that fills the WAL)",
+               &C::checkpoint_ms, 0, 60000),
       string_flag("web-root",
                   "directory served at / (default: clients/web/dist, else a placeholder)",
                   &C::web_root),

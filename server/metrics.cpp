@@ -91,6 +91,8 @@ std::string render_store_metrics(const store::Store& store) {
           value(stats.write_errors));
   counter(out, "parlor_db_queue_depth", "writes waiting for the writer", value(stats.queue_depth),
           "gauge");
+  counter(out, "parlor_db_checkpoints_total", "WAL checkpoints run beside the writer",
+          value(stats.checkpoints));
   return out.str();
 }
 

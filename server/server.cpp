@@ -56,6 +56,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   store_options.path = config.db_path;
   store_options.synchronous_full = config.db_sync == "full";
   store_options.commit_interval = std::chrono::milliseconds(config.commit_ms);
+  store_options.checkpoint_interval = std::chrono::milliseconds(config.checkpoint_ms);
   auto opened = store::Store::open(store_options);
   if (!opened) {
     spdlog::critical("cannot use the database {}: {}", config.db_path, opened.error().message);

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <utility>
 
+#include "server/store/checkpointer.hpp"
 #include "server/store/database.hpp"
 #include "server/store/errors.hpp"
 #include "server/store/history_queries.hpp"
@@ -51,6 +52,10 @@ void configure_writer(sql::Database& db, const StoreOptions& options, bool in_me
   }
   db.exec(options.synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");
+  // The Checkpointer does it, away from the commits.
+  if (!in_memory && options.checkpoint_interval.count() > 0) {
+    db.exec("PRAGMA wal_autocheckpoint = 0");
+  }
 }
 
 }  // namespace
@@ -63,9 +68,11 @@ struct Store::Impl {
   std::mutex read_db_mutex;
   std::unique_ptr<WriteStatements> write_statements;
   std::unique_ptr<WriteQueue> queue;
+  std::unique_ptr<Checkpointer> checkpointer;  // none for an in-memory database
 
   ~Impl() {
     queue.reset();  // drains and commits first: it uses everything below
+    checkpointer.reset();
     write_statements.reset();
     read_db.reset();
     write_db.reset();
@@ -107,6 +114,9 @@ Expected<std::unique_ptr<Store>> Store::open(const StoreOptions& options) {
         impl->read_db = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
         impl->read_db->set_busy_timeout(kBusyTimeout);
         impl->read_db->exec("PRAGMA query_only = ON");
+        if (options.checkpoint_interval.count() > 0) {
+          impl->checkpointer = std::make_unique<Checkpointer>(path, options.checkpoint_interval);
+        }
       }
       impl->write_statements = std::make_unique<WriteStatements>(*impl->write_db);
     } catch (const SqlError& e) {
@@ -186,7 +196,11 @@ Ticket Store::committed_through() const { return impl_->queue->committed_through
 
 void Store::flush() { impl_->queue->flush(); }
 
-Store::Stats Store::stats() const { return impl_->queue->stats(); }
+Store::Stats Store::stats() const {
+  Stats stats = impl_->queue->stats();
+  if (impl_->checkpointer) stats.checkpoints = impl_->checkpointer->checkpoints();
+  return stats;
+}
 
 std::vector<PlayerRow> Store::load_players() {
   return impl_->read("load_players", std::vector<PlayerRow>{}, history::load_players);

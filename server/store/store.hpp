@@ -37,6 +37,9 @@ struct StoreOptions {
   // transaction. 0: none (writes that queue while a commit runs still form one group).
   std::chrono::milliseconds commit_interval{2};
   std::size_t max_batch = 2000;  // writes per transaction at most
+  // How often the WAL is copied back into the database file, off the writer's thread
+  // (store/checkpointer.hpp); 0: by SQLite itself, inside the commit that fills the WAL.
+  std::chrono::milliseconds checkpoint_interval{250};
 };
 
 struct PlayerRow {
@@ -149,6 +152,7 @@ class Store {
     std::uint64_t batches = 0;
     std::uint64_t write_errors = 0;
     std::size_t queue_depth = 0;
+    std::uint64_t checkpoints = 0;
   };
   Stats stats() const;
 

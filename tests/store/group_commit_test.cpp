@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <filesystem>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -205,5 +206,69 @@ TEST(GroupCommitTest, DestroyingTheStoreCommitsEverythingQueued) {
   EXPECT_EQ(unfinished[0].actions.size(), 3000u);
 }
 
+namespace checkpoints {
+
+std::uintmax_t file_size(const std::string& path) {
+  std::error_code error;
+  auto size = std::filesystem::file_size(path, error);
+  return error ? 0 : size;
+}
+
+// Enough actions for a WAL well past SQLite's own 1000-page checkpoint threshold.
+void write_many_actions(Store& store) {
+  store.match_started(match("m1", "perico", 0, {"Ann"}));
+  for (int i = 1; i <= 30000; ++i) {
+    store.action("m1", ActionRow{.seq = i,
+                                 .seat = 0,
+                                 .action = Json{{"pad", std::string(100, 'x')}, {"n", i}},
+                                 .timeout = false,
+                                 .at = i});
+  }
+  store.flush();
+}
+
+// A store on a fresh file that checkpoints every `interval`, filled with many actions;
+// `size_before` is the database file's size before they were written.
+struct FilledStore {
+  testing::TempDir dir;
+  std::string path = dir.file("wal.db");
+  std::unique_ptr<Store> store;
+  std::uintmax_t size_before = 0;
+
+  explicit FilledStore(std::chrono::milliseconds interval) {
+    StoreOptions options;
+    options.path = path;
+    options.checkpoint_interval = interval;
+    store = std::move(Store::open(options)).value();
+    size_before = file_size(path);
+    write_many_actions(*store);
+  }
+};
+
+TEST(CheckpointTest, TheWriterNeverCheckpointsItsCommits) {
+  FilledStore filled(std::chrono::hours(1));
+  // Everything sits in the WAL: the commits did not copy it back themselves.
+  EXPECT_EQ(file_size(filled.path), filled.size_before);
+  EXPECT_GT(file_size(filled.path + "-wal"), 3'000'000u);
+  EXPECT_EQ(filled.store->stats().checkpoints, 0u);
+}
+
+TEST(CheckpointTest, TheCheckpointerCopiesTheWalIntoTheFileBesideTheWriter) {
+  FilledStore filled(std::chrono::milliseconds(20));
+  Store* store = filled.store.get();
+  const std::uint64_t seen = store->stats().checkpoints;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (store->stats().checkpoints < seen + 2 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_GE(store->stats().checkpoints, seen + 2);
+  // The rows now live in the database file itself.
+  EXPECT_GT(file_size(filled.path), filled.size_before + 3'000'000u);
+  auto unfinished = store->load_unfinished_matches();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_EQ(unfinished[0].actions.size(), 30000u);
+}
+
+}  // namespace checkpoints
 }  // namespace
 }  // namespace parlor::server::store
