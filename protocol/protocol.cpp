@@ -53,7 +53,9 @@ const std::vector<MessageSpec>& message_specs() {
        "remove_bot",
        {{"room", K::kString, true}, {"seat", K::kInt, true}}},
       {RequestType::kStart, "start", {{"room", K::kString, true}}},
-      {RequestType::kAction, "action", {{"room", K::kString, true}, {"action", K::kObject, true}}},
+      {RequestType::kAction,
+       "action",
+       {{"room", K::kString, true}, {"action", K::kObject, true}, {"ack", K::kString, false}}},
       {RequestType::kGetState, "get_state", {{"room", K::kString, true}}},
   };
   return specs;

@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
+#include <utility>
 
 #include "protocol/commitment.hpp"
 #include "protocol/protocol.hpp"
@@ -110,12 +111,13 @@ void Room::start(Member who, Json request_id) {
   });
 }
 
-void Room::act(Member who, Json request_id, Json action, Clock::time_point received) {
-  net::post(strand_,
-            [self = shared_from_this(), who = std::move(who), request_id = std::move(request_id),
-             action = std::move(action), received]() mutable {
-              self->do_act(std::move(who), std::move(request_id), std::move(action), received);
-            });
+void Room::act(Member who, Json request_id, Json action, Clock::time_point received,
+               bool ack_in_update) {
+  net::post(strand_, [self = shared_from_this(), who = std::move(who),
+                      request_id = std::move(request_id), action = std::move(action), received,
+                      ack_in_update]() mutable {
+    self->do_act(std::move(who), std::move(request_id), std::move(action), received, ack_in_update);
+  });
 }
 
 void Room::get_state(Member who, Json request_id) {
@@ -320,7 +322,8 @@ void Room::do_start(Member who, Json request_id) {
   schedule();
 }
 
-void Room::do_act(Member who, Json request_id, Json action, Clock::time_point received) {
+void Room::do_act(Member who, Json request_id, Json action, Clock::time_point received,
+                  bool ack_in_update) {
   auto seat = seat_of(who.player_id);
   if (!seat) {
     return reply_error(who, request_id, "not_seated", "you have no seat in this room");
@@ -332,7 +335,8 @@ void Room::do_act(Member who, Json request_id, Json action, Clock::time_point re
   if (state.bot_plays) {  // the player is back at the keyboard
     state.bot_plays = false;
   }
-  auto error = apply(*seat, action, false, &who, &request_id);
+  const Actor actor{who, request_id, ack_in_update};
+  auto error = apply(*seat, action, false, &actor);
   if (error) {
     metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);
     reply_error(who, request_id, error->code, error->message);
@@ -438,8 +442,7 @@ bool Room::start_match(std::string& error) {
   return true;
 }
 
-std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, const Member* actor,
-                                 const Json* request_id) {
+std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, const Actor* actor) {
   ActionResult result;
   try {
     result = match_->apply(seat, action);
@@ -460,7 +463,7 @@ std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, con
   hold_until_durable();
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
   if (timeout) metrics_.actions_timed_out.fetch_add(1, std::memory_order_relaxed);
-  if (actor) send_to(*actor, reply_message(*request_id, "accepted", {{"seq", sequence_}}));
+  if (actor) acknowledge(seat, *actor);
   publish_commitments();  // a new deal is sealed before it is shown
 
   deadlines_.erase(seat);  // each decision gets the full turn time
@@ -486,6 +489,17 @@ std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, con
   broadcast_update();
   schedule();
   return std::nullopt;
+}
+
+// With "ack": "update" the acceptance rides in the actor's own update (one message less
+// per move), when that update goes to the connection that sent the move; otherwise, and
+// by default, an "accepted" reply precedes the update.
+void Room::acknowledge(int seat, const Actor& actor) {
+  if (actor.ack_in_update && seats_[seat].connection.lock() == actor.who.connection) {
+    pending_ack_ = PendingAck{seat, actor.request_id};
+    return;
+  }
+  send_to(actor.who, reply_message(actor.request_id, "accepted", {{"seq", sequence_}}));
 }
 
 bool Room::publish_commitments() {
@@ -536,22 +550,26 @@ void Room::finish_match() {
 }
 
 // Updates are written as text around each receiver's view: the fields every receiver
-// shares and each event are serialized once per broadcast, not once per seat (the
-// server's main cost per action; bench/server_update_bench measures it).
+// shares, the table view and each event are serialized once per broadcast, and only a
+// seat's own fields once per seat (the server's main cost per action;
+// bench/server_update_bench measures it).
 void Room::broadcast_update() {
   std::vector<Event> events = match_->take_events();
   std::vector<std::string> event_texts;
   event_texts.reserve(events.size());
   for (const Event& event : events) event_texts.push_back(dump(event.body));
-  const std::string head = update_head();
+  const SharedUpdate shared_parts = shared_update();
+  std::optional<PendingAck> ack = std::exchange(pending_ack_, std::nullopt);
   for (int s = 0; s < settings_.seats; ++s) {
     auto connection = seats_[s].connection.lock();
     if (!connection) continue;
-    deliver(connection, make_message(update_text(head, s, events, event_texts)));
+    const std::string accepted =
+        ack && ack->seat == s ? ",\"accepted\":" + dump(ack->request_id) : std::string();
+    deliver(connection, make_message(update_text(shared_parts, s, events, event_texts, accepted)));
     metrics_.messages_sent.fetch_add(1, std::memory_order_relaxed);
   }
   if (spectators_.empty()) return;
-  auto shared = make_message(update_text(head, kSpectator, events, event_texts));  // one buffer
+  auto shared = make_message(update_text(shared_parts, kSpectator, events, event_texts));
   for (const Spectator& spectator : spectators_) {
     if (auto c = spectator.connection.lock()) {
       deliver(c, shared);
@@ -560,20 +578,24 @@ void Room::broadcast_update() {
   }
 }
 
-std::string Room::update_head() const {
-  std::string head = "{\"type\":\"update\",\"room\":" + dump(Json(id()));
+Room::SharedUpdate Room::shared_update() const {
+  SharedUpdate shared;
+  std::string& head = shared.head;
+  head = "{\"type\":\"update\",\"room\":" + dump(Json(id()));
   head += ",\"match\":" + std::to_string(record_.match_number);
   head += ",\"seq\":" + std::to_string(sequence_);
   head += paused_ ? ",\"paused\":true" : ",\"paused\":false";
   if (paused_) head += ",\"pause_ms\":" + std::to_string(settings_.round_pause.count());
   head += ",\"timer\":" + dump(timer_json());
-  return head;
+  shared.table_view = match_->table_view_text();
+  return shared;
 }
 
-std::string Room::update_text(const std::string& head, int viewer, const std::vector<Event>& events,
+std::string Room::update_text(const SharedUpdate& shared, int viewer,
+                              const std::vector<Event>& events,
                               const std::vector<std::string>& event_texts,
                               const std::string& extra_fields) const {
-  std::string text = head;
+  std::string text = shared.head;
   text += viewer == kSpectator ? ",\"seat\":null" : ",\"seat\":" + std::to_string(viewer);
   text += ",\"events\":[";
   bool first = true;
@@ -583,8 +605,13 @@ std::string Room::update_text(const std::string& head, int viewer, const std::ve
     text += event_texts[i];
     first = false;
   }
+  // The viewer's view: the table view's members, then its own. The table view always has
+  // members and the keys of the two never overlap (GameState::seat_fields).
+  const std::string own = match_->seat_fields_text(viewer);
   text += "],\"view\":";
-  text += dump(match_->view(viewer));
+  text.append(shared.table_view, 0, shared.table_view.size() - 1);
+  text += ',';
+  text.append(own, 1);
   text += extra_fields;
   text += '}';
   return text;
@@ -743,7 +770,7 @@ void Room::on_turn_timer(boost::system::error_code ec) {
       if (step > 0 && (!whole_turn || waiting.mode != WaitMode::kTurn)) break;
       Json action = match_->default_action(seat);
       spdlog::info("room {}: seat {} timed out; playing {}", id(), seat, dump(action));
-      if (auto error = apply(seat, action, true, nullptr, nullptr)) {
+      if (auto error = apply(seat, action, true, nullptr)) {
         spdlog::error("room {}: default action for seat {} rejected: {} ({})", id(), seat,
                       error->code, error->message);
         break;
@@ -794,11 +821,11 @@ bool Room::bot_step() {
       spdlog::error("room {}: bot at seat {} failed: {}", id(), seat, e.what());
       action = match_->default_action(seat);
     }
-    auto error = apply(seat, action, false, nullptr, nullptr);
+    auto error = apply(seat, action, false, nullptr);
     if (error) {
       spdlog::warn("room {}: bot at seat {} chose {} ({}); playing the default", id(), seat,
                    dump(action), error->code);
-      error = apply(seat, match_->default_action(seat), false, nullptr, nullptr);
+      error = apply(seat, match_->default_action(seat), false, nullptr);
       if (error) {
         spdlog::error("room {}: bot's default action rejected too ({}); seat {} is stuck", id(),
                       error->code, seat);
@@ -1005,7 +1032,7 @@ void Room::send_state_to(const Member& who, std::optional<int> seat) {
   if (!match_) return;
   std::string state_fields =
       ",\"match_id\":" + dump(Json(record_.match_id)) + ",\"commitments\":" + dump(commitments_);
-  send_to(who, update_text(update_head(), seat ? *seat : kSpectator, {}, {}, state_fields));
+  send_to(who, update_text(shared_update(), seat ? *seat : kSpectator, {}, {}, state_fields));
   if (status_ == Status::kFinished && !final_results_.is_null()) {
     send_to(who, dump(match_over_json()));
   }

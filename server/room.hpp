@@ -88,8 +88,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void add_bot(Member who, Json request_id, std::optional<int> seat, BotLevel level);
   void remove_bot(Member who, Json request_id, int seat);
   void start(Member who, Json request_id);
-  void act(Member who, Json request_id, Json action,
-           std::chrono::steady_clock::time_point received);
+  // `ack_in_update`: the client asked ("ack": "update") to learn of the acceptance from
+  // the "accepted" field of its next update rather than from an "accepted" reply.
+  void act(Member who, Json request_id, Json action, std::chrono::steady_clock::time_point received,
+           bool ack_in_update);
   void get_state(Member who, Json request_id);
   // A returning player's new connection: rebinds their seat and sends the state.
   void attach(Member who);
@@ -135,7 +137,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_add_bot(Member who, Json request_id, std::optional<int> seat, BotLevel level);
   void do_remove_bot(Member who, Json request_id, int seat);
   void do_start(Member who, Json request_id);
-  void do_act(Member who, Json request_id, Json action, Clock::time_point received);
+  void do_act(Member who, Json request_id, Json action, Clock::time_point received,
+              bool ack_in_update);
   void do_attach(Member who);
   void do_detach(const std::string& player_id, const std::shared_ptr<Connection>& connection);
 
@@ -148,15 +151,27 @@ class Room : public std::enable_shared_from_this<Room> {
   void journal_round_results();
   // Applies an action for `seat` and broadcasts its effects; the engine's rejection
   // otherwise (nothing changes).
-  // `actor` and `request_id`, when given, get the "accepted" reply before the broadcast.
-  std::optional<Error> apply(int seat, const Json& action, bool timeout, const Member* actor,
-                             const Json* request_id);
+  // Who sent a move, to be told it was accepted.
+  struct Actor {
+    const Member& who;
+    const Json& request_id;
+    bool ack_in_update;
+  };
+  // `actor`, when given, is acknowledged before the broadcast (see acknowledge()).
+  std::optional<Error> apply(int seat, const Json& action, bool timeout, const Actor* actor);
+  void acknowledge(int seat, const Actor& actor);
   void finish_match();
   void broadcast_update();
-  // An "update" for `viewer`: the shared head, the events it may see (each serialized once
-  // in `event_texts`), its view and any extra fields (",\"key\":value…").
-  std::string update_head() const;
-  std::string update_text(const std::string& head, int viewer, const std::vector<Event>& events,
+  // What every receiver of an update shares, serialized once: the message's head fields
+  // and the match's table view (GameState::table_view).
+  struct SharedUpdate {
+    std::string head;
+    std::string table_view;
+  };
+  SharedUpdate shared_update() const;
+  // An "update" for `viewer`: the shared parts, the events it may see (each serialized
+  // once in `event_texts`), its view and any extra fields (",\"key\":value…").
+  std::string update_text(const SharedUpdate& shared, int viewer, const std::vector<Event>& events,
                           const std::vector<std::string>& event_texts,
                           const std::string& extra_fields = "") const;
   Json match_over_json() const;
@@ -227,6 +242,12 @@ class Room : public std::enable_shared_from_this<Room> {
   net::steady_timer pause_timer_;
   net::steady_timer grace_timer_;
   net::steady_timer empty_timer_;
+  // The request id to put in a seat's next update as "accepted" (see acknowledge()).
+  struct PendingAck {
+    int seat;
+    Json request_id;
+  };
+  std::optional<PendingAck> pending_ack_;
   bool bot_pending_ = false;
   bool empty_timer_armed_ = false;
 

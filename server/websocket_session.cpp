@@ -338,6 +338,10 @@ void WebSocketSession::handle_join_or_spectate(const Request& request, bool spec
 }
 
 void WebSocketSession::handle_room_request(const Request& request) {
+  if (request.type == RequestType::kAction && request.has("ack") &&
+      request.string_field("ack") != "reply" && request.string_field("ack") != "update") {
+    return send_error(request.id, "bad_field", "ack must be \"reply\" or \"update\"");
+  }
   if (request.type == RequestType::kAddBot &&
       !parse_bot_level(request.string_field("level", "sensible"))) {
     return send_error(request.id, "bad_field", "level must be \"random\" or \"sensible\"");
@@ -361,7 +365,8 @@ void WebSocketSession::handle_room_request(const Request& request) {
     case RequestType::kStart:
       return room->start(me(), request.id);
     case RequestType::kAction:
-      return room->act(me(), request.id, request.body["action"], std::chrono::steady_clock::now());
+      return room->act(me(), request.id, request.body["action"], std::chrono::steady_clock::now(),
+                       request.string_field("ack", "reply") == "update");
     case RequestType::kGetState:
       return room->get_state(me(), request.id);
     default:

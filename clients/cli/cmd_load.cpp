@@ -160,6 +160,10 @@ int run_load(const std::vector<std::string>& args) {
     });
   };
   int playing = 0;
+  // Every table starts together once all are full: a table that plays while thousands of
+  // clients still connect would starve their handshakes.
+  int tables_full = 0;
+  std::vector<net::BotPlayer*> hosts;
   auto make_bot = [&](const std::string& code, int index) {
     net::BotConfig config;
     config.url = spec.url;
@@ -171,6 +175,7 @@ int run_load(const std::vector<std::string>& args) {
     config.rate = spec.rate;
     config.replay = true;
     config.leave_after_match = false;
+    config.hold_start = code.empty();
     config.rng_stream = static_cast<std::uint64_t>(index);
     bots.push_back(std::make_unique<net::BotPlayer>(ioc, config, stats));
     bots.back()->on_first_update = [&] {
@@ -180,8 +185,13 @@ int run_load(const std::vector<std::string>& args) {
   };
   for (int t = 0; t < spec.tables; ++t) {
     net::BotPlayer* host = make_bot("", t * spec.seats);
+    hosts.push_back(host);
     host->on_room_created = [&, t](const std::string& code) {
       for (int s = 1; s < spec.seats; ++s) make_bot(code, t * spec.seats + s)->start();
+    };
+    host->on_table_full = [&] {
+      if (++tables_full < spec.tables) return;
+      for (net::BotPlayer* each : hosts) each->allow_start();
     };
     host->start();
   }
@@ -191,6 +201,7 @@ int run_load(const std::vector<std::string>& args) {
     if (ec || stats.measuring || stopped != started) return;
     stats.note_error("only " + std::to_string(playing) + " of " + std::to_string(total_clients) +
                      " clients playing after " + std::to_string(kRampLimit.count()) + " s");
+    for (net::BotPlayer* host : hosts) host->allow_start();
     open_window();
   });
   ioc.run();

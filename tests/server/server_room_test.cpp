@@ -79,15 +79,25 @@ TEST(ServerRooms, PrivateRoomsAreJoinedByCodeAndTheHostRunsThem) {
   EXPECT_EQ(error_code(pool, *cid, {{"type", "join_room"}, {"code", code}}), "match_running");
 }
 
+// A started two-seat match without a turn timer: Host hosts it, Bea sits.
+struct TwoSeatTable {
+  WsClient* host;
+  WsClient* bea;
+  std::string id;
+};
+
+TwoSeatTable start_two_seat_table(ClientPool& pool) {
+  int port = fast_server().port();
+  TwoSeatTable table{greeted(pool, port, "Host"), greeted(pool, port, "Bea"), ""};
+  table.id = create_room(pool, *table.host, 2, {{"turn_seconds", 0}})["id"];
+  request_ok(pool, *table.bea, {{"type", "join_room"}, {"room", table.id}});
+  request_ok(pool, *table.host, {{"type", "start"}, {"room", table.id}});
+  return table;
+}
+
 TEST(ServerRooms, RuleBreakingMovesGetTheEnginesCodeAndChangeNothing) {
   ClientPool pool;
-  int port = fast_server().port();
-  WsClient* host = greeted(pool, port, "Host");
-  WsClient* bea = greeted(pool, port, "Bea");
-  Json room = create_room(pool, *host, 2, {{"turn_seconds", 0}});
-  std::string id = room["id"];
-  request_ok(pool, *bea, {{"type", "join_room"}, {"room", id}});
-  request_ok(pool, *host, {{"type", "start"}, {"room", id}});
+  auto [host, bea, id] = start_two_seat_table(pool);
   Json update = pool.take_type(*host, "update");
   Json action = {{"type", "action"}, {"room", id}};
   action["action"] = {{"type", "discard"}, {"card", "AS"}};
@@ -103,6 +113,38 @@ TEST(ServerRooms, RuleBreakingMovesGetTheEnginesCodeAndChangeNothing) {
   EXPECT_EQ(accepted["type"], "accepted");
   EXPECT_EQ(accepted["seq"], 1);  // the rejected moves did not count
   EXPECT_EQ(error_code(pool, *host, action), "already_chose");
+}
+
+TEST(ServerRooms, AMoveSentWithAckUpdateIsAcknowledgedInsideTheActorsUpdate) {
+  ClientPool pool;
+  auto [host, bea, id] = start_two_seat_table(pool);
+  Json host_view = pool.take_type(*host, "update")["view"];
+  Json bea_view = pool.take_type(*bea, "update")["view"];
+  Json action = {{"type", "action"}, {"room", id}, {"ack", "later"}};
+  action["action"] = {{"type", "choose"}, {"card", host_view["hand"][0]}};
+  EXPECT_EQ(error_code(pool, *host, action), "bad_field");
+
+  action["ack"] = "update";
+  action["id"] = "move-1";
+  host->send(action);
+  Json own = pool.take_type(*host, "update");
+  EXPECT_EQ(own["seq"], 1);
+  EXPECT_EQ(own["accepted"], "move-1");
+  Json other = pool.take_type(*bea, "update");
+  EXPECT_EQ(other["seq"], 1);
+  EXPECT_FALSE(other.contains("accepted"));
+  pool.pump(50ms);
+  for (const Json& message : host->inbox) EXPECT_NE(message.value("type", ""), "accepted");
+  // A rejected move is still an error reply.
+  EXPECT_EQ(error_code(pool, *host, action), "already_chose");
+
+  // "reply", the default, answers with "accepted" before the update.
+  action["ack"] = "reply";
+  action["action"]["card"] = bea_view["hand"][0];
+  Json accepted = request_ok(pool, *bea, action);
+  EXPECT_EQ(accepted["type"], "accepted");
+  EXPECT_EQ(accepted["seq"], 2);
+  EXPECT_FALSE(pool.take_type(*bea, "update").contains("accepted"));
 }
 
 TEST(ServerRooms, BotsPlayAWholeMatchWhileTheHostWatchesAndThenAnother) {

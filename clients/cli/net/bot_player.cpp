@@ -61,21 +61,18 @@ void BotPlayer::finish(bool ok) {
 
 void BotPlayer::handle_text(std::string_view text) {
   if (stats_.measuring) ++stats_.messages_received;
-  static constexpr std::string_view kKeys[] = {"type", "id", "seq", "seat", "view"};
+  static constexpr std::string_view kKeys[] = {"type", "id", "seq", "seat", "view", "accepted"};
   std::string_view values[std::size(kKeys)];
   if (scan::members(text, kKeys, values)) {
     const auto type = scan::plain_string(values[0]);
     const bool reply = !values[1].empty() && values[1] != "null";
     if (type == "update" && !reply) {
-      return handle_update_text(values[2], values[3], values[4]);
+      return handle_update_text(values[2], values[3], values[4], values[5]);
     }
     const auto id = scan::integer(values[1]);
     const auto seq = scan::integer(values[2]);
     if (type == "accepted" && id && seq) {
-      if (*id != action_id_) return;
-      if (action_counted_) ++stats_.actions_accepted;
-      consecutive_rejections_ = 0;
-      awaiting_seq_ = *seq;
+      if (*id == action_id_) note_accepted(*seq);
       return;
     }
   }
@@ -84,8 +81,8 @@ void BotPlayer::handle_text(std::string_view text) {
 }
 
 void BotPlayer::handle_update_text(std::string_view seq, std::string_view seat,
-                                   std::string_view view) {
-  note_update(scan::integer(seat), scan::integer(seq).value_or(-1));
+                                   std::string_view view, std::string_view accepted) {
+  note_update(scan::integer(seat), scan::integer(seq).value_or(-1), scan::integer(accepted));
   // Parse the view only when this seat is asked to move: the other seats' turns need
   // nothing from it.
   bool my_turn = false;
@@ -140,9 +137,7 @@ void BotPlayer::handle_reply(const Json& message) {
       on_room_created(message["room"].value("code", ""));
     }
   } else if (type == "accepted" && is_action) {
-    if (action_counted_) ++stats_.actions_accepted;
-    consecutive_rejections_ = 0;
-    awaiting_seq_ = message.value("seq", std::int64_t{-1});
+    note_accepted(message.value("seq", std::int64_t{-1}));
   } else if (type == "error") {
     if (is_action) {
       ++stats_.rejections;
@@ -177,6 +172,18 @@ void BotPlayer::handle_room(const Json& room) {
   for (const Json& seat : room["seats"]) {
     if (seat.value("kind", "") == "empty") return;
   }
+  if (!table_full_) {
+    table_full_ = true;
+    if (on_table_full) on_table_full();
+  }
+  if (config_.hold_start) return;
+  start_pending_ = true;
+  request({{"type", "start"}, {"room", room_id_}});
+}
+
+void BotPlayer::allow_start() {
+  config_.hold_start = false;
+  if (!table_full_ || start_pending_ || stopping_ || !connection_) return;
   start_pending_ = true;
   request({{"type", "start"}, {"room", room_id_}});
 }
@@ -185,18 +192,31 @@ void BotPlayer::handle_update(const Json& update) {
   std::optional<std::int64_t> seat;
   if (update.contains("seat") && update["seat"].is_number_integer())
     seat = update["seat"].get<std::int64_t>();
-  note_update(seat, update.value("seq", std::int64_t{-1}));
+  std::optional<std::int64_t> accepted;
+  if (update.contains("accepted") && update["accepted"].is_number_integer())
+    accepted = update["accepted"].get<std::int64_t>();
+  note_update(seat, update.value("seq", std::int64_t{-1}), accepted);
   last_view_ = update["view"];
   consecutive_rejections_ = 0;
   maybe_act();
 }
 
-void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq) {
+void BotPlayer::note_accepted(std::int64_t seq) {
+  if (action_counted_) ++stats_.actions_accepted;
+  consecutive_rejections_ = 0;
+  awaiting_seq_ = seq;
+}
+
+void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq,
+                            std::optional<std::int64_t> accepted) {
   if (seat) seat_ = static_cast<int>(*seat);
   if (!seen_update_) {
     seen_update_ = true;
+    start_pacing();
     if (on_first_update) on_first_update();
   }
+  // With "ack": "update" the update for the action's seq says so itself.
+  if (accepted && action_id_ != 0 && *accepted == action_id_) note_accepted(seq);
   if (action_id_ != 0 && awaiting_seq_ >= 0 && seq >= awaiting_seq_) {
     if (seq == awaiting_seq_ && action_counted_) {
       ++stats_.updates_matched;
@@ -210,6 +230,15 @@ void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq) 
     action_id_ = 0;
     awaiting_seq_ = -1;
   }
+}
+
+// Open loop: each client's first slot falls at a random point of its first period, so
+// thousands of clients that start together do not act in lockstep bursts.
+void BotPlayer::start_pacing() {
+  if (config_.rate <= 0) return;
+  const double period_ns = 1e9 / config_.rate;
+  const auto offset = static_cast<std::uint64_t>(period_ns * (rng_.next_u32() / 4294967296.0));
+  next_slot_ = Clock::now() + std::chrono::nanoseconds(offset);
 }
 
 void BotPlayer::maybe_act() {
@@ -251,10 +280,11 @@ void BotPlayer::act_now() {
   if (action_counted_) ++stats_.actions_sent;
 }
 
-// The action request written directly (the room id is the server's own plain token).
+// The action request written directly (the room id is the server's own plain token). It
+// asks for the acceptance inside its own update: one message less per move.
 std::int64_t BotPlayer::send_action(const Json& action) {
   const std::int64_t id = next_id_++;
-  std::string text = R"({"type":"action","room":)";
+  std::string text = R"({"type":"action","ack":"update","room":)";
   text += Json(room_id_).dump();
   text += R"(,"action":)";
   text += action.dump();

@@ -55,6 +55,9 @@ struct BotConfig {
   double rate = 0;        // actions per second; 0: act as soon as allowed
   bool replay = false;    // host: start a new match whenever one ends
   bool leave_after_match = true;
+  // host: wait for allow_start() before the first match, even with the table full (a
+  // load generator starts every table together).
+  bool hold_start = false;
   std::uint64_t rng_stream = 0;
 };
 
@@ -65,12 +68,16 @@ class BotPlayer {
   std::function<void(const std::string& code)> on_room_created;
   // Called once, on this bot's first update (its table is playing).
   std::function<void()> on_first_update;
+  // Called once on a host, when its table is first full.
+  std::function<void()> on_table_full;
   // Called once when this bot is finished (match over, or the connection ended).
   std::function<void(bool ok)> on_done;
 
   void start();
   // No more actions nor new matches; then close.
   void stop_playing() { stopping_ = true; }
+  // Ends hold_start: the host starts its match as soon as its table is full.
+  void allow_start();
   void close();
   bool saw_match_over() const { return matches_seen_ > 0; }
   const std::string& game() const { return config_.game; }
@@ -78,13 +85,18 @@ class BotPlayer {
  private:
   using Clock = std::chrono::steady_clock;
   void handle_text(std::string_view text);
-  void handle_update_text(std::string_view seq, std::string_view seat, std::string_view view);
+  void handle_update_text(std::string_view seq, std::string_view seat, std::string_view view,
+                          std::string_view accepted);
   void handle(const Json& message);
   void handle_reply(const Json& message);
   void handle_room(const Json& room);
   void handle_update(const Json& update);
   // The seat and sequence part of an update, common to both paths.
-  void note_update(std::optional<std::int64_t> seat, std::int64_t seq);
+  // `accepted`: the request id the update acknowledges (actions sent with "ack": "update").
+  void note_update(std::optional<std::int64_t> seat, std::int64_t seq,
+                   std::optional<std::int64_t> accepted);
+  void note_accepted(std::int64_t seq);
+  void start_pacing();
   void maybe_act();
   void act_now();
   void finish(bool ok);
@@ -110,6 +122,7 @@ class BotPlayer {
   bool seen_update_ = false;
   bool timer_armed_ = false;
   bool start_pending_ = false;
+  bool table_full_ = false;
   bool stopping_ = false;
   bool done_ = false;
   int consecutive_rejections_ = 0;
