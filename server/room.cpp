@@ -555,11 +555,12 @@ void Room::finish_match() {
 // bench/server_update_bench measures it).
 void Room::broadcast_update() {
   std::vector<Event> events = match_->take_events();
+  std::optional<PendingAck> ack = std::exchange(pending_ack_, std::nullopt);
+  if (!has_receivers()) return;  // a table of bots nobody watches: nothing to build
   std::vector<std::string> event_texts;
   event_texts.reserve(events.size());
   for (const Event& event : events) event_texts.push_back(dump(event.body));
   const SharedUpdate shared_parts = shared_update();
-  std::optional<PendingAck> ack = std::exchange(pending_ack_, std::nullopt);
   for (int s = 0; s < settings_.seats; ++s) {
     auto connection = seats_[s].connection.lock();
     if (!connection) continue;
@@ -576,6 +577,12 @@ void Room::broadcast_update() {
       metrics_.messages_sent.fetch_add(1, std::memory_order_relaxed);
     }
   }
+}
+
+bool Room::has_receivers() const {
+  auto live = [](const auto& holder) { return !holder.connection.expired(); };
+  return std::any_of(seats_.begin(), seats_.end(), live) ||
+         std::any_of(spectators_.begin(), spectators_.end(), live);
 }
 
 Room::SharedUpdate Room::shared_update() const {

@@ -169,6 +169,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string table_view;
   };
   SharedUpdate shared_update() const;
+  bool has_receivers() const;  // a connected seat or spectator
   // An "update" for `viewer`: the shared parts, the events it may see (each serialized
   // once in `event_texts`), its view and any extra fields (",\"key\":value…").
   std::string update_text(const SharedUpdate& shared, int viewer, const std::vector<Event>& events,
