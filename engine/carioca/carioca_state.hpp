@@ -66,7 +66,7 @@ class CariocaState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_started_; }
   std::vector<std::int64_t> scores() const override;
-  Json round_results() const override { return results_; }
+  const Json& round_results() const override { return results_; }
   std::vector<int> placings() const override;
 
   // Read access for tests and tools (a seat's view is what players get).

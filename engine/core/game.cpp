@@ -96,6 +96,7 @@ std::string GameState::table_view_text() const {
 
 std::string GameState::seat_fields_text(Seat viewer) const {
   std::string text;
+  text.reserve(256);
   JsonWriter out(text);
   out.begin_object();
   if (viewer == kSpectator) {

@@ -151,8 +151,9 @@ class GameState {
   // Each seat's match score as the game defines it (Pedro: the seat's side's score;
   // Loc: balance; Poker: net chips; Carioca: total, lower is better).
   virtual std::vector<std::int64_t> scores() const = 0;
-  // One JSON object per finished round, in order.
-  virtual Json round_results() const = 0;
+  // One JSON object per finished round, in order (a reference: the server reads it after
+  // every round, and a long match's copy would grow with every round).
+  virtual const Json& round_results() const = 0;
   // Final placing per seat, 1 = winner, ties share a place; meaningful once over.
   virtual std::vector<int> placings() const;
   // Placings from scores: higher is better unless the game says otherwise (the history's

@@ -1,6 +1,9 @@
 #include "engine/core/json_writer.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstring>
+#include <stdexcept>
 
 namespace parlor {
 
@@ -9,29 +12,55 @@ void JsonWriter::before_value() {
     after_key_ = false;
     return;
   }
-  if (!has_items_.empty()) {
-    if (has_items_.back()) out_ += ',';
-    has_items_.back() = true;
+  if (depth_ > 0) {
+    if (top_has_items()) out_ += ',';
+    mark_top_has_items();
   }
 }
 
 void JsonWriter::open(char bracket) {
   before_value();
+  if (depth_ == kMaxDepth) throw std::length_error("JsonWriter: nested too deeply");
   out_ += bracket;
-  has_items_.push_back(false);
+  ++depth_;
+  has_items_ &= ~(std::uint64_t{1} << (depth_ - 1));
 }
 
 void JsonWriter::close(char bracket) {
   out_ += bracket;
-  if (!has_items_.empty()) has_items_.pop_back();
+  if (depth_ > 0) --depth_;
 }
 
+namespace {
+bool needs_escaping(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return c < 0x20 || c == '"' || c == '\\';
+  });
+}
+}  // namespace
+
+// Keys are written for every member of every view: a plain key (all of them, in practice)
+// goes out as one copy of ,"name": rather than piece by piece.
 void JsonWriter::key(std::string_view name) {
-  if (has_items_.back()) out_ += ',';
-  has_items_.back() = true;
-  append_string(name);
-  out_ += ':';
+  const bool comma = top_has_items();
+  if (depth_ > 0) mark_top_has_items();
   after_key_ = true;
+  if (needs_escaping(name)) {
+    if (comma) out_ += ',';
+    append_string(name);
+    out_ += ':';
+    return;
+  }
+  const std::size_t start = out_.size();
+  out_.resize(start + name.size() + 3 + (comma ? 1 : 0));
+  char* at = out_.data() + start;
+  if (comma) *at++ = ',';
+  *at++ = '"';
+  std::memcpy(at, name.data(), name.size());
+  at += name.size();
+  *at++ = '"';
+  *at = ':';
 }
 
 void JsonWriter::value(std::string_view text) {
@@ -51,8 +80,15 @@ void JsonWriter::value(std::nullptr_t) {
 
 void JsonWriter::value(Card card) {
   before_value();
+  // Card notation needs no escaping; a standard card (the common case) is two letters
+  // written without building a string.
+  if (card.is_standard()) {
+    const char quoted[] = {'"', rank_symbol(card.rank())[0], suit_symbol(card.suit()), '"'};
+    out_.append(quoted, sizeof quoted);
+    return;
+  }
   out_ += '"';
-  out_ += card.str();  // card notation needs no escaping
+  out_ += card.str();
   out_ += '"';
 }
 
@@ -67,10 +103,17 @@ void JsonWriter::raw(std::string_view json_text) {
 
 void JsonWriter::cards(const std::vector<Card>& cards) { this->cards(cards.begin(), cards.end()); }
 
+// Most text needs no escaping: copy each clean run in one append rather than a character
+// at a time (views write hundreds of strings per move).
 void JsonWriter::append_string(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out_ += '"';
-  for (char c : text) {
+  std::size_t clean_from = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out_.append(text, clean_from, i - clean_from);
+    clean_from = i + 1;
     switch (c) {
       case '"':
         out_ += "\\\"";
@@ -88,15 +131,12 @@ void JsonWriter::append_string(std::string_view text) {
         out_ += "\\t";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out_ += "\\u00";
-          out_ += kHex[(c >> 4) & 0xf];
-          out_ += kHex[c & 0xf];
-        } else {
-          out_ += c;
-        }
+        out_ += "\\u00";
+        out_ += kHex[(c >> 4) & 0xf];
+        out_ += kHex[c & 0xf];
     }
   }
+  out_.append(text, clean_from, text.size() - clean_from);
   out_ += '"';
 }
 

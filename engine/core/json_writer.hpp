@@ -81,8 +81,14 @@ class JsonWriter {
   void append_unsigned(std::uint64_t number);
 
   std::string& out_;
-  // Per open container: whether it already holds an item (the next one needs a comma).
-  std::vector<bool> has_items_;
+  // Per open container, one bit: whether it already holds an item (the next one needs a
+  // comma). A fixed word rather than a vector: a writer is made per view and per seat, and
+  // views nest a few levels, far below the limit (deeper nesting throws std::length_error).
+  static constexpr int kMaxDepth = 64;
+  bool top_has_items() const { return depth_ > 0 && (has_items_ >> (depth_ - 1)) & 1; }
+  void mark_top_has_items() { has_items_ |= std::uint64_t{1} << (depth_ - 1); }
+  std::uint64_t has_items_ = 0;
+  int depth_ = 0;
   bool after_key_ = false;
 };
 

@@ -46,7 +46,7 @@ class LocState : public GameState {
   int round() const override { return hand_number_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override { return balances_; }
-  Json round_results() const override { return results_; }
+  const Json& round_results() const override { return results_; }
 
   // Every card of the deck, wherever it is now: the tests check each appears exactly
   // once and that no viewer sees one it may not.

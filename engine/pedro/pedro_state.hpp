@@ -101,8 +101,7 @@ class PedroState final : public GameState {
   int round() const override { return deals_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override;
-  Json round_results() const override { return results_; }
-  const Json& results() const { return results_; }  // round_results() without a copy
+  const Json& round_results() const override { return results_; }
   std::vector<int> placings() const override;
 
   // Read-only state for the test suite's invariant checks.

@@ -43,7 +43,7 @@ class PericoState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override { return scores_; }
-  Json round_results() const override { return round_results_; }
+  const Json& round_results() const override { return round_results_; }
 
   // Read access for tests and tools (never for a client: these show hidden cards).
   const PericoConfig& config() const { return config_; }

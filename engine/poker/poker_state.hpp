@@ -38,7 +38,7 @@ class PokerState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_started_; }
   std::vector<std::int64_t> scores() const override;
-  Json round_results() const override { return results_; }
+  const Json& round_results() const override { return results_; }
 
   // Inspection for tests and tools (never sent to clients).
   Phase phase() const { return phase_; }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,35 @@ TEST(JsonWriter, EscapesStringsAsJsonRequires) {
   Json parsed = Json::parse(text);
   EXPECT_EQ(parsed[0].get<std::string>(), tricky);
   EXPECT_NE(text.find("\\u0001"), std::string::npos);
+}
+
+TEST(JsonWriter, EscapesKeysThatNeedIt) {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_object();
+  out.member("plain", 1);
+  out.member("say \"hi\"\n", 2);
+  out.member("after", 3);
+  out.end_object();
+  const Json parsed = Json::parse(text);
+  EXPECT_EQ(parsed.at("plain"), 1);
+  EXPECT_EQ(parsed.at("say \"hi\"\n"), 2);
+  EXPECT_EQ(parsed.at("after"), 3);
+}
+
+TEST(JsonWriter, WritesEveryKindOfCard) {
+  std::string text;
+  JsonWriter out(text);
+  out.cards(std::vector<Card>{Card::standard(10, Suit::kDiamonds), Card::joker(), Card::trump(21),
+                              Card::fool()});
+  EXPECT_EQ(text, R"(["TD","JK","T21","FOOL"])");
+}
+
+TEST(JsonWriter, RefusesNestingPastItsLimit) {
+  std::string text;
+  JsonWriter out(text);
+  for (int depth = 0; depth < 64; ++depth) out.begin_array();
+  EXPECT_THROW(out.begin_array(), std::length_error);
 }
 
 TEST(JsonWriter, WritesIntegersOfEveryWidthAndSign) {

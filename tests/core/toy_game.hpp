@@ -56,7 +56,7 @@ class ToyState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override { return scores_; }
-  Json round_results() const override { return results_; }
+  const Json& round_results() const override { return results_; }
 
  protected:
   std::string game_name() const override { return "toy"; }

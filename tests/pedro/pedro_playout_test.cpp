@@ -165,16 +165,16 @@ void play_match(const std::string& variant, std::uint64_t seed, bool every_view,
     ASSERT_NO_FATAL_FAILURE(check_play(state, seat, action));
     const HiddenMasks pre = hidden_masks(state);
     const int unused = table_points(state);
-    const std::size_t results_before = state.results().size();
+    const std::size_t results_before = state.round_results().size();
     ActionResult result = game->apply(seat, action);
     ASSERT_TRUE(result.ok()) << action.dump() << ": " << result.error->code << " "
                              << result.error->message;
     log.push_back({seat, action});
     ASSERT_EQ(conservation_error(state), "") << action.dump() << " by seat " << seat;
     ASSERT_LE(state.hand_points()[0] + state.hand_points()[1], state.variant().total_points());
-    if (state.results().size() > results_before) {
+    if (state.round_results().size() > results_before) {
       ++stats.hands;
-      ASSERT_NO_FATAL_FAILURE(check_hand_points(state, state.results().back(), unused));
+      ASSERT_NO_FATAL_FAILURE(check_hand_points(state, state.round_results().back(), unused));
     }
     ASSERT_NO_FATAL_FAILURE(check_events(game->take_events(), pre, state, action));
     ASSERT_NO_FATAL_FAILURE(check_hands_at_first_lead(state));
