@@ -1,7 +1,10 @@
 #include "protocol/protocol.hpp"
 
 #include <array>
+#include <optional>
 #include <vector>
+
+#include "protocol/plain_json.hpp"
 
 namespace parlor::protocol {
 namespace {
@@ -162,6 +165,9 @@ Expected<Request> validate_request(Json message) {
 }
 
 Expected<Request> parse_request(std::string_view text) {
+  if (std::optional<Json> plain = parse_plain_json(text)) {
+    return validate_request(std::move(*plain));
+  }
   Json message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (message.is_discarded()) return Error{"bad_json", "the message is not valid JSON"};
   return validate_request(std::move(message));
