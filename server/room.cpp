@@ -336,7 +336,7 @@ void Room::do_act(Member who, Json request_id, Json action, Clock::time_point re
     state.bot_plays = false;
   }
   const Actor actor{who, request_id, ack_in_update};
-  auto error = apply(*seat, action, false, &actor);
+  auto error = apply(*seat, std::move(action), false, &actor);
   if (error) {
     metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);
     reply_error(who, request_id, error->code, error->message);
@@ -442,7 +442,7 @@ bool Room::start_match(std::string& error) {
   return true;
 }
 
-std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, const Actor* actor) {
+std::optional<Error> Room::apply(int seat, Json action, bool timeout, const Actor* actor) {
   ActionResult result;
   try {
     result = match_->apply(seat, action);
@@ -453,7 +453,7 @@ std::optional<Error> Room::apply(int seat, const Json& action, bool timeout, con
   }
   if (!result.ok()) return result.error;
 
-  RecordedAction recorded{seat, action, timeout};
+  RecordedAction recorded{seat, std::move(action), timeout};
   ++sequence_;
   journal_.action_accepted(record_, sequence_, recorded);  // write-ahead
   record_.actions.push_back(std::move(recorded));
@@ -523,7 +523,7 @@ bool Room::publish_commitments() {
 }
 
 void Room::journal_round_results() {
-  Json results = match_->round_results();
+  const Json& results = match_->round_results();
   if (!results.is_array()) return;
   while (rounds_journaled_ < results.size()) {
     journal_.round_ended(record_, static_cast<int>(rounds_journaled_) + 1,
@@ -602,8 +602,22 @@ std::string Room::update_text(const SharedUpdate& shared, int viewer,
                               const std::vector<Event>& events,
                               const std::vector<std::string>& event_texts,
                               const std::string& extra_fields) const {
-  std::string text = shared.head;
-  text += viewer == kSpectator ? ",\"seat\":null" : ",\"seat\":" + std::to_string(viewer);
+  // The viewer's view: the table view's members, then its own. The table view always has
+  // members and the keys of the two never overlap (GameState::seat_fields).
+  const std::string own = match_->seat_fields_text(viewer);
+  // One allocation for the whole message (it is written piece by piece below).
+  std::size_t size =
+      shared.head.size() + shared.table_view.size() + own.size() + extra_fields.size() + 64;
+  for (const std::string& event : event_texts) size += event.size() + 1;
+  std::string text;
+  text.reserve(size);
+  text += shared.head;
+  if (viewer == kSpectator) {
+    text += ",\"seat\":null";
+  } else {
+    text += ",\"seat\":";
+    text += std::to_string(viewer);
+  }
   text += ",\"events\":[";
   bool first = true;
   for (std::size_t i = 0; i < events.size(); ++i) {
@@ -612,9 +626,6 @@ std::string Room::update_text(const SharedUpdate& shared, int viewer,
     text += event_texts[i];
     first = false;
   }
-  // The viewer's view: the table view's members, then its own. The table view always has
-  // members and the keys of the two never overlap (GameState::seat_fields).
-  const std::string own = match_->seat_fields_text(viewer);
   text += "],\"view\":";
   text.append(shared.table_view, 0, shared.table_view.size() - 1);
   text += ',';

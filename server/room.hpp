@@ -158,7 +158,7 @@ class Room : public std::enable_shared_from_this<Room> {
     bool ack_in_update;
   };
   // `actor`, when given, is acknowledged before the broadcast (see acknowledge()).
-  std::optional<Error> apply(int seat, const Json& action, bool timeout, const Actor* actor);
+  std::optional<Error> apply(int seat, Json action, bool timeout, const Actor* actor);
   void acknowledge(int seat, const Actor& actor);
   void finish_match();
   void broadcast_update();

@@ -198,7 +198,7 @@ void WebSocketSession::handle_text(std::string_view text) {
   }
 }
 
-void WebSocketSession::handle_request(const Request& request) {
+void WebSocketSession::handle_request(Request& request) {
   if (lobby_->shutting_down()) {
     return send_error(request.id, "shutting_down", "the server is shutting down");
   }
@@ -337,7 +337,7 @@ void WebSocketSession::handle_join_or_spectate(const Request& request, bool spec
   room->join(me(), request.id, seat);
 }
 
-void WebSocketSession::handle_room_request(const Request& request) {
+void WebSocketSession::handle_room_request(Request& request) {
   if (request.type == RequestType::kAction && request.has("ack") &&
       request.string_field("ack") != "reply" && request.string_field("ack") != "update") {
     return send_error(request.id, "bad_field", "ack must be \"reply\" or \"update\"");
@@ -365,7 +365,8 @@ void WebSocketSession::handle_room_request(const Request& request) {
     case RequestType::kStart:
       return room->start(me(), request.id);
     case RequestType::kAction:
-      return room->act(me(), request.id, request.body["action"], std::chrono::steady_clock::now(),
+      return room->act(me(), request.id, std::move(request.body["action"]),
+                       std::chrono::steady_clock::now(),
                        request.string_field("ack", "reply") == "update");
     case RequestType::kGetState:
       return room->get_state(me(), request.id);

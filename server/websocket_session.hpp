@@ -57,11 +57,12 @@ class WebSocketSession : public Connection,
 
   // Requests.
   void handle_text(std::string_view text);
-  void handle_request(const protocol::Request& request);
+  // Non-const: an action is moved out of the request on its way to the room.
+  void handle_request(protocol::Request& request);
   void handle_hello(const protocol::Request& request);
   void handle_create_room(const protocol::Request& request);
   void handle_join_or_spectate(const protocol::Request& request, bool spectate);
-  void handle_room_request(const protocol::Request& request);
+  void handle_room_request(protocol::Request& request);
   // The room a join/spectate names, by id (public rooms, or one the player sits in)
   // or by code; null after replying with an error.
   std::shared_ptr<Room> room_for_entry(const protocol::Request& request);
