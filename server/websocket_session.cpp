@@ -27,7 +27,6 @@ WebSocketSession::~WebSocketSession() {
 
 void WebSocketSession::run(http::request<http::string_body> request) {
   const ServerConfig& config = lobby_->config();
-  beast::get_lowest_layer(ws_).expires_never();  // the websocket timeouts take over
   websocket::stream_base::timeout timeouts{std::chrono::seconds(config.handshake_timeout_seconds),
                                            std::chrono::seconds(config.idle_timeout_seconds),
                                            /*keep_alive_pings=*/true};
@@ -87,8 +86,8 @@ void WebSocketSession::on_send(SharedMessage message) {
     lobby_->metrics().slow_consumers_dropped.fetch_add(1);
     closing_ = true;  // the write in flight fails and ends the session
     beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
-    beast::get_lowest_layer(ws_).close();
+    ws_.next_layer().shutdown(tcp::socket::shutdown_both, ignored);
+    ws_.next_layer().close(ignored);
     return;
   }
   queue_.push_back(std::move(message));

@@ -70,7 +70,10 @@ class WebSocketSession : public Connection,
   void send_text(std::string text);
   Member me();
 
-  websocket::stream<beast::tcp_stream> ws_;
+  // On the bare socket: the WebSocket's own timeouts (handshake, idle, keep-alive pings)
+  // cover the connection, and tcp_stream's per-operation timer layer would cost every read
+  // and write for nothing.
+  websocket::stream<tcp::socket> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<Lobby> lobby_;
   std::string ip_;
