@@ -1,8 +1,10 @@
 #include "clients/cli/net/bot_player.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <utility>
 
+#include "clients/cli/net/json_reuse.hpp"
 #include "clients/cli/net/json_scan.hpp"
 #include "engine/registry/registry.hpp"
 
@@ -62,13 +64,20 @@ void BotPlayer::finish(bool ok) {
 void BotPlayer::handle_text(std::string_view text) {
   if (stats_.measuring) ++stats_.messages_received;
   static constexpr std::string_view kKeys[] = {"type", "id", "seq", "seat", "view", "accepted"};
+  static constexpr std::size_t kView = 4;
   std::string_view values[std::size(kKeys)];
-  if (scan::members(text, kKeys, values)) {
+  // What tells whether this seat must move, read on the way through the view.
+  static constexpr std::string_view kViewKeys[] = {"over", "waiting"};
+  std::string_view view_values[std::size(kViewKeys)];
+  if (scan::members(text, kKeys, values, kView, kViewKeys, view_values)) {
     const auto type = scan::plain_string(values[0]);
     const bool reply = !values[1].empty() && values[1] != "null";
     if (type == "update" && !reply) {
-      return handle_update_text(values[2], values[3], values[4], values[5]);
+      return handle_update_text(values[2], values[3], values[kView], values[5], view_values[0],
+                                view_values[1]);
     }
+    // One per seat and deal, and nothing in it a bot uses: not worth a parse.
+    if (type == "deal_commitment") return;
     const auto id = scan::integer(values[1]);
     const auto seq = scan::integer(values[2]);
     if (type == "accepted" && id && seq) {
@@ -81,21 +90,19 @@ void BotPlayer::handle_text(std::string_view text) {
 }
 
 void BotPlayer::handle_update_text(std::string_view seq, std::string_view seat,
-                                   std::string_view view, std::string_view accepted) {
+                                   std::string_view view, std::string_view accepted,
+                                   std::string_view over, std::string_view waiting) {
   note_update(scan::integer(seat), scan::integer(seq).value_or(-1), scan::integer(accepted));
-  // Parse the view only when this seat is asked to move: the other seats' turns need
-  // nothing from it.
-  bool my_turn = false;
-  if (seat_) {
-    static constexpr std::string_view kViewKeys[] = {"over", "waiting"};
-    std::string_view view_values[std::size(kViewKeys)];
+  // The view is kept (and parsed, when the bot acts) only when this seat is asked to
+  // move: the other seats' turns need nothing from it.
+  my_turn_ = false;
+  if (seat_ && !view.empty() && view.front() == '{') {
     static constexpr std::string_view kWaitingKeys[] = {"seats"};
     std::string_view waiting_values[std::size(kWaitingKeys)];
-    my_turn = scan::members(view, kViewKeys, view_values) && !scan::is_true(view_values[0]) &&
-              scan::members(view_values[1], kWaitingKeys, waiting_values) &&
-              scan::array_has_integer(waiting_values[0], *seat_);
+    my_turn_ = !scan::is_true(over) && scan::members(waiting, kWaitingKeys, waiting_values) &&
+               scan::array_has_integer(waiting_values[0], *seat_);
   }
-  last_view_ = my_turn ? Json::parse(view, nullptr, false) : Json();
+  if (my_turn_) view_text_.assign(view);
   consecutive_rejections_ = 0;
   maybe_act();
 }
@@ -158,7 +165,7 @@ void BotPlayer::handle_reply(const Json& message) {
 
 void BotPlayer::handle_room(const Json& room) {
   if (!room.is_object()) return;
-  room_id_ = room.value("id", room_id_);
+  set_room_id(room.value("id", room_id_));
   if (!policy_ && room.contains("game")) {
     config_.game = room["game"].get<std::string>();
     if (const GameDefinition* game = find_game(config_.game))
@@ -196,7 +203,19 @@ void BotPlayer::handle_update(const Json& update) {
   if (update.contains("accepted") && update["accepted"].is_number_integer())
     accepted = update["accepted"].get<std::int64_t>();
   note_update(seat, update.value("seq", std::int64_t{-1}), accepted);
-  last_view_ = update["view"];
+  // The same test as the pre-scanner's in handle_update_text.
+  my_turn_ = false;
+  const auto view = update.find("view");
+  if (seat_ && view != update.end() && view->is_object()) {
+    const auto over = view->find("over");
+    const auto waiting = view->find("waiting");
+    my_turn_ = !(over != view->end() && over->is_boolean() && over->get<bool>()) &&
+               waiting != view->end() && waiting->is_object() && waiting->contains("seats") &&
+               (*waiting)["seats"].is_array() &&
+               std::find((*waiting)["seats"].begin(), (*waiting)["seats"].end(), Json(*seat_)) !=
+                   (*waiting)["seats"].end();
+  }
+  if (my_turn_) view_text_ = view->dump();
   consecutive_rejections_ = 0;
   maybe_act();
 }
@@ -242,12 +261,7 @@ void BotPlayer::start_pacing() {
 }
 
 void BotPlayer::maybe_act() {
-  if (stopping_ || action_id_ != 0 || timer_armed_ || !seat_ || !policy_) return;
-  if (!last_view_.is_object() || last_view_.value("over", false)) return;
-  const Json& seats = last_view_["waiting"]["seats"];
-  if (!seats.is_array() || std::find(seats.begin(), seats.end(), Json(*seat_)) == seats.end()) {
-    return;
-  }
+  if (stopping_ || action_id_ != 0 || timer_armed_ || !seat_ || !policy_ || !my_turn_) return;
   if (config_.rate > 0) {
     const Clock::time_point now = Clock::now();
     if (now < next_slot_) {
@@ -267,9 +281,18 @@ void BotPlayer::maybe_act() {
 }
 
 void BotPlayer::act_now() {
+  // One tree for every bot of the thread: successive views of a game have the same shape,
+  // so parsing into it reuses its nodes instead of allocating a tree per turn.
+  thread_local Json view;
+  if (!parse_into(view_text_, &view)) view = Json::parse(view_text_, nullptr, false);
+  if (!view.is_object()) {
+    stats_.note_error("view is not a JSON object: " + view_text_.substr(0, 80));
+    my_turn_ = false;
+    return;
+  }
   Json action;
   try {
-    action = policy_->choose(last_view_, rng_);
+    action = policy_->choose(view, rng_);
   } catch (const std::exception& e) {
     stats_.note_error(std::string("policy: ") + e.what());
     return;
@@ -280,19 +303,26 @@ void BotPlayer::act_now() {
   if (action_counted_) ++stats_.actions_sent;
 }
 
-// The action request written directly (the room id is the server's own plain token). It
-// asks for the acceptance inside its own update: one message less per move.
+void BotPlayer::set_room_id(std::string id) {
+  if (id == room_id_ && !action_head_.empty()) return;
+  room_id_ = std::move(id);
+  // It asks for the acceptance inside its own update: one message less per move.
+  action_head_ = R"({"type":"action","ack":"update","room":)";
+  action_head_ += Json(room_id_).dump();
+  action_head_ += R"(,"action":)";
+}
+
+// The action request written into a reused buffer, its head prepared once per room.
 std::int64_t BotPlayer::send_action(const Json& action) {
   const std::int64_t id = next_id_++;
-  std::string text = R"({"type":"action","ack":"update","room":)";
-  text += Json(room_id_).dump();
-  text += R"(,"action":)";
-  text += action.dump();
-  text += R"(,"id":)";
-  text += std::to_string(id);
-  text += '}';
+  action_text_.assign(action_head_);
+  append_json(&action_text_, action);
+  char digits[24];
+  action_text_ += R"(,"id":)";
+  action_text_.append(digits, std::to_chars(digits, digits + sizeof digits, id).ptr);
+  action_text_ += '}';
   action_sent_at_ = Clock::now();
-  connection_->send_text(std::move(text));
+  connection_->send_text(action_text_);
   return id;
 }
 

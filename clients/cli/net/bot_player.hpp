@@ -4,8 +4,9 @@
 // `parlor bot` and, many at a time on one io_context, by `parlor load`.
 //
 // Kept light for load: updates and "accepted" replies are read with the pre-scanner
-// (json_scan.hpp) and a view is parsed only when it is this seat's turn; everything
-// else (lobby replies, room snapshots, errors) takes the plain JSON path.
+// (json_scan.hpp), which also tells from the view's text whether this seat must move; only
+// then is the view parsed, into a tree reused from the previous turn (json_reuse.hpp).
+// Everything else (lobby replies, room snapshots, errors) takes the plain JSON path.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -85,8 +86,10 @@ class BotPlayer {
  private:
   using Clock = std::chrono::steady_clock;
   void handle_text(std::string_view text);
+  // `over` and `waiting`: those members of the view, as the pre-scanner found them.
   void handle_update_text(std::string_view seq, std::string_view seat, std::string_view view,
-                          std::string_view accepted);
+                          std::string_view accepted, std::string_view over,
+                          std::string_view waiting);
   void handle(const Json& message);
   void handle_reply(const Json& message);
   void handle_room(const Json& room);
@@ -102,6 +105,7 @@ class BotPlayer {
   void finish(bool ok);
   Json request(Json message);
   std::int64_t send_action(const Json& action);
+  void set_room_id(std::string id);
 
   boost::asio::io_context& ioc_;
   BotConfig config_;
@@ -112,7 +116,12 @@ class BotPlayer {
   boost::asio::steady_timer pace_timer_;
   std::string room_id_;
   std::optional<int> seat_;
-  Json last_view_;
+  // The latest view's text while this seat must move in it (parsed when the bot acts).
+  std::string view_text_;
+  bool my_turn_ = false;
+  // An action request up to its action, for this room: `{"type":"action",...,"action":`.
+  std::string action_head_;
+  std::string action_text_;  // reused for each action request
   std::int64_t next_id_ = 1;
   std::int64_t action_id_ = 0;  // id of the action in flight, 0 if none
   std::int64_t awaiting_seq_ = -1;

@@ -29,10 +29,11 @@ bool parse_url(const std::string& url, ServerUrl* out) {
   return !out->host.empty() && !out->port.empty();
 }
 
-WsConnection::WsConnection(asio::io_context& ioc) : ioc_(ioc), ws_(ioc) {}
+WsConnection::WsConnection(asio::io_context& ioc) : ioc_(ioc), ws_(ioc), connect_timer_(ioc) {}
 
 void WsConnection::fail(const std::string& what, beast::error_code ec) {
   open_ = false;
+  connect_timer_.cancel();
   if (finished_) return;
   finished_ = true;
   std::string error;
@@ -49,14 +50,20 @@ void WsConnection::connect(const ServerUrl& url) {
       url.host, url.port,
       [self, resolver, path](beast::error_code ec, tcp::resolver::results_type results) {
         if (ec) return self->fail("resolve", ec);
-        beast::get_lowest_layer(self->ws_).expires_after(std::chrono::seconds(10));
-        beast::get_lowest_layer(self->ws_).async_connect(
-            results, [self, path](beast::error_code ec2, const tcp::endpoint&) {
+        // Connect and handshake get 10 s together; closing the socket ends either.
+        self->connect_timer_.expires_after(std::chrono::seconds(10));
+        self->connect_timer_.async_wait([self](beast::error_code timer_ec) {
+          if (!timer_ec && !self->open_) beast::get_lowest_layer(self->ws_).close(timer_ec);
+        });
+        asio::async_connect(
+            beast::get_lowest_layer(self->ws_), results,
+            [self, path](beast::error_code ec2, const tcp::endpoint&) {
               if (ec2) return self->fail("connect", ec2);
-              beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+              auto& socket = beast::get_lowest_layer(self->ws_);
+              socket.set_option(tcp::no_delay(true));
               self->ws_.async_handshake(self->host_header_, path, [self](beast::error_code ec3) {
                 if (ec3) return self->fail("handshake", ec3);
-                beast::get_lowest_layer(self->ws_).expires_never();
+                self->connect_timer_.cancel();
                 self->ws_.set_option(
                     websocket::stream_base::timeout::suggested(beast::role_type::client));
                 self->ws_.text(true);
@@ -89,9 +96,15 @@ void WsConnection::read_next() {
 
 void WsConnection::send(const Json& message) { send_text(message.dump()); }
 
-void WsConnection::send_text(std::string text) {
+void WsConnection::send_text(std::string_view text) {
   if (finished_) return;
-  outgoing_.push_back(std::move(text));
+  if (spare_.empty()) {
+    outgoing_.emplace_back(text);
+  } else {
+    outgoing_.push_back(std::move(spare_.back()));
+    spare_.pop_back();
+    outgoing_.back().assign(text);
+  }
   if (open_) write_next();
 }
 
@@ -102,6 +115,7 @@ void WsConnection::write_next() {
   ws_.async_write(asio::buffer(outgoing_.front()), [self](beast::error_code ec, std::size_t) {
     self->writing_ = false;
     if (ec) return self->fail("write", ec);
+    self->spare_.push_back(std::move(self->outgoing_.front()));
     self->outgoing_.pop_front();
     self->write_next();
   });

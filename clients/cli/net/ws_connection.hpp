@@ -4,6 +4,8 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
@@ -12,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -40,7 +43,7 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   explicit WsConnection(boost::asio::io_context& ioc);
   void connect(const ServerUrl& url);
   void send(const Json& message);
-  void send_text(std::string text);
+  void send_text(std::string_view text);
   void close();
   bool open() const { return open_; }
 
@@ -50,9 +53,16 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   void write_next();
 
   boost::asio::io_context& ioc_;
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  // A plain socket typed on the io_context's executor, not beast::tcp_stream: no
+  // per-operation timer bookkeeping nor type-erased executor on every read and write
+  // (connect_timer_ covers connect and handshake; Beast's own timeouts cover the rest).
+  boost::beast::websocket::stream<boost::asio::basic_stream_socket<
+      boost::asio::ip::tcp, boost::asio::io_context::executor_type>>
+      ws_;
+  boost::asio::steady_timer connect_timer_;
   boost::beast::flat_buffer buffer_;
   std::deque<std::string> outgoing_;
+  std::vector<std::string> spare_;  // sent messages' strings, reused for their capacity
   std::string host_header_;
   bool writing_ = false;
   bool open_ = false;

@@ -1,0 +1,409 @@
+#include "clients/cli/net/json_reuse.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace parlor::cli::net {
+namespace {
+
+// As deep as nlohmann goes in practice without exhausting the stack.
+constexpr int kMaxDepth = 512;
+
+class ReusingParser {
+ public:
+  bool document(std::string_view text, Json* out) {
+    p_ = text.data();
+    end_ = text.data() + text.size();
+    touched_.clear();
+    skip_blanks();
+    if (!value(*out, 0)) return false;
+    skip_blanks();
+    return p_ == end_;
+  }
+
+ private:
+  void skip_blanks() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+  }
+
+  bool value(Json& out, int depth) {
+    if (p_ == end_) return false;
+    switch (*p_) {
+      case '{':
+        return object(out, depth);
+      case '[':
+        return array(out, depth);
+      case '"': {
+        if (!out.is_string()) out = Json::string_t();
+        std::string_view plain;
+        std::string& s = out.get_ref<Json::string_t&>();
+        if (!string(&plain, &s)) return false;
+        if (plain.data() != nullptr) s.assign(plain);
+        return true;
+      }
+      case 't':
+        if (!literal("true")) return false;
+        set(out, true);
+        return true;
+      case 'f':
+        if (!literal("false")) return false;
+        set(out, false);
+        return true;
+      case 'n':
+        if (!literal("null")) return false;
+        if (!out.is_null()) out = nullptr;
+        return true;
+      default:
+        return number(out);
+    }
+  }
+
+  // Scalars are stored over a scalar of the same type: nlohmann's assignment builds a
+  // temporary, swaps and destroys, three times the work.
+  // (By exact type: nlohmann's get_ptr<number_integer_t*> also accepts an unsigned.)
+  template <class T>
+  static void set(Json& out, T v) {
+    if (out.type() == Json(v).type()) {
+      *out.get_ptr<T*>() = v;
+    } else {
+      out = v;
+    }
+  }
+
+  bool literal(std::string_view word) {
+    if (static_cast<std::size_t>(end_ - p_) < word.size() ||
+        std::memcmp(p_, word.data(), word.size()) != 0) {
+      return false;
+    }
+    p_ += word.size();
+    return true;
+  }
+
+  bool object(Json& out, int depth) {
+    if (depth >= kMaxDepth) return false;
+    ++p_;
+    if (!out.is_object()) out = Json::object();
+    Json::object_t& members = out.get_ref<Json::object_t&>();
+    skip_blanks();
+    if (p_ < end_ && *p_ == '}') {
+      ++p_;
+      members.clear();
+      return true;
+    }
+    // Keys met in this object, so that members the new text lacks can be dropped after.
+    const std::size_t mark = touched_.size();
+    for (;;) {
+      skip_blanks();
+      if (p_ == end_ || *p_ != '"') return false;
+      std::string_view key;
+      if (!string(&key, &key_)) return false;
+      if (key.data() == nullptr) key = key_;
+      skip_blanks();
+      if (p_ == end_ || *p_ != ':') return false;
+      ++p_;
+      skip_blanks();
+      auto it = members.find(key);
+      if (it == members.end()) it = members.emplace(std::string(key), Json()).first;
+      touched_.push_back(&it->first);
+      if (!value(it->second, depth + 1)) return false;
+      skip_blanks();
+      if (p_ == end_) return false;
+      if (*p_ == ',') {
+        ++p_;
+        continue;
+      }
+      if (*p_ != '}') return false;
+      ++p_;
+      break;
+    }
+    // A repeated key counts twice, so a mismatch is not always a stale member: check.
+    if (members.size() != touched_.size() - mark) {
+      for (auto it = members.begin(); it != members.end();) {
+        bool seen = false;
+        for (std::size_t i = mark; i < touched_.size() && !seen; ++i)
+          seen = touched_[i] == &it->first;
+        it = seen ? std::next(it) : members.erase(it);
+      }
+    }
+    touched_.resize(mark);
+    return true;
+  }
+
+  bool array(Json& out, int depth) {
+    if (depth >= kMaxDepth) return false;
+    ++p_;
+    if (!out.is_array()) out = Json::array();
+    Json::array_t& items = out.get_ref<Json::array_t&>();
+    skip_blanks();
+    if (p_ < end_ && *p_ == ']') {
+      ++p_;
+      items.clear();
+      return true;
+    }
+    std::size_t count = 0;
+    for (;;) {
+      if (count == items.size()) items.emplace_back();
+      if (!value(items[count], depth + 1)) return false;
+      ++count;
+      skip_blanks();
+      if (p_ == end_) return false;
+      if (*p_ == ',') {
+        ++p_;
+        skip_blanks();
+        continue;
+      }
+      if (*p_ != ']') return false;
+      ++p_;
+      break;
+    }
+    items.resize(count);
+    return true;
+  }
+
+  // On entry *p_ is the opening quote. A string without escapes comes back as a slice of
+  // the text in `*plain`; otherwise `*plain` stays null and `*decoded` holds it.
+  bool string(std::string_view* plain, std::string* decoded) {
+    const char* start = ++p_;
+    while (p_ < end_ && *p_ != '"' && *p_ != '\\' && static_cast<unsigned char>(*p_) >= 0x20) ++p_;
+    if (p_ == end_) return false;
+    if (*p_ == '"') {
+      *plain = std::string_view(start, static_cast<std::size_t>(p_ - start));
+      ++p_;
+      return true;
+    }
+    *plain = {};
+    decoded->assign(start, static_cast<std::size_t>(p_ - start));
+    for (;;) {
+      if (p_ == end_) return false;
+      const char c = *p_++;
+      if (c == '"') return true;
+      if (static_cast<unsigned char>(c) < 0x20) return false;
+      if (c != '\\') {
+        decoded->push_back(c);
+        continue;
+      }
+      if (p_ == end_) return false;
+      switch (*p_++) {
+        case '"':
+          decoded->push_back('"');
+          break;
+        case '\\':
+          decoded->push_back('\\');
+          break;
+        case '/':
+          decoded->push_back('/');
+          break;
+        case 'b':
+          decoded->push_back('\b');
+          break;
+        case 'f':
+          decoded->push_back('\f');
+          break;
+        case 'n':
+          decoded->push_back('\n');
+          break;
+        case 'r':
+          decoded->push_back('\r');
+          break;
+        case 't':
+          decoded->push_back('\t');
+          break;
+        case 'u':
+          if (!unicode_escape(decoded)) return false;
+          break;
+        default:
+          return false;
+      }
+    }
+  }
+
+  bool hex4(std::uint32_t* out) {
+    if (end_ - p_ < 4) return false;
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) {
+      const char c = *p_++;
+      v <<= 4;
+      if (c >= '0' && c <= '9') {
+        v |= static_cast<std::uint32_t>(c - '0');
+      } else if (c >= 'a' && c <= 'f') {
+        v |= static_cast<std::uint32_t>(c - 'a' + 10);
+      } else if (c >= 'A' && c <= 'F') {
+        v |= static_cast<std::uint32_t>(c - 'A' + 10);
+      } else {
+        return false;
+      }
+    }
+    *out = v;
+    return true;
+  }
+
+  // After "\u": one code point, a surrogate pair taken together (nlohmann rejects a lone
+  // surrogate, and so does this).
+  bool unicode_escape(std::string* out) {
+    std::uint32_t cp = 0;
+    if (!hex4(&cp)) return false;
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+      std::uint32_t low = 0;
+      if (end_ - p_ < 2 || p_[0] != '\\' || p_[1] != 'u') return false;
+      p_ += 2;
+      if (!hex4(&low) || low < 0xDC00 || low > 0xDFFF) return false;
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+    } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+      return false;
+    }
+    if (cp < 0x80) {
+      out->push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+      out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else {
+      out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+    return true;
+  }
+
+  static bool digit(char c) { return c >= '0' && c <= '9'; }
+
+  // The JSON number grammar, typed as nlohmann types it: unsigned for a non-negative
+  // integer, signed for a negative one, double for a fraction or exponent or an integer
+  // out of range.
+  bool number(Json& out) {
+    const char* start = p_;
+    if (p_ < end_ && *p_ == '-') ++p_;
+    if (p_ == end_ || !digit(*p_)) return false;
+    if (*p_ == '0') {
+      ++p_;
+    } else {
+      while (p_ < end_ && digit(*p_)) ++p_;
+    }
+    bool integral = true;
+    if (p_ < end_ && *p_ == '.') {
+      integral = false;
+      ++p_;
+      if (p_ == end_ || !digit(*p_)) return false;
+      while (p_ < end_ && digit(*p_)) ++p_;
+    }
+    if (p_ < end_ && (*p_ == 'e' || *p_ == 'E')) {
+      integral = false;
+      ++p_;
+      if (p_ < end_ && (*p_ == '+' || *p_ == '-')) ++p_;
+      if (p_ == end_ || !digit(*p_)) return false;
+      while (p_ < end_ && digit(*p_)) ++p_;
+    }
+    if (integral) {
+      if (*start == '-') {
+        std::int64_t v = 0;
+        if (std::from_chars(start, p_, v).ec == std::errc()) {
+          set(out, static_cast<Json::number_integer_t>(v));
+          return true;
+        }
+      } else {
+        std::uint64_t v = 0;
+        if (std::from_chars(start, p_, v).ec == std::errc()) {
+          set(out, static_cast<Json::number_unsigned_t>(v));
+          return true;
+        }
+      }
+    }
+    double d = 0;
+    const auto result = std::from_chars(start, p_, d);
+    if (result.ec != std::errc() || result.ptr != p_) return false;
+    set(out, static_cast<Json::number_float_t>(d));
+    return true;
+  }
+
+  const char* p_ = nullptr;
+  const char* end_ = nullptr;
+  std::string key_;
+  std::vector<const std::string*> touched_;
+};
+
+bool plain_ascii(const std::string& s) {
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7F || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool parse_into(std::string_view text, Json* out) {
+  // One per thread: its key buffer and bookkeeping keep their capacity between views.
+  thread_local ReusingParser parser;
+  return parser.document(text, out);
+}
+
+void append_json(std::string* out, const Json& value) {
+  switch (value.type()) {
+    case Json::value_t::object: {
+      out->push_back('{');
+      bool first = true;
+      for (const auto& [key, member] : value.get_ref<const Json::object_t&>()) {
+        if (!first) out->push_back(',');
+        first = false;
+        if (plain_ascii(key)) {
+          out->push_back('"');
+          out->append(key);
+          out->push_back('"');
+        } else {
+          out->append(Json(key).dump());
+        }
+        out->push_back(':');
+        append_json(out, member);
+      }
+      out->push_back('}');
+      return;
+    }
+    case Json::value_t::array: {
+      out->push_back('[');
+      bool first = true;
+      for (const Json& item : value.get_ref<const Json::array_t&>()) {
+        if (!first) out->push_back(',');
+        first = false;
+        append_json(out, item);
+      }
+      out->push_back(']');
+      return;
+    }
+    case Json::value_t::string: {
+      const std::string& s = value.get_ref<const Json::string_t&>();
+      if (!plain_ascii(s)) break;
+      out->push_back('"');
+      out->append(s);
+      out->push_back('"');
+      return;
+    }
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: {
+      char digits[24];
+      const auto result =
+          value.is_number_unsigned()
+              ? std::to_chars(digits, digits + sizeof digits, value.get<std::uint64_t>())
+              : std::to_chars(digits, digits + sizeof digits, value.get<std::int64_t>());
+      out->append(digits, result.ptr);
+      return;
+    }
+    case Json::value_t::boolean:
+      out->append(value.get<bool>() ? "true" : "false");
+      return;
+    case Json::value_t::null:
+      out->append("null");
+      return;
+    default:
+      break;
+  }
+  // Escapes, non-ASCII text, doubles and the rest: nlohmann's own spelling.
+  out->append(value.dump());
+}
+
+}  // namespace parlor::cli::net

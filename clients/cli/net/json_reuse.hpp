@@ -1,0 +1,31 @@
+// JSON text to and from nlohmann trees without the allocation churn, for the load
+// generator's hot path.
+//
+// A bot hands the engine's BotPolicy a `Json` view, so the view must become a real
+// nlohmann tree, but building a fresh tree per turn and destroying it again cost more
+// than the rest of a move put together (a node allocation per member, string and array,
+// and nlohmann's byte-at-a-time lexer). `parse_into` parses into an existing tree instead:
+// members, array slots and strings that are already there are overwritten in place, so
+// successive views of one game (the same shape, other values) reuse every node. The result
+// is the tree nlohmann::json::parse builds from the same text (the tests compare the two).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace parlor::cli::net {
+
+using Json = nlohmann::json;
+
+// Parses `text` (one JSON value, blanks around allowed) into `*out`, reusing its nodes;
+// `*out` equals Json::parse(text) afterwards. False for text that is not JSON, leaving
+// `*out` in an unspecified (valid) state. Strings are not checked for valid UTF-8: the
+// text comes from WebSocket text frames, which Beast has already checked.
+bool parse_into(std::string_view text, Json* out);
+
+// Appends value.dump() to `*out` without the temporary string dump() allocates.
+void append_json(std::string* out, const Json& value);
+
+}  // namespace parlor::cli::net
