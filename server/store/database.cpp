@@ -12,7 +12,9 @@ namespace parlor::server::store::sql {
 namespace {
 
 int open_flags(Database::Mode mode) {
-  int flags = SQLITE_OPEN_URI;
+  // No per-call mutex inside SQLite: every connection is used by one thread at a time
+  // (the store's own mutexes see to it), and the writer makes several calls per row.
+  int flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
   switch (mode) {
     case Database::Mode::kReadWriteCreate:
       return flags | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
@@ -39,6 +41,9 @@ Database::Database(const std::string& path, Mode mode) {
 }
 
 Database::~Database() {
+  begin_.reset();
+  commit_.reset();
+  rollback_.reset();
   // Statements are finalized by their own destructors first; close_v2 tolerates strays.
   if (db_ != nullptr) sqlite3_close_v2(db_);
 }
@@ -78,6 +83,22 @@ void Database::set_user_version(int version) {
 }
 
 int Database::changes() const { return sqlite3_changes(db_); }
+
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+
+void Database::run_cached(std::unique_ptr<Statement>& statement, std::string_view sql) {
+  if (!statement) statement = std::make_unique<Statement>(*this, sql);
+  statement->reset();
+  statement->run();
+  // Leaves nothing pending, so that a read statement never holds the transaction open.
+  statement->reset();
+}
+
+void Database::begin_immediate() { run_cached(begin_, "BEGIN IMMEDIATE"); }
+
+void Database::commit() { run_cached(commit_, "COMMIT"); }
+
+void Database::rollback() { run_cached(rollback_, "ROLLBACK"); }
 
 bool Database::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <unordered_map>
 
 #include "server/store/statement.hpp"
 #include "server/store/time_format.hpp"
@@ -82,17 +83,51 @@ std::vector<SeatRow> seat_rows(sql::Database& db, const std::string& match_id) {
   return seats;
 }
 
-std::vector<ActionRow> action_rows(sql::Database& db, const std::string& match_id) {
+// Every live match's journal rows, by match id, each list by seq. A seq journaled twice
+// keeps its first row, as the writer does (store/write_statements.hpp).
+std::unordered_map<std::string, std::vector<ActionRow>> live_action_rows(sql::Database& db) {
   sql::Statement row(db, R"sql(
-    SELECT seq, seat, action, timeout, at FROM actions WHERE match_id = ?1 ORDER BY seq)sql");
-  row.bind(1, match_id);
-  std::vector<ActionRow> actions;
+    SELECT match_id, seq, seat, action, timeout, at FROM live_actions
+    WHERE match_id IN (SELECT id FROM matches WHERE status = 'playing') ORDER BY id)sql");
+  std::unordered_map<std::string, std::vector<ActionRow>> actions;
   while (row.step()) {
-    actions.push_back(ActionRow{.seq = row.get_int64(0),
-                                .seat = row.get_int(1),
-                                .action = parse_json(row.get_text(2)),
-                                .timeout = row.get_bool(3),
-                                .at = row.get_int64(4)});
+    actions[row.get_text(0)].push_back(ActionRow{.seq = row.get_int64(1),
+                                                 .seat = row.get_int(2),
+                                                 .action = parse_json(row.get_text(3)),
+                                                 .timeout = row.get_bool(4),
+                                                 .at = row.get_int64(5)});
+  }
+  auto by_seq = [](const ActionRow& a, const ActionRow& b) { return a.seq < b.seq; };
+  auto same_seq = [](const ActionRow& a, const ActionRow& b) { return a.seq == b.seq; };
+  for (auto& [id, list] : actions) {
+    std::stable_sort(list.begin(), list.end(), by_seq);
+    list.erase(std::unique(list.begin(), list.end(), same_seq), list.end());
+  }
+  return actions;
+}
+
+// A finished or aborted match's actions, as the history API lists them. Stored as one
+// array of [seq, seat, action, timeout, at]; a row that does not parse lists none.
+Json finished_actions_json(sql::Database& db, const std::string& match_id) {
+  sql::Statement row(db, "SELECT actions FROM match_actions WHERE match_id = ?1");
+  row.bind(1, match_id);
+  Json actions = Json::array();
+  if (!row.step()) return actions;
+  Json stored = parse_json(row.get_text(0));
+  if (!stored.is_array()) return actions;
+  for (Json& element : stored) {
+    if (!element.is_array() || element.size() != 5 || !element[0].is_number_integer() ||
+        !element[4].is_number_integer()) {
+      continue;
+    }
+    const Json& timeout = element[3];
+    actions.push_back(
+        {{"seq", element[0].get<std::int64_t>()},
+         {"seat", element[1].is_number_integer() ? element[1].get<int>() : 0},
+         {"action", std::move(element[2])},
+         {"timeout", timeout.is_boolean() ? timeout.get<bool>()
+                                          : timeout.is_number() && timeout.get<double>() != 0},
+         {"at", iso8601_utc(element[4].get<std::int64_t>())}});
   }
   return actions;
 }
@@ -266,9 +301,13 @@ std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db) {
     match.start.started_at = row.get_int64(9);
     matches.push_back(std::move(match));
   }
+  // One pass over the journal: it holds no index by match.
+  std::unordered_map<std::string, std::vector<ActionRow>> actions = live_action_rows(db);
   for (UnfinishedMatch& match : matches) {
     match.start.seats = seat_rows(db, match.start.id);
-    match.actions = action_rows(db, match.start.id);
+    if (auto it = actions.find(match.start.id); it != actions.end()) {
+      match.actions = std::move(it->second);
+    }
     match.commitments = commitment_rows(db, match.start.id);
   }
   return matches;
@@ -331,15 +370,7 @@ std::optional<Json> match_record(sql::Database& db, const std::string& match_id)
   // A live match's seed and journal would reveal hands and future deals: never served.
   if (status != "playing") {
     record["seed"] = seed_hex;
-    Json actions = Json::array();
-    for (ActionRow& action : action_rows(db, match_id)) {
-      actions.push_back({{"seq", action.seq},
-                         {"seat", action.seat},
-                         {"action", std::move(action.action)},
-                         {"timeout", action.timeout},
-                         {"at", iso8601_utc(action.at)}});
-    }
-    record["actions"] = std::move(actions);
+    record["actions"] = finished_actions_json(db, match_id);
   }
   return record;
 }

@@ -82,12 +82,55 @@ CREATE INDEX seats_by_player ON match_seats (player_id);
 CREATE INDEX players_by_name ON players (name COLLATE NOCASE, last_seen);
 )sql";
 
+// Version 3: actions move out of the (match_id, seq) B-tree, which every group commit
+// touched at one random leaf page per live match (a 4 KB WAL frame each, and page splits).
+// live_actions is an append-only journal of the matches in progress, in insertion order
+// and with no index: a commit dirties only its last page. When a match ends or is aborted
+// the writer stores its whole list once, as one JSON array in match_actions
+// ([[seq, seat, action, timeout, at], ...] by seq), and the journal rows of finished
+// matches are deleted behind the oldest live match, a range at a time
+// (store/write_statements.hpp). Neither table has a foreign key: a journal row would pay
+// a lookup in matches for every action, and matches are never deleted.
+// json_group_array keeps the subquery's order (seq); an action that is not valid JSON
+// reads as null, as it did from the old table.
+constexpr const char* kVersion3 = R"sql(
+CREATE TABLE live_actions (
+  id        INTEGER PRIMARY KEY,
+  match_id  TEXT NOT NULL,
+  seq       INTEGER NOT NULL,
+  seat      INTEGER NOT NULL,
+  action    TEXT NOT NULL,
+  timeout   INTEGER NOT NULL DEFAULT 0,
+  at        INTEGER NOT NULL
+);
+CREATE TABLE match_actions (
+  match_id  TEXT PRIMARY KEY,
+  actions   TEXT NOT NULL
+);
+INSERT INTO match_actions (match_id, actions)
+  SELECT m.id,
+         (SELECT json_group_array(json_array(a.seq, a.seat,
+                                             CASE WHEN json_valid(a.action) THEN json(a.action)
+                                             END,
+                                             a.timeout, a.at))
+          FROM (SELECT seq, seat, action, timeout, at FROM actions
+                WHERE match_id = m.id ORDER BY seq) a)
+  FROM matches m WHERE m.status <> 'playing';
+INSERT INTO live_actions (match_id, seq, seat, action, timeout, at)
+  SELECT a.match_id, a.seq, a.seat, a.action, a.timeout, a.at
+  FROM actions a JOIN matches m ON m.id = a.match_id
+  WHERE m.status = 'playing'
+  ORDER BY m.started_at, a.match_id, a.seq;
+DROP TABLE actions;
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, match_seats, actions", kVersion1},
       {2, "match_rounds, commitments, history indexes", kVersion2},
+      {3, "live_actions journal, match_actions per finished match", kVersion3},
   };
   return all;
 }

@@ -42,6 +42,12 @@ void Statement::bind(int index, std::string_view value) {
       index);
 }
 
+void Statement::bind_static(int index, std::string_view value) {
+  check_bind(
+      sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_STATIC, SQLITE_UTF8),
+      index);
+}
+
 void Statement::bind(int index, std::nullptr_t) {
   check_bind(sqlite3_bind_null(stmt_, index), index);
 }

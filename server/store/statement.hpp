@@ -31,6 +31,10 @@ class Statement {
   void bind(int index, const char* value) { bind(index, std::string_view(value)); }
   void bind(int index, const std::string& value) { bind(index, std::string_view(value)); }
   void bind(int index, std::nullptr_t);
+  // Binds `value` without copying it: it must stay alive and unchanged until the
+  // statement is reset (for the writer's hottest statement, whose text is the queued
+  // write's own).
+  void bind_static(int index, std::string_view value);
   template <class T>
   void bind(int index, const std::optional<T>& value) {
     if (value) {

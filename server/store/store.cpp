@@ -127,8 +127,10 @@ Expected<std::unique_ptr<Store>> Store::open(const StoreOptions& options) {
   } catch (const std::exception& e) {
     return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
   }
-  impl->queue = std::make_unique<WriteQueue>(*impl->write_db, impl->write_db_mutex,
-                                             options.commit_interval, options.max_batch);
+  impl->queue = std::make_unique<WriteQueue>(
+      *impl->write_db, impl->write_db_mutex, options.commit_interval, options.max_batch,
+      [writes = impl->write_statements.get()] { writes->flush_actions(); },
+      [writes = impl->write_statements.get()] { writes->rolled_back(); });
   spdlog::info("store: opened {} (schema version {})", path, current_schema_version());
   return std::unique_ptr<Store>(new Store(std::move(impl)));
 }
@@ -137,52 +139,63 @@ Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Store::~Store() = default;
 
+// Each write captures its rows by value (the caller's may change once this returns). JSON
+// that is stored as text (an action, a round's or a match's results) is serialized here,
+// on the caller's thread, rather than copied: a copy costs about as much as the text, and
+// the writer thread, which every table waits for, then has one job less.
 Ticket Store::save_player(const PlayerRow& player) {
-  return impl_->queue->push("save_player " + player.id, [writes = impl_->write_statements.get(),
-                                                         player] { writes->save_player(player); });
+  return impl_->queue->push(
+      "save_player", player.id,
+      [writes = impl_->write_statements.get(), player] { writes->save_player(player); });
 }
 
 Ticket Store::player_seen(const std::string& id, const std::string& name, Millis at) {
-  return impl_->queue->push("player_seen " + id, [writes = impl_->write_statements.get(), id, name,
-                                                  at] { writes->player_seen(id, name, at); });
-}
-
-Ticket Store::match_started(const MatchStart& start) {
-  return impl_->queue->push("match_started " + start.id, [writes = impl_->write_statements.get(),
-                                                          start] { writes->match_started(start); });
-}
-
-Ticket Store::action(const std::string& match_id, const ActionRow& action) {
-  return impl_->queue->push("action " + match_id + " #" + std::to_string(action.seq),
-                            [writes = impl_->write_statements.get(), match_id, action] {
-                              writes->action(match_id, action);
+  return impl_->queue->push("player_seen", id,
+                            [writes = impl_->write_statements.get(), id, name, at] {
+                              writes->player_seen(id, name, at);
                             });
 }
 
+Ticket Store::match_started(const MatchStart& start) {
+  return impl_->queue->push(
+      "match_started", start.id,
+      [writes = impl_->write_statements.get(), start] { writes->match_started(start); });
+}
+
+Ticket Store::action(const std::string& match_id, const ActionRow& action) {
+  return impl_->queue->push(
+      "action", match_id,
+      [writes = impl_->write_statements.get(), match_id, seq = action.seq, seat = action.seat,
+       text = json_text(action.action), timeout = action.timeout,
+       at = action.at] { writes->action(match_id, seq, seat, text, timeout, at); });
+}
+
 Ticket Store::commitment(const std::string& match_id, const CommitmentRow& commitment) {
-  return impl_->queue->push("commitment " + match_id + " deal " + std::to_string(commitment.deal),
+  return impl_->queue->push("commitment", match_id,
                             [writes = impl_->write_statements.get(), match_id, commitment] {
                               writes->commitment(match_id, commitment);
                             });
 }
 
 Ticket Store::round_ended(const std::string& match_id, int round, const Json& result) {
-  return impl_->queue->push("round_ended " + match_id + " round " + std::to_string(round),
-                            [writes = impl_->write_statements.get(), match_id, round, result] {
-                              writes->round_ended(match_id, round, result);
-                            });
+  return impl_->queue->push(
+      "round_ended", match_id,
+      [writes = impl_->write_statements.get(), match_id, round, text = json_text(result)] {
+        writes->round_ended(match_id, round, text);
+      });
 }
 
 Ticket Store::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
                           const std::vector<SeatResult>& seats) {
-  return impl_->queue->push("match_ended " + match_id,
-                            [writes = impl_->write_statements.get(), match_id, ended_at, results,
-                             seats] { writes->match_ended(match_id, ended_at, results, seats); });
+  return impl_->queue->push(
+      "match_ended", match_id,
+      [writes = impl_->write_statements.get(), match_id, ended_at, text = json_text(results),
+       seats] { writes->match_ended(match_id, ended_at, text, seats); });
 }
 
 Ticket Store::match_aborted(const std::string& match_id, Millis ended_at,
                             const std::string& reason) {
-  return impl_->queue->push("match_aborted " + match_id,
+  return impl_->queue->push("match_aborted", match_id,
                             [writes = impl_->write_statements.get(), match_id, ended_at, reason] {
                               writes->match_aborted(match_id, ended_at, reason);
                             });

@@ -1,6 +1,13 @@
 // Parlor's one SQLite file: players, matches, their seats and rounds, the action journal
 // and the deal commitments (schema and migrations: server/store/migrations.cpp).
 //
+// Actions (schema version 3): while a match is in progress its actions are appended to
+// one journal shared by all live matches (live_actions, in arrival order, no index), so a
+// group commit writes about one page however many tables it serves. When the match ends
+// or is aborted, its whole list becomes one row of match_actions, which the history API
+// reads; recovery reads the journal. Version 2's per-match B-tree (actions) is migrated
+// into these and dropped.
+//
 // Writes never block the caller: each write is queued and a single writer thread commits
 // the queue in small groups (group commit: one transaction per batch, at most
 // `commit_interval` after the first queued write). Every write returns a ticket; when a

@@ -10,11 +10,11 @@ namespace parlor::server::store::sql {
 
 class Transaction {
  public:
-  explicit Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+  explicit Transaction(Database& db) : db_(db) { db_.begin_immediate(); }
   ~Transaction() {
     if (!done_ && db_.in_transaction()) {
       try {
-        db_.exec("ROLLBACK");
+        db_.rollback();
       } catch (...) {  // NOLINT(bugprone-empty-catch): nothing more to do in a destructor
       }
     }
@@ -23,7 +23,7 @@ class Transaction {
   Transaction& operator=(const Transaction&) = delete;
 
   void commit() {
-    db_.exec("COMMIT");
+    db_.commit();
     done_ = true;
   }
 

@@ -1,7 +1,11 @@
 // Group commit: writes are queued by any thread and applied by one writer thread, which
 // waits for the first write, gathers more for up to `commit_interval` (or until
 // `max_batch`), and commits them in one transaction. A batch that fails is retried write
-// by write, each in its own transaction, so one bad row loses only itself.
+// by write, each in its own transaction, so one bad row loses only itself; after every
+// rolled-back transaction `rolled_back` runs (the writes keep state in memory that must
+// then be rebuilt from the file). `before_commit` runs inside every transaction after its
+// writes (the writes may defer some of their work to it); if it throws, the transaction
+// fails like a write.
 #pragma once
 
 #include <atomic>
@@ -29,15 +33,17 @@ class WriteQueue {
   // `db_mutex` is held around every transaction on `db` (readers that share the
   // connection, as with ":memory:", take it too and so only see committed batches).
   WriteQueue(sql::Database& db, std::mutex& db_mutex, std::chrono::milliseconds commit_interval,
-             std::size_t max_batch);
+             std::size_t max_batch, std::function<void()> before_commit = {},
+             std::function<void()> rolled_back = {});
   // Commits everything queued, runs the remaining callbacks, then stops the thread.
   ~WriteQueue();
 
   WriteQueue(const WriteQueue&) = delete;
   WriteQueue& operator=(const WriteQueue&) = delete;
 
-  // `what` names the write in the log if it fails.
-  Ticket push(std::string what, Apply apply);
+  // `kind` (a literal) and `subject` (a match or player id) name the write in the log if
+  // it fails. Nothing is formatted unless it does: this runs for every action.
+  Ticket push(const char* kind, std::string subject, Apply apply);
   void after_commit(Ticket ticket, std::function<void()> callback);
   Ticket committed_through() const { return committed_through_.load(); }
   // Blocks until every write pushed before the call is committed and the callbacks
@@ -49,7 +55,8 @@ class WriteQueue {
  private:
   struct Write {
     Ticket ticket;
-    std::string what;
+    const char* kind;
+    std::string subject;
     Apply apply;
   };
 
@@ -58,11 +65,14 @@ class WriteQueue {
   void commit(const std::vector<Write>& batch);
   void commit_one_by_one(const std::vector<Write>& batch);
   void finish(Ticket through);
+  void report_rollback();
 
   sql::Database& db_;
   std::mutex& db_mutex_;
   const std::chrono::milliseconds commit_interval_;
   const std::size_t max_batch_;
+  const std::function<void()> before_commit_;
+  const std::function<void()> rolled_back_;
 
   mutable std::mutex mutex_;
   std::condition_variable wake_writer_;  // a write arrived, the queue filled, or stop

@@ -2,11 +2,32 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <charconv>
+
 #include "server/store/errors.hpp"
 
 namespace parlor::server::store {
 
 namespace {
+
+// The journal is cleaned once this many rows can go, and at most kMaxCleanRows at a time,
+// so that no one commit (and the messages held behind it) pays for a long delete.
+constexpr std::int64_t kCleanStep = 256;
+constexpr std::int64_t kMaxCleanRows = 4096;
+// When a long match holds the oldest live row, finished matches' rows are still cleaned
+// once they are this far behind the newest row: several times the live rows, so that a
+// match of ordinary length is rarely left with rows behind the cleaned range.
+constexpr std::int64_t kMinLag = 65536;
+constexpr std::int64_t kLagPerLiveRow = 4;
+// Journal rows per INSERT statement at most (one prepared statement per count up to it).
+constexpr std::size_t kRowsPerInsert = 16;
+
+void append_int(std::string& text, std::int64_t value) {
+  char digits[24];
+  auto [end, error] = std::to_chars(digits, digits + sizeof digits, value);
+  text.append(digits, end);
+}
 
 std::optional<std::string> null_if_empty(const std::string& text) {
   if (text.empty()) return std::nullopt;
@@ -40,16 +61,22 @@ WriteStatements::WriteStatements(sql::Database& db)
           game = excluded.game, options = excluded.options,
           room_settings = excluded.room_settings, seed_hex = excluded.seed_hex,
           first_dealer = excluded.first_dealer, lower_score_wins = excluded.lower_score_wins,
-          started_at = excluded.started_at)sql"),
+          started_at = excluded.started_at
+        WHERE status = 'playing')sql"),
       upsert_seat_(db, R"sql(
         INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level)
         VALUES (:match_id, :seat, :kind, :player_id, :name, :bot_level)
         ON CONFLICT (match_id, seat) DO UPDATE SET
           kind = excluded.kind, player_id = excluded.player_id, name = excluded.name,
           bot_level = excluded.bot_level)sql"),
-      put_action_(db, R"sql(
-        INSERT OR REPLACE INTO actions (match_id, seq, seat, action, timeout, at)
-        VALUES (:match_id, :seq, :seat, :action, :timeout, :at))sql"),
+      put_match_actions_(db, R"sql(
+        INSERT INTO match_actions (match_id, actions) VALUES (?1, ?2)
+        ON CONFLICT (match_id) DO NOTHING)sql"),
+      clean_range_(db, R"sql(
+        DELETE FROM live_actions WHERE id >= ?1 AND id < ?2
+          AND match_id NOT IN (SELECT id FROM matches WHERE status = 'playing'))sql"),
+      delete_leftovers_(db, R"sql(
+        DELETE FROM live_actions WHERE id >= ?1 AND id < ?2 AND match_id = ?3)sql"),
       put_commitment_(db, R"sql(
         INSERT OR REPLACE INTO commitments (match_id, deal, sha256)
         VALUES (:match_id, :deal, :sha256))sql"),
@@ -65,7 +92,119 @@ WriteStatements::WriteStatements(sql::Database& db)
         WHERE match_id = :match_id AND seat = :seat)sql"),
       abort_match_(db, R"sql(
         UPDATE matches SET status = 'aborted', ended_at = :ended_at, abort_reason = :reason
-        WHERE id = :id AND status <> 'over')sql") {}
+        WHERE id = :id AND status <> 'over')sql") {
+  reload();
+}
+
+void WriteStatements::reload_if_stale() {
+  if (stale_) reload();
+}
+
+void WriteStatements::reload() {
+  live_.clear();
+  live_rows_ = 0;
+  last_row_ = db_.query_int("SELECT coalesce(max(id), 0) FROM live_actions");
+  cleaned_below_ = db_.query_int("SELECT coalesce(min(id), 0) FROM live_actions");
+  if (cleaned_below_ == 0) cleaned_below_ = last_row_ + 1;
+  sql::Statement playing(db_, "SELECT id FROM matches WHERE status = 'playing'");
+  while (playing.step()) live_.try_emplace(playing.get_text(0));
+  // By row, so that a match's first row is met first.
+  sql::Statement row(db_, R"sql(
+    SELECT id, match_id, seq, seat, action, timeout, at FROM live_actions ORDER BY id)sql");
+  while (row.step()) {
+    auto it = live_.find(row.get_text(1));
+    if (it == live_.end()) continue;  // a finished match's, not yet cleaned
+    LiveMatch& match = it->second;
+    if (match.first_row == 0) match.first_row = row.get_int64(0);
+    append(match, row.get_int64(2), row.get_int(3), row.get_text(4), row.get_bool(5),
+           row.get_int64(6));
+  }
+  recompute_oldest_live_row();
+  stale_ = false;
+}
+
+bool WriteStatements::append(LiveMatch& match, std::int64_t seq, int seat,
+                             std::string_view action_json, bool timeout, Millis at) {
+  auto position = match.entries.end();
+  if (!match.entries.empty() && seq <= match.entries.back().seq) {
+    position = std::lower_bound(match.entries.begin(), match.entries.end(), seq,
+                                [](const Entry& entry, std::int64_t s) { return entry.seq < s; });
+    if (position->seq == seq) return false;
+  }
+  std::string& text = match.text;
+  auto offset = static_cast<std::uint32_t>(text.size());
+  text += '[';
+  append_int(text, seq);
+  text += ',';
+  append_int(text, seat);
+  text += ',';
+  text += action_json;
+  text += timeout ? ",1," : ",0,";
+  append_int(text, at);
+  text += ']';
+  match.entries.insert(position,
+                       Entry{seq, offset, static_cast<std::uint32_t>(text.size() - offset)});
+  ++live_rows_;
+  return true;
+}
+
+void WriteStatements::recompute_oldest_live_row() {
+  oldest_live_row_ = last_row_ + 1;
+  for (const auto& [id, match] : live_) {
+    if (match.first_row > 0) oldest_live_row_ = std::min(oldest_live_row_, match.first_row);
+  }
+}
+
+void WriteStatements::clean_journal() {
+  if (last_row_ - cleaned_below_ < kCleanStep) return;
+  // Recomputed here rather than kept up to date: a few hundred live matches cost less
+  // than a commit's page, and a kept minimum goes stale as matches end with rows pending.
+  recompute_oldest_live_row();
+  std::int64_t lag = std::max(kMinLag, kLagPerLiveRow * static_cast<std::int64_t>(live_rows_));
+  // The newest row always stays: rowids are max + 1, and an empty journal would number
+  // from 1 again, below the cleaned range.
+  std::int64_t target = std::min(std::max(oldest_live_row_, last_row_ + 1 - lag), last_row_);
+  if (target - cleaned_below_ < kCleanStep) return;
+  std::int64_t to = std::min(target, cleaned_below_ + kMaxCleanRows);
+  clean_range_.reset();
+  clean_range_.bind(1, cleaned_below_);
+  clean_range_.bind(2, to);
+  clean_range_.run();
+  cleaned_below_ = to;
+}
+
+void WriteStatements::finish_actions(const std::string& match_id, bool write) {
+  auto it = live_.find(match_id);
+  if (write) {
+    std::string text = "[";
+    if (it != live_.end()) {
+      const LiveMatch& match = it->second;
+      text.reserve(match.text.size() + match.entries.size() + 2);
+      for (const Entry& entry : match.entries) {
+        if (text.size() > 1) text += ',';
+        text.append(match.text, entry.offset, entry.size);
+      }
+    }
+    text += ']';
+    put_match_actions_.reset();
+    put_match_actions_.bind(1, match_id);
+    put_match_actions_.bind(2, text);
+    put_match_actions_.run();
+  }
+  if (it == live_.end()) return;
+  const LiveMatch& match = it->second;
+  // Its rows in the cleaned range were left there while it lived; the rest go with the
+  // range.
+  if (match.first_row > 0 && match.first_row < cleaned_below_) {
+    delete_leftovers_.reset();
+    delete_leftovers_.bind(1, match.first_row);
+    delete_leftovers_.bind(2, cleaned_below_);
+    delete_leftovers_.bind(3, match_id);
+    delete_leftovers_.run();
+  }
+  live_rows_ -= match.entries.size();
+  live_.erase(it);
+}
 
 void WriteStatements::save_player(const PlayerRow& player) {
   upsert_player_.reset();
@@ -87,6 +226,7 @@ void WriteStatements::player_seen(const std::string& id, const std::string& name
 }
 
 void WriteStatements::match_started(const MatchStart& start) {
+  reload_if_stale();
   upsert_match_.reset();
   upsert_match_.bind(":id", start.id);
   upsert_match_.bind(":room_id", start.room_id);
@@ -99,6 +239,9 @@ void WriteStatements::match_started(const MatchStart& start) {
   upsert_match_.bind(":lower_score_wins", start.lower_score_wins);
   upsert_match_.bind(":started_at", start.started_at);
   upsert_match_.run();
+  // Replaying the start of a match that is over changes nothing, nor makes it live again.
+  bool playing = db_.changes() > 0;
+  if (playing) live_.try_emplace(start.id);
   for (const SeatRow& seat : start.seats) {
     upsert_seat_.reset();
     upsert_seat_.bind(":match_id", start.id);
@@ -111,15 +254,63 @@ void WriteStatements::match_started(const MatchStart& start) {
   }
 }
 
-void WriteStatements::action(const std::string& match_id, const ActionRow& action) {
-  put_action_.reset();
-  put_action_.bind(":match_id", match_id);
-  put_action_.bind(":seq", action.seq);
-  put_action_.bind(":seat", action.seat);
-  put_action_.bind(":action", json_text(action.action));
-  put_action_.bind(":timeout", action.timeout);
-  put_action_.bind(":at", action.at);
-  put_action_.run();
+void WriteStatements::action(const std::string& match_id, std::int64_t seq, int seat,
+                             std::string_view action_json, bool timeout, Millis at) {
+  reload_if_stale();
+  auto it = live_.find(match_id);
+  // What the foreign key used to check, and more: a finished match takes no actions.
+  if (it == live_.end()) {
+    throw StoreError("unknown_match", "no match " + match_id + " in progress");
+  }
+  LiveMatch& match = it->second;
+  if (!append(match, seq, seat, action_json, timeout, at)) return;  // already journaled
+  bool first = match.first_row == 0;
+  if (first) match.first_row = -1;
+  pending_.push_back(PendingRow{match_id, seq, seat, action_json, timeout, at, first});
+}
+
+sql::Statement& WriteStatements::insert_statement(std::size_t rows) {
+  if (put_actions_.size() < rows) put_actions_.resize(rows);
+  std::unique_ptr<sql::Statement>& statement = put_actions_[rows - 1];
+  if (!statement) {
+    std::string text =
+        "INSERT INTO live_actions (match_id, seq, seat, action, timeout, at) VALUES ";
+    for (std::size_t row = 0; row < rows; ++row)
+      text += row == 0 ? "(?,?,?,?,?,?)" : ",(?,?,?,?,?,?)";
+    statement = std::make_unique<sql::Statement>(db_, text);
+  }
+  return *statement;
+}
+
+void WriteStatements::flush_actions() {
+  std::size_t done = 0;
+  while (done < pending_.size()) {
+    std::size_t rows = std::min(pending_.size() - done, kRowsPerInsert);
+    sql::Statement& insert = insert_statement(rows);
+    insert.reset();
+    int column = 0;
+    for (std::size_t row = done; row < done + rows; ++row) {
+      const PendingRow& pending = pending_[row];
+      insert.bind_static(++column, pending.match_id);
+      insert.bind(++column, pending.seq);
+      insert.bind(++column, pending.seat);
+      insert.bind_static(++column, pending.action_json);
+      insert.bind(++column, pending.timeout);
+      insert.bind(++column, pending.at);
+    }
+    insert.run();
+    // Rowids are max + 1 row by row, so one statement's rows are consecutive.
+    last_row_ = db_.last_insert_rowid();
+    std::int64_t row_id = last_row_ - static_cast<std::int64_t>(rows) + 1;
+    for (std::size_t row = done; row < done + rows; ++row, ++row_id) {
+      if (!pending_[row].first) continue;
+      auto it = live_.find(std::string(pending_[row].match_id));
+      if (it != live_.end() && it->second.first_row == -1) it->second.first_row = row_id;
+    }
+    done += rows;
+  }
+  pending_.clear();
+  clean_journal();
 }
 
 void WriteStatements::commitment(const std::string& match_id, const CommitmentRow& commitment) {
@@ -130,20 +321,23 @@ void WriteStatements::commitment(const std::string& match_id, const CommitmentRo
   put_commitment_.run();
 }
 
-void WriteStatements::round_ended(const std::string& match_id, int round, const Json& result) {
+void WriteStatements::round_ended(const std::string& match_id, int round,
+                                  std::string_view result_json) {
   put_round_.reset();
   put_round_.bind(":match_id", match_id);
   put_round_.bind(":round", round);
-  put_round_.bind(":result", json_text(result));
+  put_round_.bind(":result", result_json);
   put_round_.run();
 }
 
-void WriteStatements::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+void WriteStatements::match_ended(const std::string& match_id, Millis ended_at,
+                                  std::string_view results_json,
                                   const std::vector<SeatResult>& seats) {
+  reload_if_stale();
   end_match_.reset();
   end_match_.bind(":id", match_id);
   end_match_.bind(":ended_at", ended_at);
-  end_match_.bind(":results", json_text(results));
+  end_match_.bind(":results", results_json);
   end_match_.run();
   if (db_.changes() == 0) throw StoreError("unknown_match", "no match " + match_id + " to end");
   for (const SeatResult& seat : seats) {
@@ -159,18 +353,23 @@ void WriteStatements::match_ended(const std::string& match_id, Millis ended_at, 
                        "match " + match_id + " has no seat " + std::to_string(seat.seat));
     }
   }
+  finish_actions(match_id, true);
 }
 
 void WriteStatements::match_aborted(const std::string& match_id, Millis ended_at,
                                     const std::string& reason) {
+  reload_if_stale();
   abort_match_.reset();
   abort_match_.bind(":id", match_id);
   abort_match_.bind(":ended_at", ended_at);
   abort_match_.bind(":reason", reason);
   abort_match_.run();
-  if (db_.changes() == 0) {
+  bool aborted = db_.changes() > 0;
+  if (!aborted) {
     spdlog::warn("store: match_aborted for {}, which is unknown or already over", match_id);
   }
+  // An unknown match gets no row; one already over keeps the list it ended with.
+  finish_actions(match_id, aborted);
 }
 
 }  // namespace parlor::server::store

@@ -1,9 +1,30 @@
 // The store's writes as SQL: one cached prepared statement per kind of write, run on the
-// writer thread inside a batch's transaction. Every write is idempotent (upserts, or
-// updates that set the same values), so replaying one does no harm. Throws on failure.
+// writer thread inside a batch's transaction. Every write is idempotent (upserts, updates
+// that set the same values, an action whose seq its match already has is skipped, the
+// start of a match that is over is left alone), so replaying one does no harm. Throws on
+// failure.
+//
+// Actions (schema version 3, store/migrations.cpp): each is appended to live_actions (the
+// rows of one transaction in a few multi-row INSERTs, just before it commits), and the
+// writer keeps, for every match in progress, its actions as the JSON array text that
+// match_actions will hold, and its lowest journal row. So ending a match writes one row
+// from memory, with no read. The journal is emptied from its start, once per commit and
+// a bounded range at a time: rows below the oldest live match's first row (or, when one
+// match lives very long, below a lag of several times the live rows) are deleted except
+// those of matches in progress; the rows a live match leaves behind the cleaned range are
+// deleted when it ends. The memory is rebuilt from the file at start-up, and again after
+// any rolled-back transaction (the write queue reports those), so it always describes
+// what is committed; and the delete itself checks that a row's match is not in progress,
+// so that even a wrong memory could never lose a live match's rows. An action for a match
+// that is not in progress is refused ("unknown_match"), as the foreign key of version 2
+// refused one for an unknown match.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "server/store/database.hpp"
@@ -19,20 +40,78 @@ class WriteStatements {
   void save_player(const PlayerRow& player);
   void player_seen(const std::string& id, const std::string& name, Millis at);
   void match_started(const MatchStart& start);
-  void action(const std::string& match_id, const ActionRow& action);
+  // `action_json`: the action as stored (json_text).
+  void action(const std::string& match_id, std::int64_t seq, int seat, std::string_view action_json,
+              bool timeout, Millis at);
   void commitment(const std::string& match_id, const CommitmentRow& commitment);
-  void round_ended(const std::string& match_id, int round, const Json& result);
-  void match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+  // `result_json`, `results_json`: as stored (json_text), serialized by the caller.
+  void round_ended(const std::string& match_id, int round, std::string_view result_json);
+  void match_ended(const std::string& match_id, Millis ended_at, std::string_view results_json,
                    const std::vector<SeatResult>& seats);
   void match_aborted(const std::string& match_id, Millis ended_at, const std::string& reason);
 
+  // Inserts the journal rows that action() queued, several per statement (a statement's
+  // own cost is most of a small row's). The write queue calls it before every commit;
+  // the rows' text belongs to the queued writes, which live until then.
+  void flush_actions();
+
+  // The transaction these writes ran in was rolled back: what is kept in memory may
+  // describe rows that are not in the file. The next write rebuilds it.
+  void rolled_back() {
+    stale_ = true;
+    pending_.clear();
+  }
+
  private:
+  struct Entry {
+    std::int64_t seq;
+    std::uint32_t offset;  // of its "[seq,seat,action,timeout,at]" in LiveMatch::text
+    std::uint32_t size;
+  };
+  struct LiveMatch {
+    std::int64_t first_row = 0;  // its lowest row in live_actions; 0: none yet, -1: pending
+    std::vector<Entry> entries;  // by seq (actions come in order; a late one is inserted)
+    std::string text;
+  };
+
+  void reload_if_stale();
+  void reload();
+  // False if `match` has `seq` already.
+  bool append(LiveMatch& match, std::int64_t seq, int seat, std::string_view action_json,
+              bool timeout, Millis at);
+  // Writes `match_id`'s final action list (if `write`) and forgets the match.
+  void finish_actions(const std::string& match_id, bool write);
+  void recompute_oldest_live_row();
+  void clean_journal();
+
+  struct PendingRow {
+    std::string_view match_id;  // the queued write's own text
+    std::int64_t seq;
+    int seat;
+    std::string_view action_json;
+    bool timeout;
+    Millis at;
+    bool first;  // its match's first row
+  };
+  sql::Statement& insert_statement(std::size_t rows);
+
+  std::vector<PendingRow> pending_;
+  std::vector<std::unique_ptr<sql::Statement>> put_actions_;  // [n - 1]: n rows at once
+  std::unordered_map<std::string, LiveMatch> live_;
+  std::size_t live_rows_ = 0;         // actions held for the live matches
+  std::int64_t last_row_ = 0;         // the journal's highest rowid
+  std::int64_t oldest_live_row_ = 0;  // min first_row (as of clean_journal), or last_row_ + 1
+  std::int64_t cleaned_below_ = 1;    // below it, only live matches' rows are left
+  bool stale_ = true;
+
   sql::Database& db_;
   sql::Statement upsert_player_;
   sql::Statement player_seen_;
   sql::Statement upsert_match_;
   sql::Statement upsert_seat_;
-  sql::Statement put_action_;
+  sql::Statement put_match_actions_;
+  sql::Statement clean_range_;
+  sql::Statement delete_leftovers_;
   sql::Statement put_commitment_;
   sql::Statement put_round_;
   sql::Statement end_match_;

@@ -419,9 +419,10 @@ TEST_F(CrashRecovery, AJournalThatDoesNotReplayAbortsOnlyItsMatch) {
   const std::string& gapped = match_of_room[rooms[1]];
   const std::string& intact = match_of_room[rooms[2]];
   ASSERT_TRUE(
-      execute(db_, "UPDATE actions SET action = '{\"type\":\"nonsense\"}' WHERE match_id = '" +
+      execute(db_, "UPDATE live_actions SET action = '{\"type\":\"nonsense\"}' WHERE match_id = '" +
                        changed + "' AND seq = 2"));
-  ASSERT_TRUE(execute(db_, "DELETE FROM actions WHERE match_id = '" + gapped + "' AND seq = 2"));
+  ASSERT_TRUE(
+      execute(db_, "DELETE FROM live_actions WHERE match_id = '" + gapped + "' AND seq = 2"));
 
   start_server();  // must start despite the broken journals
   Json first = api_get(*server_, "/api/matches/" + changed);

@@ -1,4 +1,4 @@
-// Schema migrations: from an empty file, from the previous schema (version 1) with data,
+// Schema migrations: from an empty file, from older schemas (versions 1 and 2) with data,
 // and the refusal of a database newer than this binary.
 #include <gtest/gtest.h>
 
@@ -29,11 +29,12 @@ bool has_index(sql::Database& db, const std::string& name) {
   return row.get_int(0) == 1;
 }
 
-TEST(MigrationsTest, TwoVersionsNumberedInOrder) {
-  ASSERT_EQ(migrations().size(), 2u);
+TEST(MigrationsTest, ThreeVersionsNumberedInOrder) {
+  ASSERT_EQ(migrations().size(), 3u);
   EXPECT_EQ(migrations()[0].version, 1);
   EXPECT_EQ(migrations()[1].version, 2);
-  EXPECT_EQ(current_schema_version(), 2);
+  EXPECT_EQ(migrations()[2].version, 3);
+  EXPECT_EQ(current_schema_version(), 3);
 }
 
 TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
@@ -45,10 +46,11 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   }
   sql::Database db(path);
   EXPECT_EQ(db.user_version(), current_schema_version());
-  for (const char* table :
-       {"players", "matches", "match_seats", "actions", "match_rounds", "commitments"}) {
+  for (const char* table : {"players", "matches", "match_seats", "live_actions", "match_actions",
+                            "match_rounds", "commitments"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
+  EXPECT_FALSE(has_table(db, "actions"));
   for (const char* index : {"matches_by_started", "seats_by_name", "seats_by_player"}) {
     EXPECT_TRUE(has_index(db, index)) << index;
   }
@@ -57,7 +59,7 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   EXPECT_EQ(migrate(db), current_schema_version());
 }
 
-TEST(MigrationsTest, AVersionOneDatabaseKeepsItsRowsAndGainsVersionTwo) {
+TEST(MigrationsTest, AVersionOneDatabaseKeepsItsRowsAndGainsTheLaterVersions) {
   TempDir dir;
   std::string path = dir.file("v1.db");
   {
@@ -107,7 +109,7 @@ TEST(MigrationsTest, AVersionOneDatabaseKeepsItsRowsAndGainsVersionTwo) {
   store.reset();
 
   sql::Database db(path);
-  EXPECT_EQ(db.user_version(), 2);
+  EXPECT_EQ(db.user_version(), current_schema_version());
   EXPECT_TRUE(has_table(db, "match_rounds"));
   EXPECT_TRUE(has_table(db, "commitments"));
   EXPECT_TRUE(has_index(db, "matches_by_started"));
@@ -127,7 +129,9 @@ TEST(MigrationsTest, ANewerDatabaseIsRefusedNamingBothVersions) {
   ASSERT_FALSE(store.ok());
   EXPECT_EQ(store.error().code, "db_too_new");
   EXPECT_NE(store.error().message.find("version 7"), std::string::npos) << store.error().message;
-  EXPECT_NE(store.error().message.find("version 2"), std::string::npos) << store.error().message;
+  EXPECT_NE(store.error().message.find("version " + std::to_string(current_schema_version())),
+            std::string::npos)
+      << store.error().message;
   // The refusal left the database alone.
   sql::Database db(path);
   EXPECT_EQ(db.user_version(), 7);

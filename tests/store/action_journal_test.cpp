@@ -1,0 +1,422 @@
+// Where actions live (schema version 3): the journal of live matches (live_actions), one
+// row per finished match (match_actions), the move from the one to the other when a match
+// ends, the journal's cleaning (finished matches' rows go, live ones' never), the writer's
+// memory of live matches across a reopen and a rolled-back batch, and the migration of a
+// version-2 file's actions.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/store/database.hpp"
+#include "server/store/migrations.hpp"
+#include "server/store/statement.hpp"
+#include "tests/store/store_test_support.hpp"
+
+namespace parlor::server::store {
+namespace {
+
+using testing::match;
+using testing::TempDir;
+
+constexpr Millis kT0 = 1795335000123;  // 2026-11-22T08:10:00.123Z
+
+ActionRow action_row(std::int64_t seq, int seat, Millis at, bool timeout = false) {
+  return ActionRow{.seq = seq,
+                   .seat = seat,
+                   .action = Json{{"type", "play"}, {"card", std::to_string(seq) + "S"}},
+                   .timeout = timeout,
+                   .at = at};
+}
+
+// What the history API lists for `count` actions written by action_row(seq, seq % 3,
+// kT0 + seq, seq % 7 == 0).
+Json listed_actions(std::int64_t count) {
+  Json actions = Json::array();
+  for (std::int64_t seq = 1; seq <= count; ++seq) {
+    ActionRow row = action_row(seq, static_cast<int>(seq % 3), kT0 + seq, seq % 7 == 0);
+    actions.push_back({{"seq", seq},
+                       {"seat", row.seat},
+                       {"action", row.action},
+                       {"timeout", row.timeout},
+                       {"at", nullptr}});
+  }
+  return actions;
+}
+
+void write_actions(Store& store, const std::string& id, std::int64_t from, std::int64_t to) {
+  for (std::int64_t seq = from; seq <= to; ++seq) {
+    store.action(id, action_row(seq, static_cast<int>(seq % 3), kT0 + seq, seq % 7 == 0));
+  }
+}
+
+void end_match(Store& store, const std::string& id) {
+  store.match_ended(
+      id, kT0 + 1'000'000,
+      Json{{"scores", {1, 2, 3}}, {"placings", {3, 2, 1}}, {"round_results", Json::array()}},
+      {SeatResult{.seat = 0, .score = 1, .placing = 3},
+       SeatResult{.seat = 1, .score = 2, .placing = 2},
+       SeatResult{.seat = 2, .score = 3, .placing = 1}});
+}
+
+// The record's actions without their times (checked once, in ActionsKeepEveryField).
+Json actions_of(Store& store, const std::string& id) {
+  auto record = store.match_record(id);
+  if (!record) return nullptr;
+  Json actions = (*record)["actions"];
+  for (Json& action : actions) action["at"] = nullptr;
+  return actions;
+}
+
+std::int64_t journal_rows(const std::string& path, const std::string& id) {
+  sql::Database db(path);
+  sql::Statement row(db, "SELECT count(*) FROM live_actions WHERE match_id = ?1");
+  row.bind(1, id);
+  row.step();
+  return row.get_int64(0);
+}
+
+std::int64_t count(const std::string& path, const std::string& sql) {
+  sql::Database db(path);
+  return db.query_int(sql);
+}
+
+TEST(ActionJournalTest, ActionsKeepEveryField) {
+  TempDir dir;
+  auto store = testing::open_store(dir.file("fields.db"));
+  store->match_started(match("m000000000001", "perico", kT0, {"Ann", "bot1", "bot2"}));
+  store->action("m000000000001", ActionRow{.seq = 1,
+                                           .seat = 2,
+                                           .action = Json{{"type", "bid"}, {"value", 3}},
+                                           .timeout = true,
+                                           .at = kT0 + 1500});
+  store->action("m000000000001", ActionRow{.seq = 2,
+                                           .seat = 0,
+                                           .action = Json{{"text", "é \"quoted\""}},
+                                           .timeout = false,
+                                           .at = kT0 + 2000});
+  end_match(*store, "m000000000001");
+  store->flush();
+  auto record = store->match_record("m000000000001");
+  ASSERT_TRUE(record.has_value());
+  EXPECT_EQ((*record)["actions"], (Json::array({Json{{"seq", 1},
+                                                     {"seat", 2},
+                                                     {"action", {{"type", "bid"}, {"value", 3}}},
+                                                     {"timeout", true},
+                                                     {"at", "2026-11-22T08:10:01.623Z"}},
+                                                Json{{"seq", 2},
+                                                     {"seat", 0},
+                                                     {"action", {{"text", "é \"quoted\""}}},
+                                                     {"timeout", false},
+                                                     {"at", "2026-11-22T08:10:02.123Z"}}})));
+}
+
+TEST(ActionJournalTest, AnEndedMatchKeepsEveryActionInOrderAndItsJournalRowsGo) {
+  TempDir dir;
+  std::string path = dir.file("end.db");
+  auto store = testing::open_store(path);
+  store->match_started(match("m00000000000a", "perico", kT0, {"Ann", "bot1", "bot2"}));
+  store->match_started(match("m00000000000b", "perico", kT0 + 1, {"Bob", "bot1", "bot2"}));
+  // Interleaved, as the tables of a busy server write them.
+  for (std::int64_t seq = 1; seq <= 120; ++seq) {
+    write_actions(*store, "m00000000000a", seq, seq);
+    write_actions(*store, "m00000000000b", seq, seq);
+  }
+  end_match(*store, "m00000000000a");
+  store->flush();
+  EXPECT_EQ(actions_of(*store, "m00000000000a"), listed_actions(120));
+  EXPECT_EQ(count(path, "SELECT count(*) FROM match_actions WHERE match_id = 'm00000000000a'"), 1);
+
+  write_actions(*store, "m00000000000b", 121, 300);
+  store->flush();
+  auto unfinished = store->load_unfinished_matches();
+  ASSERT_EQ(unfinished.size(), 1u);
+  ASSERT_EQ(unfinished[0].actions.size(), 300u);
+  for (std::size_t i = 0; i < 300; ++i) {
+    ASSERT_EQ(unfinished[0].actions[i].seq, static_cast<std::int64_t>(i) + 1);
+  }
+  end_match(*store, "m00000000000b");
+  store->flush();
+  EXPECT_EQ(actions_of(*store, "m00000000000b"), listed_actions(300));
+  EXPECT_TRUE(store->load_unfinished_matches().empty());
+
+  // The journal is cleaned behind the oldest live match, once enough rows can go.
+  store->match_started(match("m00000000000c", "perico", kT0 + 2, {"Cy", "bot1", "bot2"}));
+  write_actions(*store, "m00000000000c", 1, 300);
+  store->flush();
+  EXPECT_EQ(journal_rows(path, "m00000000000a"), 0);
+  // B's last row was the newest when B ended, and the newest row always stays (rowids
+  // must not restart); the range moves on in steps of a few hundred rows.
+  EXPECT_LE(journal_rows(path, "m00000000000b"), 1);
+  EXPECT_EQ(journal_rows(path, "m00000000000c"), 300);
+  ASSERT_EQ(store->load_unfinished_matches().at(0).actions.size(), 300u);
+  EXPECT_EQ(store->stats().write_errors, 0u);
+}
+
+TEST(ActionJournalTest, AnAbortedMatchKeepsItsActionsAndOneOverKeepsItsOwn) {
+  TempDir dir;
+  auto store = testing::open_store(dir.file("abort.db"));
+  store->match_started(match("m000000000001", "loc", kT0, {"Ann", "bot1", "bot2"}));
+  write_actions(*store, "m000000000001", 1, 5);
+  store->match_aborted("m000000000001", kT0 + 10, "server_stopped");
+  store->match_started(match("m000000000002", "loc", kT0, {"Ann", "bot1", "bot2"}));
+  write_actions(*store, "m000000000002", 1, 4);
+  end_match(*store, "m000000000002");
+  store->match_aborted("m000000000002", kT0 + 20, "late");  // over already: no change
+  store->match_aborted("m-unknown", kT0 + 20, "never");
+  store->flush();
+  EXPECT_EQ(actions_of(*store, "m000000000001"), listed_actions(5));
+  EXPECT_EQ(actions_of(*store, "m000000000002"), listed_actions(4));
+  EXPECT_EQ((*store->match_record("m000000000002"))["status"], "over");
+  EXPECT_EQ(store->stats().write_errors, 0u);
+}
+
+TEST(ActionJournalTest, AFinishedMatchTakesNoMoreActions) {
+  TempDir dir;
+  auto store = testing::open_store(dir.file("late.db"));
+  store->match_started(match("m000000000001", "loc", kT0, {"Ann", "bot1", "bot2"}));
+  write_actions(*store, "m000000000001", 1, 2);
+  end_match(*store, "m000000000001");
+  store->flush();
+  store->action("m000000000001", action_row(3, 0, kT0));
+  // Replaying its start does not make it live again.
+  store->match_started(match("m000000000001", "loc", kT0, {"Ann", "bot1", "bot2"}));
+  store->action("m000000000001", action_row(3, 0, kT0));
+  store->flush();
+  EXPECT_EQ(store->stats().write_errors, 2u);
+  EXPECT_EQ(actions_of(*store, "m000000000001"), listed_actions(2));
+  EXPECT_TRUE(store->load_unfinished_matches().empty());
+}
+
+TEST(ActionJournalTest, ALiveMatchSurvivesAReopenAndEndsWithEveryAction) {
+  TempDir dir;
+  std::string path = dir.file("reopen.db");
+  {
+    auto store = testing::open_store(path);
+    store->match_started(match("m000000000001", "pedro", kT0, {"Ann", "Bob", "Cy", "Di"}));
+    store->match_started(match("m000000000002", "pedro", kT0, {"Ann", "Bob", "Cy", "Di"}));
+    write_actions(*store, "m000000000001", 1, 40);
+    // A late row is put in its place.
+    write_actions(*store, "m000000000002", 3, 3);
+    write_actions(*store, "m000000000002", 1, 2);
+    end_match(*store, "m000000000002");
+  }  // closed without a flush: the destructor commits what is queued
+  {
+    auto store = testing::open_store(path);
+    auto unfinished = store->load_unfinished_matches();
+    ASSERT_EQ(unfinished.size(), 1u);
+    ASSERT_EQ(unfinished[0].actions.size(), 40u);
+    EXPECT_EQ(unfinished[0].actions[39].seq, 40);
+    EXPECT_EQ(unfinished[0].actions[6].timeout, true);
+    EXPECT_EQ(actions_of(*store, "m000000000002"), listed_actions(3));
+    write_actions(*store, "m000000000001", 41, 60);
+    write_actions(*store, "m000000000001", 30, 30);  // already there: kept once
+  }
+  auto store = testing::open_store(path);
+  ASSERT_EQ(store->load_unfinished_matches()[0].actions.size(), 60u);
+  end_match(*store, "m000000000001");
+  store->flush();
+  EXPECT_EQ(actions_of(*store, "m000000000001"), listed_actions(60));
+  EXPECT_EQ(store->stats().write_errors, 0u);
+}
+
+TEST(ActionJournalTest, ARolledBackBatchLeavesTheRecordAsCommitted) {
+  TempDir dir;
+  StoreOptions options;
+  options.path = dir.file("rollback.db");
+  options.commit_interval = std::chrono::milliseconds(50);  // all in one batch
+  auto store = std::move(Store::open(options)).value();
+  store->match_started(match("m000000000001", "perico", kT0, {"Ann", "bot1", "bot2"}));
+  write_actions(*store, "m000000000001", 1, 3);
+  store->action("m-no-such-match", action_row(1, 0, kT0));  // fails the batch
+  write_actions(*store, "m000000000001", 4, 5);
+  end_match(*store, "m000000000001");
+  store->flush();
+  EXPECT_EQ(store->stats().write_errors, 1u);
+  EXPECT_EQ(actions_of(*store, "m000000000001"), listed_actions(5));
+}
+
+// One match that lives through a great many short ones: the journal does not wait for it
+// (finished rows behind it are cleaned), its own rows stay, and go when it ends.
+TEST(ActionJournalTest, ALongMatchNeitherHoldsTheJournalNorLosesItsRows) {
+  TempDir dir;
+  std::string path = dir.file("long.db");
+  StoreOptions options;
+  options.path = path;
+  options.commit_interval = std::chrono::milliseconds(5);
+  auto store = std::move(Store::open(options)).value();
+  store->match_started(match("m0000000long0", "perico", kT0, {"Ann", "bot1", "bot2"}));
+  std::int64_t long_seq = 0;
+  for (int m = 0; m < 400; ++m) {
+    std::string id = "m0000000" + std::to_string(10000 + m);
+    store->match_started(match(id, "perico", kT0 + m, {"Bob", "bot1", "bot2"}));
+    write_actions(*store, id, 1, 200);
+    write_actions(*store, "m0000000long0", long_seq + 1, long_seq + 2);
+    long_seq += 2;
+    end_match(*store, id);
+    if (m % 50 == 0) store->flush();
+  }
+  store->flush();
+  EXPECT_EQ(journal_rows(path, "m0000000long0"), long_seq);
+  // 80,000 finished rows were written; no more than the lag behind the newest remain.
+  EXPECT_LT(count(path, "SELECT count(*) FROM live_actions"), 70000);
+  EXPECT_EQ(count(path, "SELECT count(*) FROM match_actions"), 400);
+  EXPECT_EQ(actions_of(*store, "m000000010399"), listed_actions(200));
+
+  end_match(*store, "m0000000long0");
+  store->flush();
+  EXPECT_EQ(actions_of(*store, "m0000000long0"), listed_actions(long_seq));
+  // Its rows behind the cleaned range went with it; the rest go with the range.
+  EXPECT_LT(journal_rows(path, "m0000000long0"), long_seq);
+  // The range reaches the oldest live match's first row once a few hundred rows can go.
+  store->match_started(match("m0000000next0", "perico", kT0, {"Ann", "bot1", "bot2"}));
+  write_actions(*store, "m0000000next0", 1, 300);
+  end_match(*store, "m0000000next0");
+  store->match_started(match("m0000000next1", "perico", kT0, {"Ann", "bot1", "bot2"}));
+  // A commit cleans a few thousand rows at most: enough commits catch up.
+  for (std::int64_t seq = 1; seq <= 30; ++seq) {
+    write_actions(*store, "m0000000next1", seq, seq);
+    store->flush();
+  }
+  EXPECT_EQ(journal_rows(path, "m0000000long0"), 0);
+  EXPECT_LT(count(path, "SELECT count(*) FROM live_actions"), 300);
+  EXPECT_EQ(store->stats().write_errors, 0u);
+}
+
+// A version-2 file: finished and aborted matches' actions become their one row, a live
+// match's go to the journal, and the history and recovery read the same as from a file
+// written by this version.
+TEST(ActionJournalTest, MigratingAVersionTwoFileMovesEveryAction) {
+  TempDir dir;
+  std::string old_path = dir.file("v2.db");
+  {
+    sql::Database db(old_path);
+    ASSERT_EQ(migrate(db, 2), 0);
+    sql::Statement put_match(db, R"sql(
+      INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
+                           first_dealer, lower_score_wins, started_at, status, ended_at,
+                           results, abort_reason)
+      VALUES (?1, 'r1', 1, 'perico', '{"target":100}', '{"public":true}', ?2, 1, 0, ?3, ?4,
+              ?5, ?6, ?7))sql");
+    struct Old {
+      const char* id;
+      const char* status;
+      int actions;
+    };
+    for (const Old& old : {Old{"m000000000001", "over", 30}, Old{"m000000000002", "aborted", 4},
+                           Old{"m000000000003", "playing", 25}, Old{"m000000000004", "over", 0}}) {
+      put_match.reset();
+      put_match.bind(1, old.id);
+      put_match.bind(2, testing::kSeedHex);
+      put_match.bind(3, kT0);
+      put_match.bind(4, old.status);
+      bool playing = std::string(old.status) == "playing";
+      if (playing) {
+        put_match.bind(5, nullptr);
+      } else {
+        put_match.bind(5, kT0 + 1'000'000);
+      }
+      if (std::string(old.status) == "over") {
+        put_match.bind(6, R"({"placings":[3,2,1],"round_results":[],"scores":[1,2,3]})");
+      } else {
+        put_match.bind(6, nullptr);
+      }
+      if (std::string(old.status) == "aborted") {
+        put_match.bind(7, "server_stopped");
+      } else {
+        put_match.bind(7, nullptr);
+      }
+      put_match.run();
+      for (int seat = 0; seat < 3; ++seat) {
+        sql::Statement put_seat(db, R"sql(
+          INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level, score,
+                                   placing, winner)
+          VALUES (?1, ?2, 'bot', NULL, ?3, 'sensible', ?4, ?5, ?6))sql");
+        put_seat.bind(1, old.id);
+        put_seat.bind(2, seat);
+        put_seat.bind(3, "bot" + std::to_string(seat));
+        if (std::string(old.status) == "over") {
+          put_seat.bind(4, static_cast<double>(seat + 1));
+          put_seat.bind(5, 3 - seat);
+          put_seat.bind(6, seat == 2);
+        } else {
+          put_seat.bind(4, nullptr);
+          put_seat.bind(5, nullptr);
+          put_seat.bind(6, nullptr);
+        }
+        put_seat.run();
+      }
+      // Inserted from the last seq down: the old table was ordered by its key.
+      for (int seq = old.actions; seq >= 1; --seq) {
+        ActionRow row = action_row(seq, seq % 3, kT0 + seq, seq % 7 == 0);
+        sql::Statement put_action(db, "INSERT INTO actions VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+        put_action.bind(1, old.id);
+        put_action.bind(2, seq);
+        put_action.bind(3, row.seat);
+        put_action.bind(4, row.action.dump());
+        put_action.bind(5, row.timeout);
+        put_action.bind(6, row.at);
+        put_action.run();
+      }
+    }
+  }
+
+  // The same matches written by this version.
+  std::string new_path = dir.file("v3.db");
+  {
+    auto store = testing::open_store(new_path);
+    for (const char* id : {"m000000000001", "m000000000002", "m000000000003", "m000000000004"}) {
+      store->match_started(match(id, "perico", kT0, {"bot0", "bot1", "bot2"}));
+    }
+    write_actions(*store, "m000000000001", 1, 30);
+    write_actions(*store, "m000000000002", 1, 4);
+    write_actions(*store, "m000000000003", 1, 25);
+    end_match(*store, "m000000000001");
+    end_match(*store, "m000000000004");
+    store->match_aborted("m000000000002", kT0 + 1'000'000, "server_stopped");
+  }
+
+  auto migrated = testing::open_store(old_path);
+  auto written = testing::open_store(new_path);
+  for (const char* id : {"m000000000001", "m000000000002", "m000000000003", "m000000000004"}) {
+    auto from_old = migrated->match_record(id);
+    auto from_new = written->match_record(id);
+    ASSERT_TRUE(from_old.has_value()) << id;
+    ASSERT_TRUE(from_new.has_value()) << id;
+    EXPECT_EQ(from_old->dump(), from_new->dump()) << id;
+  }
+  EXPECT_EQ(actions_of(*migrated, "m000000000001"), listed_actions(30));
+  EXPECT_EQ((*migrated->match_record("m000000000001"))["actions"][29]["at"],
+            "2026-11-22T08:10:00.153Z");
+  EXPECT_EQ(actions_of(*migrated, "m000000000004"), Json::array());
+
+  auto unfinished = migrated->load_unfinished_matches();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_EQ(unfinished[0].start.id, "m000000000003");
+  ASSERT_EQ(unfinished[0].actions.size(), 25u);
+  auto reference = written->load_unfinished_matches();
+  ASSERT_EQ(reference.size(), 1u);
+  for (std::size_t i = 0; i < 25; ++i) {
+    EXPECT_EQ(unfinished[0].actions[i].seq, reference[0].actions[i].seq);
+    EXPECT_EQ(unfinished[0].actions[i].seat, reference[0].actions[i].seat);
+    EXPECT_EQ(unfinished[0].actions[i].action, reference[0].actions[i].action);
+    EXPECT_EQ(unfinished[0].actions[i].timeout, reference[0].actions[i].timeout);
+    EXPECT_EQ(unfinished[0].actions[i].at, reference[0].actions[i].at);
+  }
+  // The migrated live match goes on and ends with its old actions and its new ones.
+  write_actions(*migrated, "m000000000003", 26, 30);
+  end_match(*migrated, "m000000000003");
+  migrated->flush();
+  EXPECT_EQ(actions_of(*migrated, "m000000000003"), listed_actions(30));
+  EXPECT_EQ(migrated->stats().write_errors, 0u);
+  migrated.reset();
+
+  sql::Database db(old_path);
+  EXPECT_EQ(db.user_version(), 3);
+  EXPECT_EQ(db.query_int("SELECT count(*) FROM sqlite_master WHERE name = 'actions'"), 0);
+  EXPECT_EQ(db.query_text("PRAGMA integrity_check"), "ok");
+}
+
+}  // namespace
+}  // namespace parlor::server::store
