@@ -21,7 +21,9 @@ stop_server() {
 }
 trap stop_server EXIT
 
-"$bin/parlor-server" --port "$port" --db "$work/load.db" --rate 0 --max-connections-per-ip 0 \
+# The server runs with the allocator settings scripts/serve.sh gives it.
+GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.tcache_count=200:glibc.malloc.mxfast=0}" \
+  "$bin/parlor-server" --port "$port" --db "$work/load.db" --rate 0 --max-connections-per-ip 0 \
   --bot-delay-ms 0 --turn-seconds 0 --round-pause-ms 0 --max-rooms 100000 "$@" \
   >"$work/server.log" 2>&1 &
 server=$!
