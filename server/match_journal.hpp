@@ -50,6 +50,8 @@ struct MatchRecord {
   bool lower_score_wins = false;
   Json room_settings;  // what a restart needs to reopen the room (Room::settings_json)
   std::chrono::system_clock::time_point started_at;
+  // Only in a record rebuilt from the journal at start-up, to be replayed: a running room
+  // journals each action and keeps none.
   std::vector<RecordedAction> actions;
 };
 
@@ -80,7 +82,7 @@ class MatchJournal {
   virtual bool when_durable(std::function<void()> then) = 0;
 };
 
-// Keeps nothing (tests of the room alone; the room holds the live record itself).
+// Keeps nothing (tests of the room alone).
 class NullJournal : public MatchJournal {
  public:
   void match_started(const MatchRecord&) override {}

@@ -453,10 +453,10 @@ std::optional<Error> Room::apply(int seat, Json action, bool timeout, const Acto
   }
   if (!result.ok()) return result.error;
 
-  RecordedAction recorded{seat, std::move(action), timeout};
+  // The journal is the match's log; the room keeps no copy (a long match at every table
+  // would otherwise hold each of its actions in memory until it ends).
   ++sequence_;
-  journal_.action_accepted(record_, sequence_, recorded);  // write-ahead
-  record_.actions.push_back(std::move(recorded));
+  journal_.action_accepted(record_, sequence_, {seat, std::move(action), timeout});  // write-ahead
   bool round_changed = match_->round() != last_round_;
   last_round_ = match_->round();
   if (round_changed || match_->match_over()) journal_round_results();
@@ -700,6 +700,7 @@ void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed se
     self->record_ = std::move(record);
     self->seed_ = seed;
     self->sequence_ = static_cast<std::int64_t>(self->record_.actions.size());
+    self->record_.actions = {};  // replayed: from here on the journal keeps them
     self->last_round_ = self->match_->round();
     self->rounds_journaled_ = 0;
     self->journal_round_results();  // idempotent: a row lost in the crash is written again
