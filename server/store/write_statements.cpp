@@ -77,6 +77,8 @@ WriteStatements::WriteStatements(sql::Database& db)
           AND match_id NOT IN (SELECT id FROM matches WHERE status = 'playing'))sql"),
       delete_leftovers_(db, R"sql(
         DELETE FROM live_actions WHERE id >= ?1 AND id < ?2 AND match_id = ?3)sql"),
+      read_row_(db, R"sql(
+        SELECT seq, seat, action, timeout, at FROM live_actions WHERE id = ?1)sql"),
       put_commitment_(db, R"sql(
         INSERT OR REPLACE INTO commitments (match_id, deal, sha256)
         VALUES (:match_id, :deal, :sha256))sql"),
@@ -116,36 +118,47 @@ void WriteStatements::reload() {
     if (it == live_.end()) continue;  // a finished match's, not yet cleaned
     LiveMatch& match = it->second;
     if (match.first_row == 0) match.first_row = row.get_int64(0);
-    append(match, row.get_int64(2), row.get_int(3), row.get_text(4), row.get_bool(5),
-           row.get_int64(6));
+    append(match, row.get_int64(2), row.get_int64(0));
   }
   recompute_oldest_live_row();
   stale_ = false;
 }
 
-bool WriteStatements::append(LiveMatch& match, std::int64_t seq, int seat,
-                             std::string_view action_json, bool timeout, Millis at) {
+bool WriteStatements::append(LiveMatch& match, std::int64_t seq, std::int64_t row) {
   auto position = match.entries.end();
   if (!match.entries.empty() && seq <= match.entries.back().seq) {
     position = std::lower_bound(match.entries.begin(), match.entries.end(), seq,
                                 [](const Entry& entry, std::int64_t s) { return entry.seq < s; });
     if (position->seq == seq) return false;
   }
-  std::string& text = match.text;
-  auto offset = static_cast<std::uint32_t>(text.size());
-  text += '[';
-  append_int(text, seq);
-  text += ',';
-  append_int(text, seat);
-  text += ',';
-  text += action_json;
-  text += timeout ? ",1," : ",0,";
-  append_int(text, at);
-  text += ']';
-  match.entries.insert(position,
-                       Entry{seq, offset, static_cast<std::uint32_t>(text.size() - offset)});
+  match.entries.insert(position, Entry{seq, row});
   ++live_rows_;
   return true;
+}
+
+std::string WriteStatements::actions_text(const LiveMatch& match) {
+  std::string text = "[";
+  for (const Entry& entry : match.entries) {
+    read_row_.reset();
+    read_row_.bind(1, entry.row);
+    if (!read_row_.step()) {
+      throw StoreError("journal_row_missing", "live_actions row " + std::to_string(entry.row) +
+                                                  " (seq " + std::to_string(entry.seq) +
+                                                  ") is gone");
+    }
+    if (text.size() > 1) text += ',';
+    text += '[';
+    append_int(text, read_row_.get_int64(0));
+    text += ',';
+    append_int(text, read_row_.get_int(1));
+    text += ',';
+    text += read_row_.get_text(2);
+    text += read_row_.get_bool(3) ? ",1," : ",0,";
+    append_int(text, read_row_.get_int64(4));
+    text += ']';
+  }
+  text += ']';
+  return text;
 }
 
 void WriteStatements::recompute_oldest_live_row() {
@@ -174,18 +187,13 @@ void WriteStatements::clean_journal() {
 }
 
 void WriteStatements::finish_actions(const std::string& match_id, bool write) {
+  // Its last actions may still wait for their rows (they go in just before the commit).
+  // Not flush_actions: its cleaning could take this match's rows, which is over now,
+  // before they are read.
+  insert_pending();
   auto it = live_.find(match_id);
   if (write) {
-    std::string text = "[";
-    if (it != live_.end()) {
-      const LiveMatch& match = it->second;
-      text.reserve(match.text.size() + match.entries.size() + 2);
-      for (const Entry& entry : match.entries) {
-        if (text.size() > 1) text += ',';
-        text.append(match.text, entry.offset, entry.size);
-      }
-    }
-    text += ']';
+    const std::string text = it != live_.end() ? actions_text(it->second) : "[]";
     put_match_actions_.reset();
     put_match_actions_.bind(1, match_id);
     put_match_actions_.bind(2, text);
@@ -263,7 +271,7 @@ void WriteStatements::action(const std::string& match_id, std::int64_t seq, int 
     throw StoreError("unknown_match", "no match " + match_id + " in progress");
   }
   LiveMatch& match = it->second;
-  if (!append(match, seq, seat, action_json, timeout, at)) return;  // already journaled
+  if (!append(match, seq, 0)) return;  // already journaled
   bool first = match.first_row == 0;
   if (first) match.first_row = -1;
   pending_.push_back(PendingRow{match_id, seq, seat, action_json, timeout, at, first});
@@ -283,6 +291,11 @@ sql::Statement& WriteStatements::insert_statement(std::size_t rows) {
 }
 
 void WriteStatements::flush_actions() {
+  insert_pending();
+  clean_journal();
+}
+
+void WriteStatements::insert_pending() {
   std::size_t done = 0;
   while (done < pending_.size()) {
     std::size_t rows = std::min(pending_.size() - done, kRowsPerInsert);
@@ -303,14 +316,18 @@ void WriteStatements::flush_actions() {
     last_row_ = db_.last_insert_rowid();
     std::int64_t row_id = last_row_ - static_cast<std::int64_t>(rows) + 1;
     for (std::size_t row = done; row < done + rows; ++row, ++row_id) {
-      if (!pending_[row].first) continue;
       auto it = live_.find(std::string(pending_[row].match_id));
-      if (it != live_.end() && it->second.first_row == -1) it->second.first_row = row_id;
+      if (it == live_.end()) continue;
+      LiveMatch& match = it->second;
+      if (pending_[row].first && match.first_row == -1) match.first_row = row_id;
+      // Usually the newest entry; a late action sits earlier.
+      auto entry = std::find_if(match.entries.rbegin(), match.entries.rend(),
+                                [&](const Entry& e) { return e.seq == pending_[row].seq; });
+      if (entry != match.entries.rend()) entry->row = row_id;
     }
     done += rows;
   }
   pending_.clear();
-  clean_journal();
 }
 
 void WriteStatements::commitment(const std::string& match_id, const CommitmentRow& commitment) {
