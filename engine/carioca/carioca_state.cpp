@@ -493,9 +493,10 @@ void CariocaState::end_round(std::optional<Seat> went_out) {
   if (went_out) ++rounds_out_[*went_out];
   points_by_round_.push_back(points);
   window_.reset();
-  last_round_ = round_summary(went_out, points);
-  results_.push_back(last_round_);
-  emit({{"type", "round_end"}, {"result", last_round_}});
+  Json summary = round_summary(went_out, points);
+  last_round_text_ = summary.dump();
+  results_.push_back(summary);
+  emit({{"type", "round_end"}, {"result", std::move(summary)}});
   if (round_ == kRounds) {
     phase_ = Phase::kOver;
     emit({{"type", "match_end"}, {"scores", scores()}, {"placings", placings()}});

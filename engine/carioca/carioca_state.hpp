@@ -87,6 +87,8 @@ class CariocaState : public GameState {
   ActionResult apply_action(Seat seat, const Json& action) override;
   Json game_table_view() const override;
   Json game_seat_view(Seat seat) const override;
+  void write_table_members(JsonWriter& out) const override;
+  void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
   // The round's deal and its end.
@@ -119,11 +121,11 @@ class CariocaState : public GameState {
   const Contract& contract() const { return contract_for_round(round_); }
   bool lowered(Seat seat) const { return lowered_turn_[seat] >= 0; }
 
-  // Views.
+  // Views (carioca_view.cpp).
   Json meld_json(const Meld& meld) const;
-  Json players_json() const;
+  static void write_meld_members(const Meld& meld, JsonWriter& out);
   Json legal_json(Seat seat) const;
-  Json window_json() const;
+  void write_legal_members(Seat seat, JsonWriter& out) const;
   std::vector<Json> play_actions(Seat seat) const;
 
   TableOptions options_;
@@ -150,7 +152,7 @@ class CariocaState : public GameState {
   std::vector<std::vector<std::int64_t>> points_by_round_;
   std::vector<int> rounds_out_;
   Json results_ = Json::array();
-  Json last_round_ = nullptr;
+  std::string last_round_text_ = "null";  // the last round's summary, serialized once
 };
 
 }  // namespace parlor::carioca

@@ -7,16 +7,10 @@
 namespace parlor::carioca {
 namespace {
 
-Json contract_json(int round, const Contract& contract) {
-  Json out = Json::object();
-  out["round"] = round;
-  out["text"] = contract.describe();
-  out["trios"] = contract.trios;
-  out["straights"] = contract.straights;
-  out["min_cards"] = contract.min_cards();
-  out["go_out"] = contract.go_out;
-  out["hand_size"] = contract.hand_size;
-  return out;
+void write_seats(const std::vector<Seat>& seats, JsonWriter& out) {
+  out.begin_array();
+  for (Seat seat : seats) out.value(seat);
+  out.end_array();
 }
 
 std::vector<Card> distinct(std::vector<Card> cards) {
@@ -43,133 +37,208 @@ Waiting CariocaState::waiting() const {
   }
 }
 
-// Views are built field by field with moves: nested initializer lists would copy every
-// level again, and views are built after every action.
-Json CariocaState::meld_json(const Meld& meld) const {
-  Json jokers = Json::array();
-  for (std::size_t i = 0; i < meld.cards.size(); ++i) {
-    if (!meld.cards[i].is_joker()) continue;
-    Json joker = Json::object();
-    joker["index"] = i;
-    joker["as"] = meld.stands_for(i);
-    jokers.push_back(std::move(joker));
-  }
-  Json out = Json::object();
-  out["cards"] = cards_to_json(meld.cards);
-  out["jokers"] = std::move(jokers);
-  if (meld.kind == MeldKind::kTrio) {
-    out["kind"] = "trio";
-    out["rank"] = rank_symbol(meld.rank);
-  } else {
-    out["kind"] = "straight";
-    out["suit"] = std::string(1, suit_symbol(meld.suit));
-    out["low"] = meld.stands_for(0);
-    out["high"] = meld.stands_for(meld.cards.size() - 1);
-  }
-  return out;
-}
-
-Json CariocaState::players_json() const {
-  Json players = Json::array();
-  for (Seat seat = 0; seat < seats_; ++seat) {
-    Json melds = Json::array();
-    for (const Meld& meld : melds_[seat]) melds.push_back(meld_json(meld));
-    Json player = Json::object();
-    player["seat"] = seat;
-    player["cards"] = hands_[seat].size();
-    player["lowered"] = lowered(seat);
-    player["steals"] = steals_[seat];
-    player["rounds_out"] = rounds_out_[seat];
-    player["melds"] = std::move(melds);
-    players.push_back(std::move(player));
-  }
-  return players;
-}
-
-Json CariocaState::window_json() const {
-  if (!window_) return nullptr;
-  Json undecided = Json::array();
-  for (Seat seat : window_->order) {
-    if (!window_->has_declined(seat)) undecided.push_back(seat);
-  }
-  Json out = Json::object();
-  out["card"] = window_->card.str();
-  out["discarder"] = window_->discarder;
-  out["order"] = window_->order;
-  out["declined"] = window_->declined;
-  out["undecided"] = std::move(undecided);
-  out["window_ms"] = options_.steal_window_ms;
-  return out;
-}
-
+// Written as text (JsonWriter): views are made after every move for every viewer. The
+// trees (the views', the "legal" section legal_actions reads, the melds events carry) come
+// from the same text.
 Json CariocaState::game_table_view() const {
-  Json view = Json::object();
-  view["phase"] = phase_name(phase_);
-  view["dealer"] = dealer_;
-  view["turn"] = phase_ == Phase::kOver ? Json(nullptr) : Json(turn_);
-  view["contract"] = contract_json(round_, contract());
-  view["players"] = players_json();
-  Json discard = Json::object();
-  discard["top"] = discards_.empty() ? Json(nullptr) : Json(discards_.back().str());
-  discard["size"] = discards_.size();
-  view["discard"] = std::move(discard);
-  Json stock = Json::object();
-  stock["size"] = stock_.size();
-  stock["reshuffles"] = reshuffles_;
-  stock["reshuffles_allowed"] = options_.stock_reshuffles;
-  view["stock"] = std::move(stock);
-  view["steal_window"] = window_json();
-  view["scores_by_round"] = points_by_round_;
-  Json rules = Json::object();
-  rules["straight_wrap"] = options_.straight_wrap;
-  rules["flat_low_cards"] = options_.flat_low_cards;
-  rules["joker_value"] = options_.joker_value;
-  view["rules"] = std::move(rules);
-  view["last_round"] = last_round_;
-  return view;
+  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
 }
 
 Json CariocaState::game_seat_view(Seat seat) const {
-  Json view = Json::object();
-  view["hand"] = cards_to_json(hands_[seat]);
-  view["legal"] = legal_json(seat);
-  return view;
+  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
+}
+
+Json CariocaState::meld_json(const Meld& meld) const {
+  return members_as_json([&meld](JsonWriter& out) { write_meld_members(meld, out); });
+}
+
+Json CariocaState::legal_json(Seat seat) const {
+  return members_as_json([this, seat](JsonWriter& out) { write_legal_members(seat, out); });
+}
+
+void CariocaState::write_meld_members(const Meld& meld, JsonWriter& out) {
+  out.key("cards");
+  out.cards(meld.cards);
+  out.key("jokers");
+  out.begin_array();
+  for (std::size_t i = 0; i < meld.cards.size(); ++i) {
+    if (!meld.cards[i].is_joker()) continue;
+    out.begin_object();
+    out.member("index", i);
+    out.member("as", meld.stands_for(i));
+    out.end_object();
+  }
+  out.end_array();
+  if (meld.kind == MeldKind::kTrio) {
+    out.member("kind", "trio");
+    out.member("rank", rank_symbol(meld.rank));
+  } else {
+    const char suit[] = {suit_symbol(meld.suit), '\0'};
+    out.member("kind", "straight");
+    out.member("suit", suit);
+    out.member("low", meld.stands_for(0));
+    out.member("high", meld.stands_for(meld.cards.size() - 1));
+  }
+}
+
+void CariocaState::write_table_members(JsonWriter& out) const {
+  out.member("phase", phase_name(phase_));
+  out.member("dealer", dealer_);
+  out.key("turn");
+  if (phase_ == Phase::kOver) {
+    out.value(nullptr);
+  } else {
+    out.value(turn_);
+  }
+
+  const Contract& now = contract();
+  out.key("contract");
+  out.begin_object();
+  out.member("round", round_);
+  out.member("text", now.describe());
+  out.member("trios", now.trios);
+  out.member("straights", now.straights);
+  out.member("min_cards", now.min_cards());
+  out.member("go_out", now.go_out);
+  out.member("hand_size", now.hand_size);
+  out.end_object();
+
+  out.key("players");
+  out.begin_array();
+  for (Seat seat = 0; seat < seats_; ++seat) {
+    out.begin_object();
+    out.member("seat", seat);
+    out.member("cards", hands_[seat].size());
+    out.member("lowered", lowered(seat));
+    out.member("steals", steals_[seat]);
+    out.member("rounds_out", rounds_out_[seat]);
+    out.key("melds");
+    out.begin_array();
+    for (const Meld& meld : melds_[seat]) {
+      out.begin_object();
+      write_meld_members(meld, out);
+      out.end_object();
+    }
+    out.end_array();
+    out.end_object();
+  }
+  out.end_array();
+
+  out.key("discard");
+  out.begin_object();
+  out.key("top");
+  if (discards_.empty()) {
+    out.value(nullptr);
+  } else {
+    out.value(discards_.back());
+  }
+  out.member("size", discards_.size());
+  out.end_object();
+
+  out.key("stock");
+  out.begin_object();
+  out.member("size", stock_.size());
+  out.member("reshuffles", reshuffles_);
+  out.member("reshuffles_allowed", options_.stock_reshuffles);
+  out.end_object();
+
+  out.key("steal_window");
+  if (window_) {
+    out.begin_object();
+    out.member("card", window_->card);
+    out.member("discarder", window_->discarder);
+    out.key("order");
+    write_seats(window_->order, out);
+    out.key("declined");
+    write_seats(window_->declined, out);
+    out.key("undecided");
+    out.begin_array();
+    for (Seat seat : window_->order) {
+      if (!window_->has_declined(seat)) out.value(seat);
+    }
+    out.end_array();
+    out.member("window_ms", options_.steal_window_ms);
+    out.end_object();
+  } else {
+    out.value(nullptr);
+  }
+
+  out.key("scores_by_round");
+  out.begin_array();
+  for (const auto& points : points_by_round_) {
+    out.begin_array();
+    for (std::int64_t p : points) out.value(p);
+    out.end_array();
+  }
+  out.end_array();
+
+  out.key("rules");
+  out.begin_object();
+  out.member("straight_wrap", options_.straight_wrap);
+  out.member("flat_low_cards", options_.flat_low_cards);
+  out.member("joker_value", options_.joker_value);
+  out.end_object();
+
+  out.key("last_round");
+  out.raw(last_round_text_);
+}
+
+void CariocaState::write_seat_members(Seat seat, JsonWriter& out) const {
+  out.key("hand");
+  out.cards(hands_[seat]);
+  out.key("legal");
+  out.begin_object();
+  write_legal_members(seat, out);
+  out.end_object();
 }
 
 // A compact description of the seat's moves: lowering cannot be listed, so the view says
 // what is allowed and the seat searches its own hand.
-Json CariocaState::legal_json(Seat seat) const {
+void CariocaState::write_legal_members(Seat seat, JsonWriter& out) const {
   Waiting wait = waiting();
-  if (std::find(wait.seats.begin(), wait.seats.end(), seat) == wait.seats.end()) {
-    return Json::object();
-  }
+  if (std::find(wait.seats.begin(), wait.seats.end(), seat) == wait.seats.end()) return;
   switch (phase_) {
     case Phase::kCut:
-      return {{"cut", {{"min", 1}, {"max", 107}}}};
+      out.key("cut");
+      out.begin_object();
+      out.member("min", 1);
+      out.member("max", 107);
+      out.end_object();
+      break;
     case Phase::kDraw: {
-      Json from = Json::array({"stock"});
       const auto& hand = hands_[seat];
       bool could_discard_after =
           !discards_.empty() &&
           std::any_of(hand.begin(), hand.end(), [&](Card c) { return c != discards_.back(); });
-      if (could_discard_after) from.push_back("discard");
-      return {{"draw", from}};
+      out.key("draw");
+      out.begin_array();
+      out.value("stock");
+      if (could_discard_after) out.value("discard");
+      out.end_array();
+      break;
     }
     case Phase::kStealWindow:
-      return {{"steal", window_->may_claim(seat)}, {"decline", true}};
-    case Phase::kPlay: {
-      Json forbidden = taken_ ? Json(taken_->str()) : Json(nullptr);
-      return {{"can_lower", !lowered(seat)},
-              {"lower_must_go_out", contract().go_out},
-              {"can_lay_off", lowered(seat) && lowered_turn_[seat] < turn_number_},
-              {"must_discard", true},
-              {"taken", taken_ ? Json(taken_->str()) : Json(nullptr)},
-              {"forbidden_discard", forbidden}};
-    }
+      out.member("steal", window_->may_claim(seat));
+      out.member("decline", true);
+      break;
+    case Phase::kPlay:
+      out.member("can_lower", !lowered(seat));
+      out.member("lower_must_go_out", contract().go_out);
+      out.member("can_lay_off", lowered(seat) && lowered_turn_[seat] < turn_number_);
+      out.member("must_discard", true);
+      // The card taken from the discard pile this turn, which may not go back.
+      for (const char* name : {"taken", "forbidden_discard"}) {
+        out.key(name);
+        if (taken_) {
+          out.value(*taken_);
+        } else {
+          out.value(nullptr);
+        }
+      }
+      break;
     case Phase::kOver:
       break;
   }
-  return Json::object();
 }
 
 // Representative moves of the play phase: the best lowering the search finds (if the

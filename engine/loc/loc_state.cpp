@@ -43,6 +43,7 @@ std::optional<Error> LocState::deal_hand(const std::optional<Json>& setup) {
   discards_.clear();
   shown_.clear();
   ledger_ = Json::array();
+  ledger_text_ = "[]";
   phase_ = Phase::kDiscard;
   play_ = 0;
   hand_start_balances_ = balances_;
@@ -58,8 +59,7 @@ void LocState::ante() {
   std::vector<std::int64_t> paid(table_.seats, table_.bet);
   for (auto& balance : balances_) balance -= table_.bet;
   pot_ = table_.bet * table_.seats;
-  Json entry = {{"step", "ante"}, {"paid", paid}, {"pot", pot_}};
-  ledger_.push_back(entry);
+  add_to_ledger({{"step", "ante"}, {"paid", paid}, {"pot", pot_}});
   emit({{"type", "ante"}, {"paid", paid}, {"pot", pot_}});
 }
 
@@ -134,6 +134,11 @@ void LocState::choose(Seat seat, Card card) {
   }
 }
 
+void LocState::add_to_ledger(const Json& entry) {
+  ledger_.push_back(entry);
+  ledger_text_ = ledger_.dump();
+}
+
 bool LocState::everyone_chose() const {
   return std::all_of(choices_.begin(), choices_.end(), [](const auto& c) { return c.has_value(); });
 }
@@ -168,7 +173,7 @@ void LocState::reveal_play() {
                 {"took", outcome.took},
                 {"paid", outcome.paid},
                 {"pot", pot_}};
-  ledger_.push_back(entry);
+  add_to_ledger(entry);
   Json event = entry;
   event["type"] = "reveal";
   emit(event);
@@ -184,12 +189,13 @@ void LocState::finish_hand() {
   for (int seat = 0; seat < table_.seats; ++seat) {
     net[seat] = balances_[seat] - hand_start_balances_[seat];
   }
-  last_round_ = {{"hand", hand_number_},
+  Json result = {{"hand", hand_number_},
                  {"dealer", dealer_},
                  {"ledger", ledger_},
                  {"net", net},
                  {"balances", balances_}};
-  results_.push_back(last_round_);
+  last_round_text_ = result.dump();
+  results_.push_back(std::move(result));
   emit({{"type", "hand_over"}, {"hand", hand_number_}, {"net", net}, {"balances", balances_}});
   if (hand_number_ >= table_.hands) {
     phase_ = Phase::kOver;

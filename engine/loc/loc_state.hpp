@@ -58,6 +58,8 @@ class LocState : public GameState {
   ActionResult apply_action(Seat seat, const Json& action) override;
   Json game_table_view() const override;
   Json game_seat_view(Seat seat) const override;
+  void write_table_members(JsonWriter& out) const override;
+  void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
   enum class Phase { kDiscard, kPlay, kOver };
@@ -74,9 +76,8 @@ class LocState : public GameState {
   void reveal_discards();
   void reveal_play();
   void finish_hand();
+  void add_to_ledger(const Json& entry);
   // Views (loc_view.cpp).
-  Json players_json() const;
-  Json legal_json(Seat seat) const;
   std::string phase_name() const;
   std::string step_action() const;  // "discard" or "play"
 
@@ -96,7 +97,9 @@ class LocState : public GameState {
   std::vector<Card> shown_;                   // revealed in this hand's plays
   std::vector<Card> set_aside_;               // undealt, unseen
   Json ledger_ = Json::array();               // this hand's public ledger
-  Json last_round_ = nullptr;
+  // The ledger and the last round serialized once when they change, not in every view.
+  std::string ledger_text_ = "[]";
+  std::string last_round_text_ = "null";
   Json results_ = Json::array();
 };
 

@@ -20,47 +20,64 @@ std::string LocState::phase_name() const {
 
 std::string LocState::step_action() const { return phase_ == Phase::kDiscard ? "discard" : "play"; }
 
-// A seat's card count includes its hidden choice, so it does not move when it chooses.
-Json LocState::players_json() const {
-  Json players = Json::array();
-  for (Seat seat = 0; seat < table_.seats; ++seat) {
-    Json player = Json::object();
-    player["seat"] = seat;
-    player["balance"] = balances_[seat];
-    player["cards"] = static_cast<int>(hands_[seat].size()) + (choices_[seat] ? 1 : 0);
-    player["chosen"] = choices_[seat].has_value();
-    players.push_back(std::move(player));
-  }
-  return players;
-}
-
-// {"discard": [cards]} or {"play": [cards]} while the seat is waited for, else {}.
-Json LocState::legal_json(Seat seat) const {
-  if (phase_ == Phase::kOver || choices_[seat]) return Json::object();
-  return {{step_action(), cards_to_json(hands_[seat])}};
-}
-
+// Written as text (JsonWriter): views are made after every move for every viewer. The
+// trees come from the same text.
 Json LocState::game_table_view() const {
-  Json view = Json::object();
-  view["phase"] = phase_name();
-  view["deck"] = deck_name(table_.deck);
-  view["bet"] = table_.bet;
-  view["match_hands"] = table_.hands;
-  view["dealer"] = dealer_;
-  view["play"] = play_ == 0 ? Json(nullptr) : Json(play_);
-  view["pot"] = pot_;
-  view["players"] = players_json();
-  view["ledger"] = ledger_;
-  view["last_round"] = last_round_;
-  return view;
+  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
 }
 
 Json LocState::game_seat_view(Seat seat) const {
-  Json view = Json::object();
-  view["hand"] = cards_to_json(hands_[seat]);
-  view["choice"] = choices_[seat] ? Json(choices_[seat]->str()) : Json(nullptr);
-  view["legal"] = legal_json(seat);
-  return view;
+  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
+}
+
+void LocState::write_table_members(JsonWriter& out) const {
+  out.member("phase", phase_name());
+  out.member("deck", deck_name(table_.deck));
+  out.member("bet", table_.bet);
+  out.member("match_hands", table_.hands);
+  out.member("dealer", dealer_);
+  out.key("play");
+  if (play_ == 0) {
+    out.value(nullptr);
+  } else {
+    out.value(play_);
+  }
+  out.member("pot", pot_);
+  out.key("players");
+  out.begin_array();
+  for (Seat seat = 0; seat < table_.seats; ++seat) {
+    out.begin_object();
+    out.member("seat", seat);
+    out.member("balance", balances_[seat]);
+    // The hidden choice still counts, so a seat's count does not move when it chooses.
+    out.member("cards", static_cast<int>(hands_[seat].size()) + (choices_[seat] ? 1 : 0));
+    out.member("chosen", choices_[seat].has_value());
+    out.end_object();
+  }
+  out.end_array();
+  out.key("ledger");
+  out.raw(ledger_text_);
+  out.key("last_round");
+  out.raw(last_round_text_);
+}
+
+// "legal": {"discard": [cards]} or {"play": [cards]} while the seat is waited for, else {}.
+void LocState::write_seat_members(Seat seat, JsonWriter& out) const {
+  out.key("hand");
+  out.cards(hands_[seat]);
+  out.key("choice");
+  if (choices_[seat]) {
+    out.value(*choices_[seat]);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("legal");
+  out.begin_object();
+  if (phase_ != Phase::kOver && !choices_[seat]) {
+    out.key(step_action());
+    out.cards(hands_[seat]);
+  }
+  out.end_object();
 }
 
 }  // namespace parlor::loc

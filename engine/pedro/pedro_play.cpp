@@ -190,7 +190,7 @@ void PedroState::finish_hand() {
   side_scores_[0] += score.delta[0];
   side_scores_[1] += score.delta[1];
   winner_side_ = match_winner(variant_, before, side_scores_, tally, score);
-  last_round_ = {{"round", deals_},
+  Json result = {{"round", deals_},
                  {"dealer", dealer_},
                  {"declarer", declarer_},
                  {"bid", contract_ ? Json(high_bid_) : Json(nullptr)},
@@ -202,8 +202,8 @@ void PedroState::finish_hand() {
                  {"delta", score.delta},
                  {"scores", side_scores_},
                  {"winner_side", winner_side_ ? Json(*winner_side_) : Json(nullptr)}};
-  results_.push_back(last_round_);
-  Json over = last_round_;
+  record_round(result);
+  Json over = std::move(result);
   over["type"] = "hand_over";
   emit(over);
   if (winner_side_) {

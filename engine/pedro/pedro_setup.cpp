@@ -133,8 +133,7 @@ bool PedroState::refill_non_dealers() {
 
 void PedroState::void_deal() {
   emit({{"type", "void_deal"}, {"reason", "the stock cannot refill the players"}});
-  last_round_ = {{"round", deals_}, {"dealer", dealer_}, {"void", true}};
-  results_.push_back(last_round_);
+  record_round({{"round", deals_}, {"dealer", dealer_}, {"void", true}});
   deal(std::nullopt);  // the same dealer deals again
 }
 

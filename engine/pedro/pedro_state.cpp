@@ -248,10 +248,15 @@ void PedroState::end_auction(Seat declarer) {
         {"bid", contract_ ? Json(high_bid_) : Json(nullptr)}});
 }
 
+// The finished round stays in every view until the next one ends.
+void PedroState::record_round(const Json& result) {
+  results_.push_back(result);
+  last_round_text_ = result.dump();
+}
+
 void PedroState::throw_in() {
   emit({{"type", "thrown_in"}});
-  last_round_ = {{"round", deals_}, {"dealer", dealer_}, {"thrown_in", true}};
-  results_.push_back(last_round_);
+  record_round({{"round", deals_}, {"dealer", dealer_}, {"thrown_in", true}});
   dealer_ = left_of(dealer_);
   deal(std::nullopt);
 }

@@ -124,6 +124,8 @@ class PedroState final : public GameState {
   ActionResult apply_action(Seat seat, const Json& action) override;
   Json game_table_view() const override;
   Json game_seat_view(Seat seat) const override;
+  void write_table_members(JsonWriter& out) const override;
+  void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
   // Dealing (pedro_state.cpp).
@@ -168,12 +170,13 @@ class PedroState final : public GameState {
   void update_out();
   Seat next_in(Seat from) const;
   void finish_hand();
+  void record_round(const Json& result);
 
   // Views and bot-facing legal moves (pedro_view.cpp).
   Json legal_json(Seat seat) const;
-  Json players_json() const;
-  Json trick_json(const Trick& trick) const;
-  Json discard_choice(Seat seat) const;
+  void write_legal_members(Seat seat, JsonWriter& out) const;
+  void write_players(JsonWriter& out) const;
+  void write_trick(const Trick& trick, JsonWriter& out) const;
 
   Variant variant_;
   Seed seed_;
@@ -215,7 +218,7 @@ class PedroState final : public GameState {
   SideScores side_scores_{};
   std::optional<int> winner_side_;
   Json results_ = Json::array();
-  Json last_round_ = nullptr;
+  std::string last_round_text_ = "null";  // the last round's result, serialized once
 };
 
 }  // namespace parlor::pedro

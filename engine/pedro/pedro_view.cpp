@@ -8,8 +8,22 @@
 namespace parlor::pedro {
 namespace {
 
-Json suit_json(std::optional<Suit> suit) {
-  return suit ? Json(std::string(1, suit_symbol(*suit))) : Json(nullptr);
+void write_suit(std::optional<Suit> suit, JsonWriter& out) {
+  if (suit) {
+    const char symbol[] = {suit_symbol(*suit), '\0'};
+    out.value(symbol);
+  } else {
+    out.value(nullptr);
+  }
+}
+
+// A seat number, or null where the state keeps -1 for "nobody yet".
+void write_seat_or_null(int seat, JsonWriter& out) {
+  if (seat >= 0) {
+    out.value(seat);
+  } else {
+    out.value(nullptr);
+  }
 }
 
 // Weakest first: plain cards below trumps, non-point cards before point cards.
@@ -28,130 +42,241 @@ std::vector<Card> first_n(const std::vector<Card>& cards, int n) {
 
 }  // namespace
 
-Json PedroState::trick_json(const Trick& trick) const {
-  Json cards = Json::array();
-  for (const TrickCard& tc : trick.cards) {
-    cards.push_back({{"seat", tc.seat}, {"card", tc.card.str()}});
-  }
-  Json out = {{"leader", trick.leader}, {"cards", cards}, {"dumped", trick.dumped}};
-  if (trick.winner >= 0) out["winner"] = trick.winner;
-  return out;
-}
-
-Json PedroState::players_json() const {
-  Json players = Json::array();
-  for (Seat s = 0; s < kSeats; ++s) {
-    Json call = nullptr;
-    for (const auto& [seat, amount] : calls_) {
-      if (seat == s) call = amount == 0 ? Json("pass") : Json(amount);
-    }
-    players.push_back({{"seat", s},
-                       {"side", side_of(s)},
-                       {"cards", zones_.hands[s].size()},
-                       {"last_call", call},
-                       {"passed", passed_[s]},
-                       {"received", received_[s] < 0 ? Json(nullptr) : Json(received_[s])},
-                       {"discards", cards_to_json(zones_.discards[s])},
-                       {"choosing_discard", choosing_[s]},
-                       {"dumped", dumped_count_[s]},
-                       {"out", phase_ == Phase::kPlay && out_[s]}});
-  }
-  return players;
-}
-
+// Written as text (JsonWriter): views are made after every move for every viewer. The
+// trees (the views', and the "legal" section bots and legal_actions read) come from the
+// same text.
 Json PedroState::game_table_view() const {
-  Json calls = Json::array();
-  for (const auto& [seat, amount] : calls_) {
-    calls.push_back(amount == 0 ? Json{{"seat", seat}, {"pass", true}}
-                                : Json{{"seat", seat}, {"bid", amount}});
-  }
-  const bool someone_acts = phase_ != Phase::kOver && phase_ != Phase::kDiscard;
-  Json view = {{"variant", variant_.name},
-               {"phase", phase_name(phase_)},
-               {"dealer", dealer_},
-               {"turn", someone_acts ? Json(turn_) : Json(nullptr)},
-               {"trump", suit_json(trump_)},
-               {"calls", calls},
-               {"high_bid", high_bid_ > 0 ? Json(high_bid_) : Json(nullptr)},
-               {"high_bidder", high_bidder_ >= 0 ? Json(high_bidder_) : Json(nullptr)},
-               {"declarer", declarer_ >= 0 ? Json(declarer_) : Json(nullptr)},
-               {"contract", declarer_ >= 0 ? Json(contract_) : Json(nullptr)},
-               {"players", players_json()},
-               {"stock_count", zones_.stock.size()},
-               {"kitty_count", zones_.kitty.size()},
-               {"unused_trumps", cards_to_json(zones_.table)},
-               {"trick", phase_ == Phase::kPlay ? trick_json(trick_) : Json(nullptr)},
-               {"last_trick", last_trick_ ? trick_json(*last_trick_) : Json(nullptr)},
-               {"tricks_played", tricks_played_},
-               {"sides",
-                {{{"seats", {0, 2}},
-                  {"tricks", tricks_won_[0]},
-                  {"points", points_[0]},
-                  {"score", side_scores_[0]}},
-                 {{"seats", {1, 3}},
-                  {"tricks", tricks_won_[1]},
-                  {"points", points_[1]},
-                  {"score", side_scores_[1]}}}},
-               {"target", variant_.target},
-               {"winner_side", winner_side_ ? Json(*winner_side_) : Json(nullptr)},
-               {"last_round", last_round_}};
-  return view;
+  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
 }
 
 Json PedroState::game_seat_view(Seat seat) const {
-  Json view = Json::object();
-  view["hand"] = cards_to_json(zones_.hands[seat]);
-  if (!zones_.pending[seat].empty()) view["my_discard"] = cards_to_json(zones_.pending[seat]);
-  // The dealer looks through the stock while robbing.
-  if (phase_ == Phase::kRob && seat == dealer_) view["stock"] = cards_to_json(zones_.stock);
-  view["legal"] = legal_json(seat);
-  return view;
-}
-
-Json PedroState::discard_choice(Seat seat) const {
-  return {{"count", to_discard_[seat]}, {"choose_from", cards_to_json(discard_from_[seat])}};
+  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
 }
 
 Json PedroState::legal_json(Seat seat) const {
-  Json legal = Json::object();
-  if (phase_ == Phase::kDiscard) {
-    if (choosing_[seat]) legal["discard"] = discard_choice(seat);
-    return legal;
+  return members_as_json([this, seat](JsonWriter& out) { write_legal_members(seat, out); });
+}
+
+void PedroState::write_trick(const Trick& trick, JsonWriter& out) const {
+  out.begin_object();
+  out.member("leader", trick.leader);
+  out.key("cards");
+  out.begin_array();
+  for (const TrickCard& tc : trick.cards) {
+    out.begin_object();
+    out.member("seat", tc.seat);
+    out.member("card", tc.card);
+    out.end_object();
   }
-  if (phase_ == Phase::kOver || seat != turn_) return legal;
+  out.end_array();
+  out.member("dumped", trick.dumped);
+  if (trick.winner >= 0) out.member("winner", trick.winner);
+  out.end_object();
+}
+
+void PedroState::write_players(JsonWriter& out) const {
+  out.begin_array();
+  for (Seat s = 0; s < kSeats; ++s) {
+    out.begin_object();
+    out.member("seat", s);
+    out.member("side", side_of(s));
+    out.member("cards", zones_.hands[s].size());
+    // The seat's latest call.
+    const std::pair<Seat, int>* call = nullptr;
+    for (const auto& entry : calls_) {
+      if (entry.first == s) call = &entry;
+    }
+    out.key("last_call");
+    if (call == nullptr) {
+      out.value(nullptr);
+    } else if (call->second == 0) {
+      out.value("pass");
+    } else {
+      out.value(call->second);
+    }
+    out.member("passed", passed_[s]);
+    out.key("received");
+    write_seat_or_null(received_[s], out);
+    out.key("discards");
+    out.cards(zones_.discards[s]);
+    out.member("choosing_discard", choosing_[s]);
+    out.member("dumped", dumped_count_[s]);
+    out.member("out", phase_ == Phase::kPlay && out_[s]);
+    out.end_object();
+  }
+  out.end_array();
+}
+
+void PedroState::write_table_members(JsonWriter& out) const {
+  out.member("variant", variant_.name);
+  out.member("phase", phase_name(phase_));
+  out.member("dealer", dealer_);
+  const bool someone_acts = phase_ != Phase::kOver && phase_ != Phase::kDiscard;
+  out.key("turn");
+  if (someone_acts) {
+    out.value(turn_);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("trump");
+  write_suit(trump_, out);
+  out.key("calls");
+  out.begin_array();
+  for (const auto& [seat, amount] : calls_) {
+    out.begin_object();
+    out.member("seat", seat);
+    if (amount == 0) {
+      out.member("pass", true);
+    } else {
+      out.member("bid", amount);
+    }
+    out.end_object();
+  }
+  out.end_array();
+  out.key("high_bid");
+  if (high_bid_ > 0) {
+    out.value(high_bid_);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("high_bidder");
+  write_seat_or_null(high_bidder_, out);
+  out.key("declarer");
+  write_seat_or_null(declarer_, out);
+  out.key("contract");
+  if (declarer_ >= 0) {
+    out.value(contract_);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("players");
+  write_players(out);
+  out.member("stock_count", zones_.stock.size());
+  out.member("kitty_count", zones_.kitty.size());
+  out.key("unused_trumps");
+  out.cards(zones_.table);
+  out.key("trick");
+  if (phase_ == Phase::kPlay) {
+    write_trick(trick_, out);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("last_trick");
+  if (last_trick_) {
+    write_trick(*last_trick_, out);
+  } else {
+    out.value(nullptr);
+  }
+  out.member("tricks_played", tricks_played_);
+  out.key("sides");
+  out.begin_array();
+  for (int side = 0; side < 2; ++side) {
+    out.begin_object();
+    out.key("seats");
+    out.begin_array();
+    out.value(side);
+    out.value(side + 2);
+    out.end_array();
+    out.member("tricks", tricks_won_[side]);
+    out.member("points", points_[side]);
+    out.member("score", side_scores_[side]);
+    out.end_object();
+  }
+  out.end_array();
+  out.member("target", variant_.target);
+  out.key("winner_side");
+  if (winner_side_) {
+    out.value(*winner_side_);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("last_round");
+  out.raw(last_round_text_);
+}
+
+void PedroState::write_seat_members(Seat seat, JsonWriter& out) const {
+  out.key("hand");
+  out.cards(zones_.hands[seat]);
+  if (!zones_.pending[seat].empty()) {
+    out.key("my_discard");
+    out.cards(zones_.pending[seat]);
+  }
+  // The dealer looks through the stock while robbing.
+  if (phase_ == Phase::kRob && seat == dealer_) {
+    out.key("stock");
+    out.cards(zones_.stock);
+  }
+  out.key("legal");
+  out.begin_object();
+  write_legal_members(seat, out);
+  out.end_object();
+}
+
+void PedroState::write_legal_members(Seat seat, JsonWriter& out) const {
+  if (phase_ == Phase::kDiscard) {
+    if (choosing_[seat]) {
+      out.key("discard");
+      out.begin_object();
+      out.member("count", to_discard_[seat]);
+      out.key("choose_from");
+      out.cards(discard_from_[seat]);
+      out.end_object();
+    }
+    return;
+  }
+  if (phase_ == Phase::kOver || seat != turn_) return;
   switch (phase_) {
     case Phase::kBidding:
-      legal["pass"] = may_pass(seat);
-      legal["bid"] = lowest_bid() <= variant_.max_bid
-                         ? Json{{"min", lowest_bid()}, {"max", variant_.max_bid}}
-                         : Json(nullptr);
+      out.member("pass", may_pass(seat));
+      out.key("bid");
+      if (lowest_bid() <= variant_.max_bid) {
+        out.begin_object();
+        out.member("min", lowest_bid());
+        out.member("max", variant_.max_bid);
+        out.end_object();
+      } else {
+        out.value(nullptr);
+      }
       break;
     case Phase::kTrump:
-      legal["trump"] = {"C", "D", "H", "S"};
+      out.key("trump");
+      out.begin_array();
+      for (const char* suit : {"C", "D", "H", "S"}) out.value(suit);
+      out.end_array();
       break;
     case Phase::kRob: {
       const RobChoice choice = rob_choice();
-      legal["rob"] = {{"must_take", cards_to_json(choice.must_take)},
-                      {"choose_from", cards_to_json(choice.choose_from)},
-                      {"choose", choice.choose}};
+      out.key("rob");
+      out.begin_object();
+      out.key("must_take");
+      out.cards(choice.must_take);
+      out.key("choose_from");
+      out.cards(choice.choose_from);
+      out.member("choose", choice.choose);
+      out.end_object();
       break;
     }
     case Phase::kPlay: {
-      legal["play"] = cards_to_json(playable(seat));
+      out.key("play");
+      out.cards(playable(seat));
       const int dump = dump_count(seat);
       if (dump > 0) {
-        std::vector<Card> from;
+        out.key("dump");
+        out.begin_object();
+        out.member("count", dump);
+        out.key("choose_from");
+        out.begin_array();
         for (Card c : zones_.hands[seat]) {
-          if (!is_point_card(c, *trump_, variant_)) from.push_back(c);
+          if (!is_point_card(c, *trump_, variant_)) out.value(c);
         }
-        legal["dump"] = {{"count", dump}, {"choose_from", cards_to_json(from)}};
+        out.end_array();
+        out.end_object();
       }
       break;
     }
     default:
       break;
   }
-  return legal;
 }
 
 LegalActions PedroState::legal_actions(Seat seat) const {

@@ -25,9 +25,15 @@ int count_jokers(const std::vector<Card>& cards) {
   return static_cast<int>(std::count(cards.begin(), cards.end(), Card::joker()));
 }
 
-Json range_json(const std::optional<AmountRange>& range) {
-  if (!range) return nullptr;
-  return {{"min", range->min}, {"max", range->max}};
+void write_range(const std::optional<AmountRange>& range, JsonWriter& out) {
+  if (!range) {
+    out.value(nullptr);
+    return;
+  }
+  out.begin_object();
+  out.member("min", range->min);
+  out.member("max", range->max);
+  out.end_object();
 }
 
 // Every amount of the range, or (when there are more than kMaxListed) the smallest, the
@@ -173,6 +179,7 @@ std::optional<Error> PokerState::begin_deal(const std::optional<Json>& setup) {
   opened_ = false;
   opener_.reset();
   deal_log_ = Json::array();
+  deal_log_text_ = "[]";
   std::fill(drawn_.begin(), drawn_.end(), -1);
 
   std::vector<bool> in_deal(settings_.seats);
@@ -316,7 +323,7 @@ ActionResult PokerState::apply_bet(Seat seat, const Json& action) {
                 {"all_in", record.all_in}};
   if (move.type == MoveType::kBet || move.type == MoveType::kRaise) entry["amount"] = move.amount;
   if (opening) entry["opens"] = true;
-  deal_log_.push_back(entry);
+  log_action(entry);
   emit(entry);
   after_betting_move();
   return ActionResult::accepted();
@@ -331,11 +338,21 @@ void PokerState::after_betting_move() {
   }
 }
 
+// The log is appended to, never changed: its text grows with it rather than being
+// serialized again for every view.
+void PokerState::log_action(const Json& entry) {
+  deal_log_.push_back(entry);
+  deal_log_text_.pop_back();  // the closing bracket
+  if (deal_log_.size() > 1) deal_log_text_ += ',';
+  deal_log_text_ += entry.dump();
+  deal_log_text_ += ']';
+}
+
 void PokerState::return_uncalled() {
   auto [seat, amount] = betting_.end_round();
   if (amount > 0) {
     Json entry = {{"type", "uncalled_returned"}, {"seat", seat}, {"amount", amount}};
-    deal_log_.push_back(entry);
+    log_action(entry);
     emit(entry);
   }
 }
@@ -422,7 +439,7 @@ void PokerState::serve(Seat seat, const std::vector<Card>& discarded) {
     discards_.clear();
     rng_->shuffle(stock_);
     Json entry = {{"type", "stock_rebuilt"}, {"cards", stock_.size()}};
-    deal_log_.push_back(entry);
+    log_action(entry);
     emit(entry);
   }
   std::vector<Card> received(stock_.begin(), stock_.begin() + static_cast<std::ptrdiff_t>(wanted));
@@ -431,7 +448,7 @@ void PokerState::serve(Seat seat, const std::vector<Card>& discarded) {
   discards_.insert(discards_.end(), discarded.begin(), discarded.end());
   drawn_[seat] = static_cast<int>(wanted);
   Json entry = {{"type", "draw"}, {"seat", seat}, {"count", wanted}};
-  deal_log_.push_back(entry);
+  log_action(entry);
   emit(entry, Audience::all_but(seat));
   Json own = entry;
   own["discarded"] = cards_to_json(discarded);
@@ -518,7 +535,7 @@ void PokerState::end_deal(Json result) {
   result["round"] = round_;
   result["dealer"] = dealer_;
   result["stacks"] = to_json_ready(stacks);
-  last_round_ = result;  // the view's copy leaves out the action log (kept in the results)
+  last_round_text_ = result.dump();  // the view's copy leaves out the action log
   result["actions"] = deal_log_;
   results_.push_back(std::move(result));
   begin_deal(std::nullopt);
@@ -600,87 +617,139 @@ std::optional<hands::HandRank> PokerState::rank_of(Seat seat) const {
   return evaluate_hand(*evaluator_, hands_[seat]);
 }
 
-Json PokerState::players_view() const {
-  Json players = Json::array();
+// Written as text (JsonWriter): views are made after every move for every viewer. The
+// trees come from the same text.
+Json PokerState::game_table_view() const {
+  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
+}
+
+Json PokerState::game_seat_view(Seat seat) const {
+  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
+}
+
+void PokerState::write_table_members(JsonWriter& out) const {
+  out.member("phase", phase_name(phase_));
+  out.member("dealer", dealer_);
+  Waiting wait = waiting();
+  out.key("turn");
+  if (wait.seats.empty()) {
+    out.value(nullptr);
+  } else {
+    out.value(wait.seats.front());
+  }
+  out.key("deck");
+  out.begin_object();
+  out.member("cards", settings_.deck_cards());
+  out.member("lowest_rank", settings_.lowest_rank);
+  out.member("jokers", settings_.jokers);
+  out.member("max_discard", settings_.max_discard);
+  out.end_object();
+  out.key("limits");
+  out.begin_object();
+  out.member("ante", settings_.ante);
+  out.member("min_bet", settings_.min_bet);
+  out.member("max_bet", settings_.max_bet);
+  out.member("dealer_double_ante", settings_.dealer_double_ante);
+  out.end_object();
+  out.member("deals_limit", settings_.deals);
+  out.member("stock", stock_.size());
+
+  out.key("players");
+  out.begin_array();
   for (Seat s = 0; s < settings_.seats; ++s) {
-    players.push_back({{"seat", s},
-                       {"stack", betting_.stack(s)},
-                       {"in_deal", betting_.in_deal(s) && phase_ != Phase::kOver},
-                       {"folded", betting_.folded(s)},
-                       {"all_in", betting_.all_in(s)},
-                       {"bet", betting_.round_bet(s)},
-                       {"committed", betting_.committed(s)},
-                       {"cards", hands_[s].size()},
-                       {"drew", drawn_[s] < 0 ? Json(nullptr) : Json(drawn_[s])},
-                       {"bought_in", bought_in_[s]},
-                       {"rebuys", rebuys_[s]}});
+    out.begin_object();
+    out.member("seat", s);
+    out.member("stack", betting_.stack(s));
+    out.member("in_deal", betting_.in_deal(s) && phase_ != Phase::kOver);
+    out.member("folded", betting_.folded(s));
+    out.member("all_in", betting_.all_in(s));
+    out.member("bet", betting_.round_bet(s));
+    out.member("committed", betting_.committed(s));
+    out.member("cards", hands_[s].size());
+    out.key("drew");
+    if (drawn_[s] < 0) {
+      out.value(nullptr);
+    } else {
+      out.value(drawn_[s]);
+    }
+    out.member("bought_in", bought_in_[s]);
+    out.member("rebuys", rebuys_[s]);
+    out.end_object();
   }
-  return players;
+  out.end_array();
+
+  out.key("pots");
+  out.begin_array();
+  if (phase_ != Phase::kOver) {
+    for (const Pot& pot : betting_.pots()) {
+      out.begin_object();
+      out.member("amount", pot.amount);
+      out.key("eligible");
+      out.begin_array();
+      for (Seat seat : pot.eligible) out.value(seat);
+      out.end_array();
+      out.end_object();
+    }
+  }
+  out.end_array();
+  out.member("pot_total", phase_ == Phase::kOver ? 0 : betting_.in_pots());
+  out.member("current_bet", betting_.current_bet());
+  out.member("opened", opened_);
+  out.key("opener");
+  if (opener_) {
+    out.value(*opener_);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("actions");
+  out.raw(deal_log_text_);
+  out.key("last_round");
+  out.raw(last_round_text_);
 }
 
-Json PokerState::pots_view() const {
-  Json pots = Json::array();
-  if (phase_ == Phase::kOver) return pots;
-  for (const Pot& pot : betting_.pots()) {
-    pots.push_back({{"amount", pot.amount}, {"eligible", pot.eligible}});
+void PokerState::write_seat_members(Seat seat, JsonWriter& out) const {
+  out.key("hand");
+  out.cards(hands_[seat]);
+  auto rank = rank_of(seat);
+  out.key("hand_category");
+  if (rank) {
+    out.value(hands::category_name(rank->category));
+  } else {
+    out.value(nullptr);
   }
-  return pots;
+  out.member("can_open", rank.has_value() && rank->strength >= opening_threshold_);
+  out.key("legal");
+  out.begin_object();
+  write_legal_members(seat, out);
+  out.end_object();
 }
 
-Json PokerState::legal_view(Seat seat) const {
-  if (!is_waiting_for(seat)) return Json::object();
+void PokerState::write_legal_members(Seat seat, JsonWriter& out) const {
+  if (!is_waiting_for(seat)) return;
   if (phase_ == Phase::kDraw) {
-    return {{"draw",
-             {{"max_discard", settings_.max_discard},
-              {"must_discard_joker", count_jokers(hands_[seat]) >= 2}}}};
+    out.key("draw");
+    out.begin_object();
+    out.member("max_discard", settings_.max_discard);
+    out.member("must_discard_joker", count_jokers(hands_[seat]) >= 2);
+    out.end_object();
+    return;
   }
   const bool opening = phase_ == Phase::kFirstBetting && !opened_;
   auto bet = betting_.bet_range(seat);
   if (opening && !can_open(seat)) bet.reset();
-  return {{"check", betting_.may_check(seat)},
-          {"call", betting_.may_call(seat) ? Json(betting_.call_amount(seat)) : Json(nullptr)},
-          {"fold", betting_.may_fold(seat)},
-          {"bet", range_json(bet)},
-          {"raise", range_json(betting_.raise_range(seat))},
-          {"opening", opening}};
-}
-
-Json PokerState::game_table_view() const {
-  Json view;
-  view["phase"] = phase_name(phase_);
-  view["dealer"] = dealer_;
-  Waiting wait = waiting();
-  view["turn"] = wait.seats.empty() ? Json(nullptr) : Json(wait.seats.front());
-  view["deck"] = {{"cards", settings_.deck_cards()},
-                  {"lowest_rank", settings_.lowest_rank},
-                  {"jokers", settings_.jokers},
-                  {"max_discard", settings_.max_discard}};
-  view["limits"] = {{"ante", settings_.ante},
-                    {"min_bet", settings_.min_bet},
-                    {"max_bet", settings_.max_bet},
-                    {"dealer_double_ante", settings_.dealer_double_ante}};
-  view["deals_limit"] = settings_.deals;
-  view["stock"] = stock_.size();
-  view["players"] = players_view();
-  view["pots"] = pots_view();
-  view["pot_total"] = phase_ == Phase::kOver ? 0 : betting_.in_pots();
-  view["current_bet"] = betting_.current_bet();
-  view["opened"] = opened_;
-  view["opener"] = opener_ ? Json(*opener_) : Json(nullptr);
-  view["actions"] = deal_log_;
-  view["last_round"] = last_round_;
-  return view;
-}
-
-Json PokerState::game_seat_view(Seat seat) const {
-  Json view = Json::object();
-  view["hand"] = cards_to_json(hands_[seat]);
-  auto rank = rank_of(seat);
-  view["hand_category"] =
-      rank ? Json(std::string(hands::category_name(rank->category))) : Json(nullptr);
-  view["can_open"] = rank.has_value() && rank->strength >= opening_threshold_;
-  view["legal"] = legal_view(seat);
-  return view;
+  out.member("check", betting_.may_check(seat));
+  out.key("call");
+  if (betting_.may_call(seat)) {
+    out.value(betting_.call_amount(seat));
+  } else {
+    out.value(nullptr);
+  }
+  out.member("fold", betting_.may_fold(seat));
+  out.key("bet");
+  write_range(bet, out);
+  out.key("raise");
+  write_range(betting_.raise_range(seat), out);
+  out.member("opening", opening);
 }
 
 }  // namespace parlor::poker

@@ -61,6 +61,8 @@ class PokerState : public GameState {
   ActionResult apply_action(Seat seat, const Json& action) override;
   Json game_table_view() const override;
   Json game_seat_view(Seat seat) const override;
+  void write_table_members(JsonWriter& out) const override;
+  void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
   // The deal.
@@ -92,12 +94,10 @@ class PokerState : public GameState {
   void showdown();
   void carry_over();
   void end_deal(Json result);
+  void log_action(const Json& entry);
 
   // Views.
-  Json players_view() const;
-  Json pots_view() const;
-  Json legal_view(Seat seat) const;
-  Json hand_view(Seat seat) const;
+  void write_legal_members(Seat seat, JsonWriter& out) const;
   bool is_waiting_for(Seat seat) const;
   std::optional<hands::HandRank> rank_of(Seat seat) const;
 
@@ -125,9 +125,10 @@ class PokerState : public GameState {
   int bettors_at_start_ = 0;
   std::vector<Seat> draw_order_;
   std::size_t draw_index_ = 0;
-  std::vector<int> drawn_;  // cards drawn per seat this deal, -1 before drawing
-  Json deal_log_ = Json::array();
-  Json last_round_ = nullptr;
+  std::vector<int> drawn_;         // cards drawn per seat this deal, -1 before drawing
+  Json deal_log_ = Json::array();  // this deal's public actions, kept in its result
+  std::string deal_log_text_ = "[]";
+  std::string last_round_text_ = "null";  // the last deal's result, serialized once
   Json results_ = Json::array();
 };
 
