@@ -1,10 +1,10 @@
 #include "protocol/protocol.hpp"
 
+#include <algorithm>
 #include <array>
-#include <optional>
 #include <vector>
 
-#include "protocol/plain_json.hpp"
+#include "protocol/json_reuse.hpp"
 
 namespace parlor::protocol {
 namespace {
@@ -165,9 +165,11 @@ Expected<Request> validate_request(Json message) {
 }
 
 Expected<Request> parse_request(std::string_view text) {
-  if (std::optional<Json> plain = parse_plain_json(text)) {
-    return validate_request(std::move(*plain));
-  }
+  // Every move is one request: the fast reader takes it unless it holds a byte above 0x7f
+  // (parse_into leaves UTF-8 unchecked); nlohmann reads the rest and words any error.
+  const bool ascii = std::none_of(text.begin(), text.end(),
+                                  [](char c) { return static_cast<unsigned char>(c) > 0x7f; });
+  if (Json fast; ascii && parse_into(text, &fast)) return validate_request(std::move(fast));
   Json message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (message.is_discarded()) return Error{"bad_json", "the message is not valid JSON"};
   return validate_request(std::move(message));

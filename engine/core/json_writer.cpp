@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstring>
 #include <stdexcept>
 
 namespace parlor {
@@ -41,26 +40,19 @@ bool needs_escaping(std::string_view text) {
 }  // namespace
 
 // Keys are written for every member of every view: a plain key (all of them, in practice)
-// goes out as one copy of ,"name": rather than piece by piece.
+// is copied whole rather than checked and copied a character at a time.
 void JsonWriter::key(std::string_view name) {
-  const bool comma = top_has_items();
+  if (top_has_items()) out_ += ',';
   if (depth_ > 0) mark_top_has_items();
   after_key_ = true;
   if (needs_escaping(name)) {
-    if (comma) out_ += ',';
     append_string(name);
-    out_ += ':';
-    return;
+  } else {
+    out_ += '"';
+    out_ += name;
+    out_ += '"';
   }
-  const std::size_t start = out_.size();
-  out_.resize(start + name.size() + 3 + (comma ? 1 : 0));
-  char* at = out_.data() + start;
-  if (comma) *at++ = ',';
-  *at++ = '"';
-  std::memcpy(at, name.data(), name.size());
-  at += name.size();
-  *at++ = '"';
-  *at = ':';
+  out_ += ':';
 }
 
 void JsonWriter::value(std::string_view text) {

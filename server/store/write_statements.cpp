@@ -112,7 +112,7 @@ void WriteStatements::reload() {
   while (playing.step()) live_.try_emplace(playing.get_text(0));
   // By row, so that a match's first row is met first.
   sql::Statement row(db_, R"sql(
-    SELECT id, match_id, seq, seat, action, timeout, at FROM live_actions ORDER BY id)sql");
+    SELECT id, match_id, seq FROM live_actions ORDER BY id)sql");
   while (row.step()) {
     auto it = live_.find(row.get_text(1));
     if (it == live_.end()) continue;  // a finished match's, not yet cleaned
@@ -272,9 +272,7 @@ void WriteStatements::action(const std::string& match_id, std::int64_t seq, int 
   }
   LiveMatch& match = it->second;
   if (!append(match, seq, 0)) return;  // already journaled
-  bool first = match.first_row == 0;
-  if (first) match.first_row = -1;
-  pending_.push_back(PendingRow{match_id, seq, seat, action_json, timeout, at, first});
+  pending_.push_back(PendingRow{match_id, seq, seat, action_json, timeout, at});
 }
 
 sql::Statement& WriteStatements::insert_statement(std::size_t rows) {
@@ -319,7 +317,7 @@ void WriteStatements::insert_pending() {
       auto it = live_.find(std::string(pending_[row].match_id));
       if (it == live_.end()) continue;
       LiveMatch& match = it->second;
-      if (pending_[row].first && match.first_row == -1) match.first_row = row_id;
+      if (match.first_row == 0) match.first_row = row_id;  // rows only grow: its lowest
       // Usually the newest entry; a late action sits earlier.
       auto entry = std::find_if(match.entries.rbegin(), match.entries.rend(),
                                 [&](const Entry& e) { return e.seq == pending_[row].seq; });

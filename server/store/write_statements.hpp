@@ -71,7 +71,7 @@ class WriteStatements {
     std::int64_t row;  // 0 until flush_actions inserts it
   };
   struct LiveMatch {
-    std::int64_t first_row = 0;  // its lowest row in live_actions; 0: none yet, -1: pending
+    std::int64_t first_row = 0;  // its lowest row in live_actions; 0: none yet
     std::vector<Entry> entries;  // by seq (actions come in order; a late one is inserted)
   };
 
@@ -93,7 +93,6 @@ class WriteStatements {
     std::string_view action_json;
     bool timeout;
     Millis at;
-    bool first;  // its match's first row
   };
   sql::Statement& insert_statement(std::size_t rows);
   // flush_actions without the journal's cleaning.

@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "clients/cli/net/json_reuse.hpp"
 #include "clients/cli/net/json_scan.hpp"
+#include "protocol/json_reuse.hpp"
 
 namespace parlor::testing {
 namespace {
 
-using cli::net::append_json;
-using cli::net::Json;
-using cli::net::parse_into;
+using protocol::Json;
+using protocol::append_json;
+using protocol::parse_into;
 namespace scan = cli::net::scan;
 
 // operator== says 1u == 1 and 1 == 1.0; the bot policy sees types too, so compare them.

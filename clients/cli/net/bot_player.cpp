@@ -4,9 +4,9 @@
 #include <charconv>
 #include <utility>
 
-#include "clients/cli/net/json_reuse.hpp"
 #include "clients/cli/net/json_scan.hpp"
 #include "engine/registry/registry.hpp"
+#include "protocol/json_reuse.hpp"
 
 namespace parlor::cli::net {
 
@@ -284,7 +284,7 @@ void BotPlayer::act_now() {
   // One tree for every bot of the thread: successive views of a game have the same shape,
   // so parsing into it reuses its nodes instead of allocating a tree per turn.
   thread_local Json view;
-  if (!parse_into(view_text_, &view)) view = Json::parse(view_text_, nullptr, false);
+  if (!protocol::parse_into(view_text_, &view)) view = Json::parse(view_text_, nullptr, false);
   if (!view.is_object()) {
     stats_.note_error("view is not a JSON object: " + view_text_.substr(0, 80));
     my_turn_ = false;
@@ -316,7 +316,7 @@ void BotPlayer::set_room_id(std::string id) {
 std::int64_t BotPlayer::send_action(const Json& action) {
   const std::int64_t id = next_id_++;
   action_text_.assign(action_head_);
-  append_json(&action_text_, action);
+  protocol::append_json(&action_text_, action);
   char digits[24];
   action_text_ += R"(,"id":)";
   action_text_.append(digits, std::to_chars(digits, digits + sizeof digits, id).ptr);

@@ -5,7 +5,7 @@
 //
 // Kept light for load: updates and "accepted" replies are read with the pre-scanner
 // (json_scan.hpp), which also tells from the view's text whether this seat must move; only
-// then is the view parsed, into a tree reused from the previous turn (json_reuse.hpp).
+// then is the view parsed, into a tree reused from the previous turn (protocol/json_reuse.hpp).
 // Everything else (lobby replies, room snapshots, errors) takes the plain JSON path.
 #pragma once
 

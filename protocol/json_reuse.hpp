@@ -1,5 +1,5 @@
-// JSON text to and from nlohmann trees without the allocation churn, for the load
-// generator's hot path.
+// JSON text to and from nlohmann trees without the allocation churn: the server reads
+// every request with it (protocol.cpp) and the load generator every view it acts on.
 //
 // A bot hands the engine's BotPolicy a `Json` view, so the view must become a real
 // nlohmann tree, but building a fresh tree per turn and destroying it again cost more
@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace parlor::cli::net {
+namespace parlor::protocol {
 
 using Json = nlohmann::json;
 
@@ -28,4 +28,4 @@ bool parse_into(std::string_view text, Json* out);
 // Appends value.dump() to `*out` without the temporary string dump() allocates.
 void append_json(std::string* out, const Json& value);
 
-}  // namespace parlor::cli::net
+}  // namespace parlor::protocol

@@ -1,11 +1,11 @@
-#include "clients/cli/net/json_reuse.hpp"
+#include "protocol/json_reuse.hpp"
 
 #include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
-namespace parlor::cli::net {
+namespace parlor::protocol {
 namespace {
 
 // As deep as nlohmann goes in practice without exhausting the stack.
@@ -406,4 +406,4 @@ void append_json(std::string* out, const Json& value) {
   out->append(value.dump());
 }
 
-}  // namespace parlor::cli::net
+}  // namespace parlor::protocol
