@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what Parlor needs on Debian 12 (as root, or with sudo) and builds it into
+# Installs what Parlor needs on Debian 12 or 13 (as root, or with sudo) and builds it into
 # build/. Safe to run again: it installs only what is missing and rebuilds incrementally.
 # Used by scripts/serve.sh, scripts/test.sh and docker/Dockerfile.
 #   PARLOR_SETUP_BROWSER=1  also install Chromium and Firefox ESR for the browser tests
@@ -10,8 +10,12 @@ cd "$(dirname "$0")/.."
 
 say() { printf '\033[1m[parlor setup]\033[0m %s\n' "$*"; }
 
+# Boost 1.81 or later: Debian 12 ships it beside its default 1.74 as libboost1.81-dev;
+# Debian 13 and Ubuntu 24.04 have 1.83 as their default libboost-dev.
+boost=libboost-dev
+if grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then boost=libboost1.81-dev; fi
 packages=(build-essential cmake ninja-build pkg-config git
-  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libgtest-dev libgmock-dev googletest
+  "$boost" nlohmann-json3-dev libspdlog-dev libgtest-dev libgmock-dev googletest
   libsqlite3-dev libbenchmark-dev libssl-dev)
 # Node.js builds the web client; a machine that already has one (any source) keeps it.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
