@@ -16,7 +16,7 @@ boost=libboost-dev
 if grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then boost=libboost1.81-dev; fi
 packages=(build-essential cmake ninja-build pkg-config git
   "$boost" nlohmann-json3-dev libspdlog-dev libgtest-dev libgmock-dev googletest
-  libsqlite3-dev libbenchmark-dev libssl-dev)
+  libsqlite3-dev libbenchmark-dev libssl-dev ccache)
 # Node.js builds the web client; a machine that already has one (any source) keeps it.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium firefox-esr); fi
@@ -41,9 +41,16 @@ if [ -f clients/web/package.json ]; then
 fi
 
 build_type="${PARLOR_BUILD_TYPE:-Release}"
+# ccache keeps compiled objects across build directories and clean clones (CI on the same
+# machine, a sanitizer build beside the normal one): a rebuild compiles only what changed.
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 say "configuring ($build_type) in build/"
 # shellcheck disable=SC2086
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" ${PARLOR_CMAKE_ARGS:-} >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" "${launcher[@]}" ${PARLOR_CMAKE_ARGS:-} >/dev/null
 say "building with $(nproc) jobs"
 cmake --build build --parallel "$(nproc)"
 say "built: $(ls build/bin | tr '\n' ' ')"

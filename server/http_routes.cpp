@@ -7,6 +7,7 @@
 
 #include "protocol/protocol.hpp"
 #include "server/store/store.hpp"
+#include "server/store/time_format.hpp"
 
 namespace parlor::server {
 namespace {
@@ -184,12 +185,28 @@ http::response<http::string_body> handle_http(const http::request<http::string_b
                       .count();
     Json games = Json::array();
     for (const GameDefinition* game : lobby.games()) games.push_back(game->name());
-    return json_response(request, {{"status", lobby.shutting_down() ? "stopping" : "ok"},
-                                   {"protocol_version", protocol::kVersion},
-                                   {"uptime_seconds", uptime},
-                                   {"connections", lobby.metrics().connections_open.load()},
-                                   {"rooms", lobby.room_count()},
-                                   {"games", games}});
+    std::string status = lobby.shutting_down() ? "stopping" : "ok";
+    Json database = nullptr;
+    if (const store::Store* store = lobby.history_store()) {
+      store::Store::Health health = store->health();
+      database = {{"writable", health.writable}};
+      if (!health.writable) {
+        // Moves are refused until writes succeed again: not a healthy node to send to.
+        if (status == "ok") status = "degraded";
+        database["reason"] = health.reason;
+        if (health.since > 0) database["failing_since"] = store::iso8601_utc(health.since);
+      }
+    }
+    Json body = {{"status", status},
+                 {"protocol_version", protocol::kVersion},
+                 {"uptime_seconds", uptime},
+                 {"connections", lobby.metrics().connections_open.load()},
+                 {"rooms", lobby.room_count()},
+                 {"games", games},
+                 {"database", database}};
+    auto response = json_response(request, body);
+    if (status == "degraded") response.result(http::status::service_unavailable);
+    return response;
   }
   if (path == "/metrics") {
     std::string text = lobby.metrics().render(lobby.all_room_summaries());

@@ -80,6 +80,11 @@ class MatchJournal {
   // True when everything journaled so far is durable. Otherwise false, and `then` runs
   // (on some other thread: post, never block) once it is.
   virtual bool when_durable(std::function<void()> then) = 0;
+  // False while the store cannot make writes durable (full disk, I/O error, a lock held by
+  // another process). What is journaled meanwhile is kept and retried, and its messages
+  // stay held; but a room must not accept new moves it may never be able to keep, so it
+  // refuses them ("store_unavailable") until this is true again.
+  virtual bool writable() const = 0;
 };
 
 // Keeps nothing (tests of the room alone).
@@ -92,6 +97,7 @@ class NullJournal : public MatchJournal {
   void match_ended(const MatchRecord&, const Json&) override {}
   void match_aborted(const MatchRecord&, const std::string&) override {}
   bool when_durable(std::function<void()>) override { return true; }
+  bool writable() const override { return true; }
 };
 
 }  // namespace parlor::server

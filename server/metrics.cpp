@@ -87,12 +87,25 @@ std::string render_store_metrics(const store::Store& store) {
           value(stats.writes_committed));
   counter(out, "parlor_db_commits_total", "transactions (groups of writes) committed",
           value(stats.batches));
-  counter(out, "parlor_db_write_errors_total", "writes lost after a retry",
+  counter(out, "parlor_db_write_errors_total", "writes refused by the database itself (a bad row)",
           value(stats.write_errors));
   counter(out, "parlor_db_queue_depth", "writes waiting for the writer", value(stats.queue_depth),
           "gauge");
   counter(out, "parlor_db_checkpoints_total", "WAL checkpoints run beside the writer",
           value(stats.checkpoints));
+  counter(out, "parlor_db_checkpoint_errors_total", "WAL checkpoints that failed",
+          value(stats.checkpoint_errors));
+  if (stats.wal_bytes >= 0) {
+    counter(out, "parlor_db_wal_bytes", "the WAL file's size after the last checkpoint",
+            stats.wal_bytes, "gauge");
+  }
+  counter(out, "parlor_db_write_failing",
+          "1 while the database cannot take writes (moves are refused, writes held)",
+          stats.write_failing ? 1 : 0, "gauge");
+  counter(out, "parlor_db_write_outages_total", "episodes of failing writes",
+          value(stats.write_outages));
+  counter(out, "parlor_db_write_retries_total", "failed write attempts retried during outages",
+          value(stats.write_retries));
   return out.str();
 }
 

@@ -14,6 +14,12 @@
 namespace parlor::server {
 namespace {
 
+// While the store cannot take writes: the refusal players read, and how often bots and
+// expired turns try again (each try is one call to MatchJournal::writable()).
+constexpr const char* kStoreUnavailable =
+    "the server cannot save moves right now (its database is failing); try again shortly";
+constexpr std::chrono::milliseconds kStoreRetryDelay{500};
+
 using protocol::error_message;
 using protocol::reply_message;
 
@@ -310,6 +316,9 @@ void Room::do_start(Member who, Json request_id) {
       return reply_error(who, request_id, "seats_not_full", "fill every seat first");
     }
   }
+  if (!journal_.writable()) {
+    return reply_error(who, request_id, "store_unavailable", kStoreUnavailable);
+  }
   std::string error;
   if (!start_match(error)) {
     return reply_error(who, request_id, "start_failed", error);
@@ -443,6 +452,9 @@ bool Room::start_match(std::string& error) {
 }
 
 std::optional<Error> Room::apply(int seat, Json action, bool timeout, const Actor* actor) {
+  // A move accepted now could not be made durable: refuse it rather than keep the player
+  // waiting on a move that a crash would lose (match_journal.hpp, writable()).
+  if (!journal_.writable()) return Error{"store_unavailable", kStoreUnavailable};
   ActionResult result;
   try {
     result = match_->apply(seat, action);
@@ -771,6 +783,13 @@ void Room::arm_turn_timer() {
 void Room::on_turn_timer(boost::system::error_code ec) {
   if (ec) return;  // re-armed or cancelled
   if (status_ != Status::kPlaying || paused_ || !match_) return;
+  if (!journal_.writable()) {  // the default moves wait until they can be kept
+    turn_timer_.expires_after(kStoreRetryDelay);
+    turn_timer_.async_wait(net::bind_executor(
+        strand_,
+        [self = shared_from_this()](boost::system::error_code ec) { self->on_turn_timer(ec); }));
+    return;
+  }
   auto now = Clock::now();
   std::vector<int> expired;
   for (const auto& [seat, deadline] : deadlines_) {
@@ -800,13 +819,14 @@ void Room::on_turn_timer(boost::system::error_code ec) {
   arm_turn_timer();
 }
 
-void Room::arm_bot_timer() {
+void Room::arm_bot_timer(std::optional<Clock::duration> delay) {
   bot_pending_ = true;
-  if (settings_.bot_delay.count() == 0) {
+  Clock::duration wait = delay.value_or(settings_.bot_delay);
+  if (wait.count() == 0) {
     net::post(strand_, [self = shared_from_this()] { self->on_bot_timer({}); });
     return;
   }
-  bot_timer_.expires_after(settings_.bot_delay);
+  bot_timer_.expires_after(wait);
   bot_timer_.async_wait(net::bind_executor(
       strand_,
       [self = shared_from_this()](boost::system::error_code ec) { self->on_bot_timer(ec); }));
@@ -816,6 +836,7 @@ void Room::on_bot_timer(boost::system::error_code ec) {
   bot_pending_ = false;
   if (ec) return;
   if (status_ != Status::kPlaying || paused_ || !match_) return;
+  if (!journal_.writable()) return arm_bot_timer(kStoreRetryDelay);  // try again later
   if (!bot_step()) schedule();
 }
 

@@ -183,7 +183,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void update_deadlines();
   void arm_turn_timer();
   void on_turn_timer(boost::system::error_code ec);
-  void arm_bot_timer();
+  // After `delay`, or the room's bot delay.
+  void arm_bot_timer(std::optional<Clock::duration> delay = std::nullopt);
   void on_bot_timer(boost::system::error_code ec);
   bool bot_step();
   bool seat_is_bot_played(int seat) const;

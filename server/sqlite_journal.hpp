@@ -22,6 +22,7 @@ class SqliteJournal : public MatchJournal {
   void match_ended(const MatchRecord& record, const Json& results) override;
   void match_aborted(const MatchRecord& record, const std::string& reason) override;
   bool when_durable(std::function<void()> then) override;
+  bool writable() const override { return store_.writable(); }
 
  private:
   void note(store::Ticket ticket);

@@ -70,6 +70,7 @@ Json report(const LoadSpec& spec, net::BotStats& stats, double seconds) {
             {"max", l.empty() ? 0.0 : l.back()}}},
           {"connection_errors", stats.connection_errors},
           {"rejections", stats.rejections},
+          {"store_refusals", stats.store_refusals},
           {"errors", stats.errors}};
 }
 
@@ -83,7 +84,8 @@ void print_text(const Json& r) {
             << "  latency ms p50 " << r["latency_ms"]["p50"] << " p90 " << r["latency_ms"]["p90"]
             << " p99 " << r["latency_ms"]["p99"] << " max " << r["latency_ms"]["max"] << "\n"
             << "  matches finished " << r["matches_finished"] << ", connection errors "
-            << r["connection_errors"] << ", rejections " << r["rejections"] << "\n";
+            << r["connection_errors"] << ", rejections " << r["rejections"]
+            << ", refused while the server's database failed " << r["store_refusals"] << "\n";
   for (const Json& e : r["errors"]) std::cout << "  error: " << e.get<std::string>() << "\n";
 }
 

@@ -2,13 +2,34 @@
 
 #include <pthread.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 
 #include <exception>
+#include <filesystem>
 
 namespace parlor::server::store {
 
+namespace {
+
+// Configured before the thread starts: the connection is the thread's alone from then on.
+std::unique_ptr<sql::Database> open_connection(const std::string& path) {
+  auto db = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
+  db->set_busy_timeout(Checkpointer::kTruncateWait);
+  return db;
+}
+
+std::uint64_t inode_of(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 ? static_cast<std::uint64_t>(info.st_ino) : 0;
+}
+
+}  // namespace
+
 Checkpointer::Checkpointer(const std::string& path, std::chrono::milliseconds interval)
-    : db_(std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite)),
+    : db_(open_connection(path)),
+      path_(path),
+      wal_path_(path + "-wal"),
+      inode_(inode_of(path)),
       interval_(interval),
       thread_([this] { run(); }) {}
 
@@ -32,13 +53,51 @@ void Checkpointer::run() {
   }
 }
 
+void Checkpointer::check_file_in_place() {
+  bool in_place = inode_ != 0 && inode_of(path_) == inode_;
+  if (in_place == file_in_place_.load()) return;
+  file_in_place_.store(in_place);
+  if (in_place) {
+    spdlog::warn("store: the database file {} is back in place", path_);
+  } else {
+    spdlog::error(
+        "store: the database file {} was deleted or replaced under the running server; "
+        "moves are refused (what is written now could never be read again): restore the "
+        "file, or stop the server",
+        path_);
+  }
+}
+
 void Checkpointer::checkpoint() {
+  check_file_in_place();
   try {
     db_->exec("PRAGMA wal_checkpoint(PASSIVE)");
+    if (current_wal_bytes() > kWalTruncateAbove) {
+      // Waits (the busy timeout) for readers of old snapshots and holds the writer off
+      // meanwhile: rare, and brief, since reads are short.
+      db_->exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
     checkpoints_.fetch_add(1);
+    wal_bytes_.store(current_wal_bytes());
+    if (failing_) {
+      failing_ = false;
+      spdlog::info("store: checkpoints succeed again");
+    }
   } catch (const std::exception& e) {
-    spdlog::warn("store: checkpoint failed (the next one retries): {}", e.what());
+    errors_.fetch_add(1);
+    wal_bytes_.store(current_wal_bytes());
+    if (!failing_) {
+      failing_ = true;
+      spdlog::warn("store: checkpoint failed ({}); retrying every {} ms", e.what(),
+                   interval_.count());
+    }
   }
+}
+
+std::int64_t Checkpointer::current_wal_bytes() const {
+  std::error_code error;
+  auto size = std::filesystem::file_size(wal_path_, error);
+  return error ? 0 : static_cast<std::int64_t>(size);
 }
 
 }  // namespace parlor::server::store

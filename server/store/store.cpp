@@ -17,6 +17,7 @@
 #include "server/store/errors.hpp"
 #include "server/store/history_queries.hpp"
 #include "server/store/migrations.hpp"
+#include "server/store/open_checks.hpp"
 #include "server/store/transaction.hpp"
 #include "server/store/write_queue.hpp"
 #include "server/store/write_statements.hpp"
@@ -24,8 +25,6 @@
 namespace parlor::server::store {
 
 namespace {
-
-constexpr std::chrono::milliseconds kBusyTimeout{5000};
 
 // An in-memory database exists once per connection, so reads share the writer's.
 bool is_in_memory(const std::string& path) {
@@ -45,7 +44,6 @@ void create_parent_directory(const std::string& path) {
 }
 
 void configure_writer(sql::Database& db, const StoreOptions& options, bool in_memory) {
-  db.set_busy_timeout(kBusyTimeout);
   if (!in_memory) {
     std::string mode = db.query_text("PRAGMA journal_mode = WAL");
     if (mode != "wal") spdlog::warn("store: journal_mode is {}, not wal", mode);
@@ -56,6 +54,8 @@ void configure_writer(sql::Database& db, const StoreOptions& options, bool in_me
   if (!in_memory && options.checkpoint_interval.count() > 0) {
     db.exec("PRAGMA wal_autocheckpoint = 0");
   }
+  // A WAL that the writer starts over is cut back to this size (checkpointer.hpp).
+  db.exec("PRAGMA journal_size_limit = " + std::to_string(Checkpointer::kWalKeptBytes));
 }
 
 }  // namespace
@@ -104,15 +104,19 @@ Expected<std::unique_ptr<Store>> Store::open(const StoreOptions& options) {
     try {
       if (!in_memory) create_parent_directory(path);
       impl->write_db = std::make_unique<sql::Database>(path);
+      impl->write_db->set_busy_timeout(options.busy_timeout);
+      check_database_file(*impl->write_db, path);
       configure_writer(*impl->write_db, options, in_memory);
+      check_write_lock(*impl->write_db, path);
     } catch (const SqlError& e) {
-      throw StoreError("db_open_failed", e.what());
+      throw StoreError(open_error_code(e.sqlite_code()), e.what());
     }
     migrate(*impl->write_db);
     try {
+      mark_as_parlor(*impl->write_db);
       if (!in_memory) {
         impl->read_db = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
-        impl->read_db->set_busy_timeout(kBusyTimeout);
+        impl->read_db->set_busy_timeout(options.busy_timeout);
         impl->read_db->exec("PRAGMA query_only = ON");
         if (options.checkpoint_interval.count() > 0) {
           impl->checkpointer = std::make_unique<Checkpointer>(path, options.checkpoint_interval);
@@ -120,7 +124,7 @@ Expected<std::unique_ptr<Store>> Store::open(const StoreOptions& options) {
       }
       impl->write_statements = std::make_unique<WriteStatements>(*impl->write_db);
     } catch (const SqlError& e) {
-      throw StoreError("db_open_failed", e.what());
+      throw StoreError(open_error_code(e.sqlite_code()), e.what());
     }
   } catch (const StoreError& e) {
     return Error{e.code(), "cannot open the database " + path + ": " + e.what()};
@@ -211,8 +215,24 @@ void Store::flush() { impl_->queue->flush(); }
 
 Store::Stats Store::stats() const {
   Stats stats = impl_->queue->stats();
-  if (impl_->checkpointer) stats.checkpoints = impl_->checkpointer->checkpoints();
+  if (impl_->checkpointer) {
+    stats.checkpoints = impl_->checkpointer->checkpoints();
+    stats.checkpoint_errors = impl_->checkpointer->errors();
+    stats.wal_bytes = impl_->checkpointer->wal_bytes();
+  }
   return stats;
+}
+
+Store::Health Store::health() const {
+  WriteOutage::State outage = impl_->queue->outage();
+  if (impl_->checkpointer && !impl_->checkpointer->file_in_place()) {
+    return {false, "the database file was deleted or replaced under the server", 0};
+  }
+  return {!outage.failing, outage.reason, outage.since_millis};
+}
+
+bool Store::writable() const {
+  return !impl_->queue->failing() && (!impl_->checkpointer || impl_->checkpointer->file_in_place());
 }
 
 std::vector<PlayerRow> Store::load_players() {

@@ -47,6 +47,9 @@ struct StoreOptions {
   // How often the WAL is copied back into the database file, off the writer's thread
   // (store/checkpointer.hpp); 0: by SQLite itself, inside the commit that fills the WAL.
   std::chrono::milliseconds checkpoint_interval{250};
+  // How long a write waits for a lock another process holds before that counts as an
+  // outage (write_outage.hpp); at start-up, before the file counts as locked.
+  std::chrono::milliseconds busy_timeout{5000};
 };
 
 struct PlayerRow {
@@ -114,9 +117,12 @@ struct MatchQuery {
 
 class Store {
  public:
-  // Opens (creating the file and its directory), sets WAL and synchronous, applies the
-  // migrations. Errors: "db_open_failed", "db_too_new" (a schema newer than this binary),
-  // "db_migration_failed".
+  // Opens (creating the file and its directory), checks that the file is usable — writable,
+  // intact (PRAGMA quick_check) and Parlor's own (its application id, or an older Parlor
+  // schema, which is then marked) — sets WAL and synchronous, applies the migrations.
+  // Errors: "db_open_failed", "db_read_only", "db_locked" (another process holds a lock
+  // past the busy timeout), "db_corrupt", "db_foreign" (another application's file),
+  // "db_too_new" (a schema newer than this binary), "db_migration_failed".
   static Expected<std::unique_ptr<Store>> open(const StoreOptions& options);
   ~Store();  // commits everything queued, then stops the writer
 
@@ -160,8 +166,25 @@ class Store {
     std::uint64_t write_errors = 0;
     std::size_t queue_depth = 0;
     std::uint64_t checkpoints = 0;
+    bool write_failing = false;       // an outage is under way (see below)
+    std::uint64_t write_outages = 0;  // episodes of failing writes so far
+    std::uint64_t write_retries = 0;  // failed attempts during them
+    std::uint64_t checkpoint_errors = 0;
+    std::int64_t wal_bytes = -1;  // the WAL file's size at the last checkpoint; -1: none
   };
   Stats stats() const;
+
+  // Whether writes can be made durable now. While the database cannot take writes (full
+  // disk, I/O error, locked by another process, read-only or damaged) every queued write
+  // is kept and retried until it commits — none is dropped — and `writable()` is false, so
+  // that the server refuses new moves instead of accepting ones it cannot keep.
+  struct Health {
+    bool writable = true;
+    std::string reason;  // the last error while not writable
+    Millis since = 0;    // when writes began to fail
+  };
+  Health health() const;
+  bool writable() const;
 
   struct Impl;
 

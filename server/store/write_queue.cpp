@@ -71,6 +71,10 @@ Store::Stats WriteQueue::stats() const {
   stats.writes_committed = writes_committed_.load();
   stats.batches = batches_.load();
   stats.write_errors = write_errors_.load();
+  WriteOutage::State outage = outage_.state();
+  stats.write_failing = outage.failing;
+  stats.write_outages = outage.outages;
+  stats.write_retries = outage.retries;
   std::lock_guard lock(mutex_);
   stats.queue_depth = queue_.size();
   return stats;
@@ -82,8 +86,8 @@ void WriteQueue::run() {
   for (;;) {
     std::vector<Write> batch = next_batch();
     if (batch.empty()) return;  // stopping, and the queue is drained
-    commit(batch);
-    finish(batch.back().ticket);
+    bool committed = commit(batch);
+    finish(batch.back().ticket, committed);
   }
 }
 
@@ -100,40 +104,82 @@ std::vector<WriteQueue::Write> WriteQueue::next_batch() {
   return batch;
 }
 
-void WriteQueue::commit(const std::vector<Write>& batch) {
-  std::lock_guard db_lock(db_mutex_);
-  try {
-    sql::Transaction transaction(db_);
-    for (const Write& write : batch) write.apply();
-    if (before_commit_) before_commit_();
-    transaction.commit();
-    batches_.fetch_add(1);
-    writes_committed_.fetch_add(batch.size());
-    return;
-  } catch (const std::exception& e) {
-    spdlog::error("store: a batch of {} writes failed ({}); retrying them one by one", batch.size(),
-                  e.what());
+bool WriteQueue::commit(const std::vector<Write>& batch) {
+  for (;;) {
+    std::optional<Failure> failure = try_commit(batch.data(), batch.size());
+    if (!failure) {
+      outage_.succeeded(batch.size());
+      return true;
+    }
+    if (!failure->outage) {
+      spdlog::error("store: a batch of {} writes failed ({}); retrying them one by one",
+                    batch.size(), failure->message);
+      return commit_one_by_one(batch);
+    }
+    if (!wait_to_retry(*failure, batch.size())) return false;
   }
-  report_rollback();
-  commit_one_by_one(batch);
 }
 
-void WriteQueue::commit_one_by_one(const std::vector<Write>& batch) {
+bool WriteQueue::commit_one_by_one(const std::vector<Write>& batch) {
   for (const Write& write : batch) {
+    for (;;) {
+      std::optional<Failure> failure = try_commit(&write, 1);
+      if (!failure) {
+        outage_.succeeded(1);
+        break;
+      }
+      if (!failure->outage) {
+        write_errors_.fetch_add(1);
+        spdlog::error("store: write {} {} (ticket {}) failed and is lost: {}", write.kind,
+                      write.subject, write.ticket, failure->message);
+        break;
+      }
+      if (!wait_to_retry(*failure, 1)) return false;
+    }
+  }
+  return true;
+}
+
+std::optional<WriteQueue::Failure> WriteQueue::try_commit(const Write* writes, std::size_t count) {
+  {
+    std::lock_guard db_lock(db_mutex_);
     try {
+      // A rollback that failed with the disk (the destructor's is best effort) leaves the
+      // transaction open, and BEGIN would then fail as if the write were at fault.
+      if (db_.in_transaction()) db_.rollback();
       sql::Transaction transaction(db_);
-      write.apply();
+      for (std::size_t i = 0; i < count; ++i) writes[i].apply();
       if (before_commit_) before_commit_();
       transaction.commit();
       batches_.fetch_add(1);
-      writes_committed_.fetch_add(1);
+      writes_committed_.fetch_add(count);
+      return std::nullopt;
     } catch (const std::exception& e) {
-      write_errors_.fetch_add(1);
-      spdlog::error("store: write {} {} (ticket {}) failed and is lost: {}", write.kind,
-                    write.subject, write.ticket, e.what());
+      Failure failure{is_outage(e), e.what()};
+      // The transaction's destructor has rolled back by now; the writes' memory follows.
       report_rollback();
+      return failure;
     }
   }
+}
+
+bool WriteQueue::wait_to_retry(const Failure& failure, std::size_t held) {
+  std::chrono::milliseconds delay = outage_.failed(failure.message, held + stats().queue_depth);
+  std::unique_lock lock(mutex_);
+  auto now = std::chrono::steady_clock::now();
+  if (stopping_) {
+    if (!give_up_at_) give_up_at_ = now + kRetryAfterStop;
+    if (now >= *give_up_at_) {
+      spdlog::error(
+          "store: stopping while writes still fail ({}); {} writes and those queued behind "
+          "them are dropped (no client saw them accepted: their messages were held)",
+          failure.message, held);
+      return false;
+    }
+  }
+  bool was_stopping = stopping_;
+  wake_writer_.wait_for(lock, delay, [&] { return stopping_ && !was_stopping; });
+  return true;
 }
 
 void WriteQueue::report_rollback() {
@@ -145,10 +191,16 @@ void WriteQueue::report_rollback() {
   }
 }
 
-void WriteQueue::finish(Ticket through) {
+void WriteQueue::finish(Ticket through, bool committed) {
   std::vector<std::function<void()>> due;
   {
     std::lock_guard lock(mutex_);
+    if (!committed) {
+      callbacks_.erase(callbacks_.begin(), callbacks_.upper_bound(through));
+      finished_through_ = through;
+      batch_committed_.notify_all();
+      return;
+    }
     committed_through_.store(through);
     auto end = callbacks_.upper_bound(through);
     for (auto it = callbacks_.begin(); it != end; ++it) {

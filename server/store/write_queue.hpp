@@ -1,11 +1,14 @@
 // Group commit: writes are queued by any thread and applied by one writer thread, which
 // waits for the first write, gathers more for up to `commit_interval` (or until
-// `max_batch`), and commits them in one transaction. A batch that fails is retried write
-// by write, each in its own transaction, so one bad row loses only itself; after every
-// rolled-back transaction `rolled_back` runs (the writes keep state in memory that must
-// then be rebuilt from the file). `before_commit` runs inside every transaction after its
-// writes (the writes may defer some of their work to it); if it throws, the transaction
-// fails like a write.
+// `max_batch`), and commits them in one transaction. A batch that fails because the
+// database cannot take writes (full disk, I/O error, locked, read-only: an outage, see
+// write_outage.hpp) is kept and retried until it commits, and nothing after it commits
+// first, so `committed_through` never passes a write that is not on disk. A batch that
+// fails for any other reason is retried write by write, each in its own transaction, so
+// one bad row loses only itself. After every rolled-back transaction `rolled_back` runs
+// (the writes keep state in memory that must then be rebuilt from the file). `before_commit` runs
+// inside every transaction after its writes (the writes may defer some of their work to it); if it
+// throws, the transaction fails like a write.
 #pragma once
 
 #include <atomic>
@@ -16,12 +19,14 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "server/store/database.hpp"
 #include "server/store/store.hpp"
+#include "server/store/write_outage.hpp"
 
 namespace parlor::server::store {
 
@@ -35,7 +40,9 @@ class WriteQueue {
   WriteQueue(sql::Database& db, std::mutex& db_mutex, std::chrono::milliseconds commit_interval,
              std::size_t max_batch, std::function<void()> before_commit = {},
              std::function<void()> rolled_back = {});
-  // Commits everything queued, runs the remaining callbacks, then stops the thread.
+  // Commits everything queued, runs the remaining callbacks, then stops the thread. During
+  // an outage it keeps retrying for `kRetryAfterStop`, then drops what is left (messages
+  // held for those writes were never sent, so no client saw them accepted).
   ~WriteQueue();
 
   WriteQueue(const WriteQueue&) = delete;
@@ -51,6 +58,11 @@ class WriteQueue {
   // writer thread).
   void flush();
   Store::Stats stats() const;
+  // True during an outage: writes are held, not lost, but nothing new should be accepted.
+  bool failing() const { return outage_.failing(); }
+  WriteOutage::State outage() const { return outage_.state(); }
+
+  static constexpr std::chrono::seconds kRetryAfterStop{10};
 
  private:
   struct Write {
@@ -60,11 +72,24 @@ class WriteQueue {
     Apply apply;
   };
 
+  struct Failure {
+    bool outage;  // the database's, not the write's (is_outage)
+    std::string message;
+  };
+
   void run();
   std::vector<Write> next_batch();
-  void commit(const std::vector<Write>& batch);
-  void commit_one_by_one(const std::vector<Write>& batch);
-  void finish(Ticket through);
+  // True if every write of `batch` was committed (or, not by an outage, lost).
+  bool commit(const std::vector<Write>& batch);
+  bool commit_one_by_one(const std::vector<Write>& batch);
+  // Runs `writes` in one transaction: nothing if it committed, else why (rolled back).
+  std::optional<Failure> try_commit(const Write* writes, std::size_t count);
+  // Waits before the next try of an outage; false once the queue is stopping and
+  // kRetryAfterStop has passed.
+  bool wait_to_retry(const Failure& failure, std::size_t held);
+  // `committed`: false when the writes through `through` were dropped at shutdown; their
+  // callbacks are then dropped too, never run.
+  void finish(Ticket through, bool committed);
   void report_rollback();
 
   sql::Database& db_;
@@ -82,6 +107,8 @@ class WriteQueue {
   Ticket last_ticket_ = 0;
   Ticket finished_through_ = 0;  // committed and its callbacks run
   bool stopping_ = false;
+  std::optional<std::chrono::steady_clock::time_point> give_up_at_;  // set once stopping
+  WriteOutage outage_;
 
   std::atomic<Ticket> committed_through_{0};
   std::atomic<std::uint64_t> writes_queued_{0};

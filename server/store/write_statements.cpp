@@ -138,6 +138,7 @@ bool WriteStatements::append(LiveMatch& match, std::int64_t seq, std::int64_t ro
 
 std::string WriteStatements::actions_text(const LiveMatch& match) {
   std::string text = "[";
+  sql::ResetWhenDone reset_after(read_row_);
   for (const Entry& entry : match.entries) {
     read_row_.reset();
     read_row_.bind(1, entry.row);

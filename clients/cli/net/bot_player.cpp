@@ -21,7 +21,8 @@ BotPlayer::BotPlayer(boost::asio::io_context& ioc, BotConfig config, BotStats& s
       config_(std::move(config)),
       stats_(stats),
       rng_(Seed::from_os(), config_.rng_stream),
-      pace_timer_(ioc) {}
+      pace_timer_(ioc),
+      store_retry_timer_(ioc) {}
 
 void BotPlayer::start() {
   if (!config_.game.empty()) {
@@ -51,6 +52,7 @@ Json BotPlayer::request(Json message) {
 
 void BotPlayer::close() {
   pace_timer_.cancel();
+  store_retry_timer_.cancel();
   if (connection_) connection_->close();
 }
 
@@ -58,6 +60,7 @@ void BotPlayer::finish(bool ok) {
   if (done_) return;
   done_ = true;
   pace_timer_.cancel();
+  store_retry_timer_.cancel();
   if (on_done) on_done(ok);
 }
 
@@ -145,6 +148,9 @@ void BotPlayer::handle_reply(const Json& message) {
     }
   } else if (type == "accepted" && is_action) {
     note_accepted(message.value("seq", std::int64_t{-1}));
+  } else if (type == "error" && message.value("code", "") == "store_unavailable") {
+    ++stats_.store_refusals;
+    retry_after_store_refusal(is_action);
   } else if (type == "error") {
     if (is_action) {
       ++stats_.rejections;
@@ -161,6 +167,25 @@ void BotPlayer::handle_reply(const Json& message) {
   } else if (type == "ok" && message.value("request", "") == "start") {
     start_pending_ = false;
   }
+}
+
+void BotPlayer::retry_after_store_refusal(bool action) {
+  static constexpr std::chrono::milliseconds kStoreRetryDelay{500};
+  if (action) {
+    action_id_ = 0;
+  } else {
+    start_pending_ = false;
+  }
+  store_retry_timer_.expires_after(kStoreRetryDelay);
+  store_retry_timer_.async_wait([this, action](boost::system::error_code ec) {
+    if (ec || done_ || stopping_) return;
+    if (action) {
+      maybe_act();
+    } else if (table_full_ && !config_.hold_start && !start_pending_ && connection_) {
+      start_pending_ = true;
+      request({{"type", "start"}, {"room", room_id_}});
+    }
+  });
 }
 
 void BotPlayer::handle_room(const Json& room) {

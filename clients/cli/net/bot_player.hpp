@@ -35,6 +35,7 @@ struct BotStats {
   std::int64_t actions_sent = 0;
   std::int64_t actions_accepted = 0;
   std::int64_t rejections = 0;
+  std::int64_t store_refusals = 0;   // "store_unavailable": the server's database is failing
   std::int64_t updates_matched = 0;  // accepted actions whose update arrived
   std::int64_t messages_received = 0;
   std::int64_t connection_errors = 0;
@@ -100,6 +101,9 @@ class BotPlayer {
                    std::optional<std::int64_t> accepted);
   void note_accepted(std::int64_t seq);
   void start_pacing();
+  // The server refused a move or a start because its database is failing: ask again
+  // after kStoreRetryDelay (the server carries on by itself once writes succeed).
+  void retry_after_store_refusal(bool action);
   void maybe_act();
   void act_now();
   void finish(bool ok);
@@ -114,6 +118,7 @@ class BotPlayer {
   std::unique_ptr<BotPolicy> policy_;
   Rng rng_;
   boost::asio::steady_timer pace_timer_;
+  boost::asio::steady_timer store_retry_timer_;
   std::string room_id_;
   std::optional<int> seat_;
   // The latest view's text while this seat must move in it (parsed when the bot acts).
