@@ -95,6 +95,11 @@ const std::vector<Flag>& flags() {
                   "directory served at / (default: clients/web/dist, else a placeholder)",
                   &C::web_root),
       int_flag("threads", "worker threads (0: one per core)", &C::threads, 0, 256),
+      string_flag("tls-cert",
+                  "PEM certificate chain: serve HTTPS and wss:// on the port instead of plain "
+                  "HTTP (needs --tls-key)",
+                  &C::tls_cert),
+      string_flag("tls-key", "PEM private key of --tls-cert", &C::tls_key),
       string_flag("log-level", "trace, debug, info, warn, error, critical or off", &C::log_level),
       int_flag("turn-seconds", "default turn timer of a room, 0 for none", &C::turn_seconds, 0,
                86400),
@@ -186,6 +191,9 @@ Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& a
     if (!flag->set(parsed.config, value)) {
       return bad_flag("bad value for --" + name + ": \"" + value + "\"");
     }
+  }
+  if (parsed.config.tls_cert.empty() != parsed.config.tls_key.empty()) {
+    return bad_flag("--tls-cert and --tls-key go together (PARLOR_TLS_CERT, PARLOR_TLS_KEY)");
   }
   return parsed;
 }

@@ -25,6 +25,9 @@ struct ServerConfig {
   std::string web_root;            // empty: clients/web/dist, else the placeholder
   int threads = 0;                 // 0: one per core
   std::string log_level = "info";
+  // TLS on the one port (HTTPS and wss://) when both are set: PEM files.
+  std::string tls_cert;
+  std::string tls_key;
 
   // Tables.
   int turn_seconds = 60;  // default per-room turn timer; 0 = none
@@ -55,7 +58,8 @@ struct ParsedCommandLine {
 
 using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
 
-// Errors: "bad_flag" (unknown flag, missing or malformed value).
+// Errors: "bad_flag" (unknown flag, missing or malformed value, --tls-cert without
+// --tls-key or the other way round).
 Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& args,
                                                const EnvLookup& env);
 std::string usage_text();

@@ -1,8 +1,13 @@
 // One HTTP connection (Beast's advanced server): reads requests with header and body
 // limits (431 and 413 beyond them), answers them through handle_http, and hands an
 // upgrade to /ws over to a WebSocketSession after the Origin and per-IP checks.
+//
+// With TLS (a context given) the connection's first bytes must open a TLS handshake: a
+// plain HTTP request gets a 400 that says to use https:// and wss://, then the close.
 #pragma once
 
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
@@ -11,6 +16,7 @@
 
 #include "server/http_routes.hpp"
 #include "server/lobby.hpp"
+#include "server/transport.hpp"
 
 namespace parlor::server {
 
@@ -20,11 +26,18 @@ using tcp = boost::asio::ip::tcp;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
+  // `tls`: null for plain HTTP.
   HttpSession(tcp::socket&& socket, std::shared_ptr<Lobby> lobby,
-              std::shared_ptr<const WebRoot> web_root);
+              std::shared_ptr<const WebRoot> web_root, std::shared_ptr<ssl::context> tls);
   void run();
 
  private:
+  void on_detect(beast::error_code ec, bool is_tls);
+  void on_handshake(beast::error_code ec, std::size_t bytes_used);
+  void refuse_plain_http(const http::request<http::string_body>& request);
+  // The connection closes when `timeout` passes (reset by the next call): it bounds the
+  // TLS handshake, each request's read and its answer's write.
+  void arm_deadline(std::chrono::seconds timeout);
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void upgrade(http::request<http::string_body> request);
@@ -35,7 +48,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void fail(beast::error_code ec, const char* what);
   bool origin_allowed(const http::request<http::string_body>& request) const;
 
-  beast::tcp_stream stream_;
+  // The bare socket or TLS over it, with one deadline timer beside it (not tcp_stream:
+  // TLS over tcp_stream could not be handed to the WebSocket on the bare socket).
+  Transport transport_;
+  net::steady_timer deadline_;
+  std::shared_ptr<ssl::context> tls_;
+  bool plain_on_tls_port_ = false;
   beast::flat_buffer buffer_;
   std::shared_ptr<Lobby> lobby_;
   std::shared_ptr<const WebRoot> web_root_;

@@ -9,11 +9,13 @@
 namespace parlor::server {
 
 Listener::Listener(net::io_context& ioc, std::shared_ptr<Lobby> lobby,
-                   std::shared_ptr<const WebRoot> web_root)
+                   std::shared_ptr<const WebRoot> web_root,
+                   std::shared_ptr<boost::asio::ssl::context> tls)
     : ioc_(ioc),
       acceptor_(net::make_strand(ioc)),
       lobby_(std::move(lobby)),
-      web_root_(std::move(web_root)) {}
+      web_root_(std::move(web_root)),
+      tls_(std::move(tls)) {}
 
 bool Listener::open(const tcp::endpoint& endpoint, std::string& error) {
   beast::error_code ec;
@@ -21,7 +23,13 @@ bool Listener::open(const tcp::endpoint& endpoint, std::string& error) {
   if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
   if (!ec) acceptor_.bind(endpoint, ec);
   if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
-  if (ec) error = ec.message();
+  if (ec == net::error::address_in_use) {
+    error = ec.message() +
+            ": another program (perhaps another parlor-server) has this port; stop it, or "
+            "pick another port with --port N (or PARLOR_PORT=N)";
+  } else if (ec) {
+    error = ec.message();
+  }
   return !ec;
 }
 
@@ -50,7 +58,7 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
     spdlog::warn("accept: {}", ec.message());  // e.g. out of file descriptors: go on
   } else {
     socket.set_option(tcp::no_delay(true), ec);
-    std::make_shared<HttpSession>(std::move(socket), lobby_, web_root_)->run();
+    std::make_shared<HttpSession>(std::move(socket), lobby_, web_root_, tls_)->run();
   }
   if (acceptor_.is_open()) do_accept();
 }

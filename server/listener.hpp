@@ -1,7 +1,9 @@
-// Accepts TCP connections and starts an HttpSession for each, on its own strand.
+// Accepts TCP connections and starts an HttpSession for each, on its own strand (with
+// TLS when the listener has a context).
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core.hpp>
 
 #include <memory>
@@ -17,8 +19,10 @@ using tcp = boost::asio::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
+  // `tls`: null for plain HTTP and ws://.
   Listener(net::io_context& ioc, std::shared_ptr<Lobby> lobby,
-           std::shared_ptr<const WebRoot> web_root);
+           std::shared_ptr<const WebRoot> web_root,
+           std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   // Opens, binds and listens; false (with `error` set) if it cannot.
   bool open(const tcp::endpoint& endpoint, std::string& error);
   tcp::endpoint local_endpoint() const;
@@ -33,6 +37,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   tcp::acceptor acceptor_;
   std::shared_ptr<Lobby> lobby_;
   std::shared_ptr<const WebRoot> web_root_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
 };
 
 }  // namespace parlor::server

@@ -16,6 +16,7 @@
 #include "server/recovery.hpp"
 #include "server/sqlite_journal.hpp"
 #include "server/store/store.hpp"
+#include "server/tls.hpp"
 
 namespace parlor::server {
 namespace {
@@ -83,7 +84,16 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     spdlog::critical("bad --address \"{}\": {}", config.address, ec.message());
     return 2;
   }
-  auto listener = std::make_shared<Listener>(ioc, lobby, web_root);
+  std::shared_ptr<net::ssl::context> tls;
+  if (!config.tls_cert.empty()) {
+    auto context = make_tls_context(config.tls_cert, config.tls_key);
+    if (!context) {
+      spdlog::critical("{}", context.error().message);
+      return 2;
+    }
+    tls = std::move(context.value());
+  }
+  auto listener = std::make_shared<Listener>(ioc, lobby, web_root, tls);
   std::string error;
   if (!listener->open({address, config.port}, error)) {
     spdlog::critical("cannot listen on {}:{}: {}", config.address, config.port, error);
@@ -92,8 +102,9 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   listener->run();
   std::string game_names;
   for (const GameDefinition* game : lobby->games()) game_names += " " + game->name();
-  spdlog::info("parlor-server listening on http://{}:{}/ (WebSocket at /ws), {} threads",
-               config.address, listener->local_endpoint().port(), threads);
+  spdlog::info("parlor-server listening on {}://{}:{}/ (WebSocket at /ws{}), {} threads",
+               tls ? "https" : "http", config.address, listener->local_endpoint().port(),
+               tls ? ", TLS only" : "", threads);
   spdlog::info("games:{}; web root: {}; database: {}", game_names.empty() ? " none" : game_names,
                web_root->directory.empty() ? "(built-in placeholder)" : web_root->directory,
                config.db_path);

@@ -9,9 +9,9 @@ namespace parlor::server {
 using protocol::Request;
 using protocol::RequestType;
 
-WebSocketSession::WebSocketSession(tcp::socket&& socket, std::shared_ptr<Lobby> lobby,
+WebSocketSession::WebSocketSession(Transport&& transport, std::shared_ptr<Lobby> lobby,
                                    std::string ip)
-    : ws_(std::move(socket)),
+    : ws_(std::move(transport)),
       lobby_(std::move(lobby)),
       ip_(std::move(ip)),
       limiter_(lobby_->config().rate_per_second, lobby_->config().rate_burst) {
@@ -86,8 +86,8 @@ void WebSocketSession::on_send(SharedMessage message) {
     lobby_->metrics().slow_consumers_dropped.fetch_add(1);
     closing_ = true;  // the write in flight fails and ends the session
     beast::error_code ignored;
-    ws_.next_layer().shutdown(tcp::socket::shutdown_both, ignored);
-    ws_.next_layer().close(ignored);
+    ws_.next_layer().socket().shutdown(tcp::socket::shutdown_both, ignored);
+    ws_.next_layer().socket().close(ignored);
     return;
   }
   queue_.push_back(std::move(message));

@@ -22,6 +22,7 @@
 #include "server/connection.hpp"
 #include "server/lobby.hpp"
 #include "server/rate_limiter.hpp"
+#include "server/transport.hpp"
 
 namespace parlor::server {
 
@@ -35,7 +36,7 @@ class WebSocketSession : public Connection,
                          public std::enable_shared_from_this<WebSocketSession> {
  public:
   // `ip` has already been admitted by the lobby; the session releases it.
-  WebSocketSession(tcp::socket&& socket, std::shared_ptr<Lobby> lobby, std::string ip);
+  WebSocketSession(Transport&& transport, std::shared_ptr<Lobby> lobby, std::string ip);
   ~WebSocketSession() override;
 
   void run(http::request<http::string_body> request);
@@ -70,10 +71,10 @@ class WebSocketSession : public Connection,
   void send_text(std::string text);
   Member me();
 
-  // On the bare socket: the WebSocket's own timeouts (handshake, idle, keep-alive pings)
-  // cover the connection, and tcp_stream's per-operation timer layer would cost every read
-  // and write for nothing.
-  websocket::stream<tcp::socket> ws_;
+  // On the bare socket (or TLS over it): the WebSocket's own timeouts (handshake, idle,
+  // keep-alive pings) cover the connection, and tcp_stream's per-operation timer layer
+  // would cost every read and write for nothing.
+  websocket::stream<Transport> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<Lobby> lobby_;
   std::string ip_;

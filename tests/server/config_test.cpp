@@ -50,6 +50,20 @@ TEST(Config, RefusesBadFlagsWithTheirName) {
   EXPECT_FALSE(parse_command_line({}, env_of({{"PARLOR_THREADS", "many"}})).ok());
 }
 
+TEST(Config, TlsNeedsBothTheCertificateAndTheKey) {
+  auto both = parse_command_line({"--tls-cert", "cert.pem"}, env_of({{"PARLOR_TLS_KEY", "k.pem"}}));
+  ASSERT_TRUE(both.ok());
+  EXPECT_EQ(both->config.tls_cert, "cert.pem");
+  EXPECT_EQ(both->config.tls_key, "k.pem");
+  auto cert_only = parse_command_line({"--tls-cert", "cert.pem"}, env_of({}));
+  ASSERT_FALSE(cert_only.ok());
+  EXPECT_NE(cert_only.error().message.find("--tls-key"), std::string::npos);
+  EXPECT_FALSE(parse_command_line({}, env_of({{"PARLOR_TLS_KEY", "k.pem"}})).ok());
+  auto plain = parse_command_line({}, env_of({}));
+  ASSERT_TRUE(plain.ok());
+  EXPECT_TRUE(plain->config.tls_cert.empty());
+}
+
 TEST(Config, ParsesTheOriginAllowList) {
   auto parsed =
       parse_command_line({"--allowed-origins", "https://a.example,https://b.example"}, env_of({}));
