@@ -219,8 +219,9 @@ class RandomBot : public BotPolicy {
     // a found lowering is not drowned out by a dozen discards.
     std::vector<std::string> kinds;
     for (const Json& move : moves) {
-      if (std::find(kinds.begin(), kinds.end(), move["type"]) == kinds.end())
-        kinds.push_back(move["type"]);
+      // As a string: nlohmann 3.11.3 under C++20 has no string == json comparison.
+      const std::string type = move["type"].get<std::string>();
+      if (std::find(kinds.begin(), kinds.end(), type) == kinds.end()) kinds.push_back(type);
     }
     const std::string kind = kinds[static_cast<std::size_t>(rng.below(kinds.size()))];
     std::vector<Json> of_kind;
