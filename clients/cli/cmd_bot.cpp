@@ -61,7 +61,15 @@ int run_bot(const std::vector<std::string>& args) {
 }
 
 PARLOR_COMMAND("bot", "bot --server URL --room CODE --seats N [--level random|sensible]",
-               "network bots join a room by code and play a match", run_bot);
+               "network bots join a room by code and play a match",
+               "  --server URL     the server, e.g. ws://127.0.0.1:8080 (required)\n"
+               "  --room CODE      the room's join code (required)\n"
+               "  --seats N        how many bots join, 1 to 64 (required)\n"
+               "  --level LEVEL    random or sensible (default sensible)\n"
+               "  --name NAME      the bots' name prefix (default netbot: netbot-1, ...)\n"
+               "The room's host starts the match; the bots play until it ends.\n"
+               "Exit: 0 every bot finished a match, 1 one did not, 2 bad usage.\n",
+               run_bot);
 
 }  // namespace
 }  // namespace parlor::cli

@@ -38,9 +38,6 @@ int run_games(const std::vector<std::string>& args) {
   for (const std::string& arg : args) {
     if (arg == "--json") {
       json = true;
-    } else if (arg == "--help") {
-      std::cout << "parlor games [--json]: lists the games with their seats and options\n";
-      return 0;
     } else {
       std::cerr << "parlor games: unknown argument '" << arg << "'\n";
       return 2;
@@ -58,6 +55,7 @@ int run_games(const std::vector<std::string>& args) {
 
 }  // namespace
 
-PARLOR_COMMAND("games", "games [--json]", "list the games, their seats and options", run_games);
+PARLOR_COMMAND("games", "games [--json]", "list the games, their seats and options",
+               "  --json   one JSON object: {\"games\": [{name, seats, options...}]}\n", run_games);
 
 }  // namespace parlor::cli

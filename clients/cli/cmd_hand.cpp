@@ -6,7 +6,9 @@
 // checked on its own (hands may share cards). Bad input: exit 2, a message on stderr,
 // nothing on stdout.
 //
-// Options: Perico takes none (perico5: 54 cards with 2 jokers; perico6: 56 with 4).
+// Perico: `perico --option variant=five_card|six_card` (five_card, the default: 54 cards
+// with 2 jokers; six_card: 56 with 4), as the table option is spelled; the older names
+// perico5 and perico6 still work and take no options.
 // Poker: deck=52|40|36|32|auto|rule_of_11 (default 52), jokers=0|1|2 (default 0),
 // figures=off|below_trio|by_deck (default off), ace_straight_over_flush=true|false
 // (default false), and players=2..7, which only deck=auto and deck=rule_of_11 use (and
@@ -50,7 +52,7 @@ struct Request {
 Error usage_error(const std::string& message) { return Error{"bad_usage", message}; }
 
 Expected<Request> parse_arguments(const std::vector<std::string>& args) {
-  if (args.empty()) return usage_error("missing GAME (perico5, perico6 or poker)");
+  if (args.empty()) return usage_error("missing GAME (perico or poker)");
   Request request;
   request.game = args[0];
   for (std::size_t i = 1; i < args.size(); ++i) {
@@ -147,19 +149,37 @@ Expected<HandGame> poker_game(const std::map<std::string, std::string>& options)
   return game;
 }
 
+HandGame perico_game(const std::string& name, bool six_card) {
+  HandGame game;
+  game.name = name;
+  game.hand_size = six_card ? 6 : 5;
+  game.deck_jokers = six_card ? 4 : 2;
+  return game;
+}
+
 Expected<HandGame> game_of(const Request& request) {
   if (request.game == "poker") return poker_game(request.options);
+  if (request.game == "perico") {
+    for (const auto& [key, value] : request.options) {
+      if (key != "variant") {
+        return Error{"bad_option", "perico has no option '" + key + "' here (variant)"};
+      }
+    }
+    const std::string variant =
+        request.options.count("variant") ? request.options.at("variant") : "five_card";
+    if (variant != "five_card" && variant != "six_card") {
+      return bad_option("variant", variant, "five_card or six_card");
+    }
+    return perico_game("perico", variant == "six_card");
+  }
   if (request.game != "perico5" && request.game != "perico6") {
-    return usage_error("unknown game '" + request.game + "' (perico5, perico6 or poker)");
+    return usage_error("unknown game '" + request.game + "' (perico or poker)");
   }
   if (!request.options.empty()) {
-    return Error{"bad_option", request.game + " takes no options"};
+    return Error{"bad_option",
+                 request.game + " takes no options (or use perico --option variant=...)"};
   }
-  HandGame game;
-  game.name = request.game;
-  game.hand_size = request.game == "perico5" ? 5 : 6;
-  game.deck_jokers = request.game == "perico5" ? 2 : 4;
-  return game;
+  return perico_game(request.game, request.game == "perico6");
 }
 
 // One hand as the game's deck could deal it.
@@ -214,16 +234,6 @@ int fail(const std::string& message) {
 }
 
 int run_hand(const std::vector<std::string>& args) {
-  if (args.size() == 1 && args[0] == "--help") {
-    std::cout << "parlor " << kUsage << "\n"
-              << "Ranks hands of perico5, perico6 or poker; each HAND is one argument of\n"
-                 "space-separated cards (\"AS KD JK\"). Prints {\"game\",\"hands\",\"order\"}\n"
-                 "with the hands' indices best first, ties grouped.\n"
-                 "Poker options: deck=52|40|36|32|auto|rule_of_11 (auto and rule_of_11 need\n"
-                 "players=2..7), jokers=0|1|2, figures=off|below_trio|by_deck,\n"
-                 "ace_straight_over_flush=true|false. Perico takes no options.\n";
-    return 0;
-  }
   auto request = parse_arguments(args);
   if (!request) return fail(request.error().message + "; usage: parlor " + kUsage);
   auto game = game_of(*request);
@@ -264,6 +274,18 @@ int run_hand(const std::vector<std::string>& args) {
 
 }  // namespace
 
-PARLOR_COMMAND("hand", kUsage, "rank Perico or Poker hands and order them", run_hand);
+PARLOR_COMMAND(
+    "hand", kUsage, "rank Perico or Poker hands and order them",
+    "GAME is perico or poker; each HAND is one argument of space-separated cards\n"
+    "(\"AS KD JK\"). Prints {\"game\",\"hands\",\"order\"} with the hands' indices best\n"
+    "first, ties grouped.\n"
+    "Perico options: variant=five_card|six_card (default five_card; the old names\n"
+    "perico5 and perico6 still work).\n"
+    "Poker options: deck=52|40|36|32|auto|rule_of_11 (auto and rule_of_11 need\n"
+    "players=2..7), jokers=0|1|2, figures=off|below_trio|by_deck,\n"
+    "ace_straight_over_flush=true|false.\n"
+    "Example: parlor hand perico --option variant=six_card \"AH AD AC AS JK JK\" ...\n"
+    "Exit: 0 ranked, 2 bad usage or a hand the deck cannot deal.\n",
+    run_hand);
 
 }  // namespace parlor::cli

@@ -222,6 +222,17 @@ PARLOR_COMMAND("load",
                "load --server URL --game GAME --tables N --seats S [--rate R] [--duration D] "
                "[--level random|sensible] [--json]",
                "load generator: N tables of S network bots, reports throughput and latency",
+               "  --server URL       the server, e.g. ws://127.0.0.1:8080 (required)\n"
+               "  --game GAME        the game every table plays (required)\n"
+               "  --tables N         how many tables (required)\n"
+               "  --seats S          bots per table (required)\n"
+               "  --rate R           actions per second per client (open loop); default: as\n"
+               "                     fast as each may act (closed loop)\n"
+               "  --duration D       seconds measured (default 10)\n"
+               "  --level LEVEL      random (default, cheapest) or sensible\n"
+               "  --json             print the report as one JSON object\n"
+               "Start the server with --rate 0 --max-connections-per-ip 0 so its abuse limits\n"
+               "do not throttle the test. Exit: 0 done, 1 errors, 2 bad usage.\n",
                run_load);
 
 }  // namespace

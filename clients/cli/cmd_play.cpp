@@ -119,7 +119,20 @@ class PlayClient {
     ioc_.stop();
   }
 
+  // A message the drawing does not expect is shown as a note, never a crash: the
+  // server's protocol may grow fields, and the table is redrawn from the next update.
   void handle(const Json& m) {
+    try {
+      handle_message(m);
+    } catch (const std::exception& e) {
+      note("(could not show a " + m.value("type", std::string("?")) + " message: " + e.what() +
+           ")");
+      if (m.value("type", "") == "update") update_ = m;
+      pump();
+    }
+  }
+
+  void handle_message(const Json& m) {
     if (script_) std::cout << m.dump() << "\n" << std::flush;
     const std::string type = m.value("type", "");
     const bool reply = m.contains("id") && !m["id"].is_null();
@@ -132,14 +145,19 @@ class PlayClient {
       say_hello("");  // the server forgot us: start as a new player
       return;
     } else if (type == "room") {
+      if (!script_) {
+        const std::string changes = net::room_changes_text(room_, m["room"]);
+        std::cout << (changes.empty() ? net::room_text(m["room"], style_) : changes) << std::flush;
+      }
       room_ = m["room"];
-      if (!script_) std::cout << net::room_text(room_, style_) << std::flush;
     } else if (type == "update") {
       update_ = m;
-      if (!script_) std::cout << net::table_text(m, style_) << std::flush;
+      if (!script_) std::cout << net::table_text(m, table_words(m)) << std::flush;
       if (auto_play_) auto_move();
     } else if (type == "match_over" && !script_) {
-      std::cout << net::results_text(m) << std::flush;
+      std::cout << net::results_text(m, table_words(update_)) << std::flush;
+    } else if ((type == "resume" || type == "deal_commitment") && !script_) {
+      std::cout << net::push_text(m) << std::flush;
     } else if (!script_) {
       std::cout << net::reply_text(m) << std::flush;
     }
@@ -170,6 +188,32 @@ class PlayClient {
   }
 
   std::string room_id() const { return room_.is_object() ? room_.value("id", "") : ""; }
+
+  // Names are taken from the room when a match's first update arrives and kept for the
+  // whole match: a player who leaves is still named in its results (they are history).
+  net::TableWords table_words(const Json& update) {
+    const std::string match_key =
+        update.value("room", "") + "/" + update.value("match", Json(0)).dump();
+    if (match_key != names_match_) {
+      names_match_ = match_key;
+      match_names_.clear();
+      for (const Json& seat : room_.value("seats", Json::array())) {
+        match_names_.push_back(seat.contains("name") && seat["name"].is_string()
+                                   ? seat["name"].get<std::string>()
+                                   : "");
+      }
+    }
+    net::TableWords words;
+    words.names = match_names_;
+    words.colour = style_;
+    if (update.is_object() && update.contains("seat") && update["seat"].is_number_integer())
+      words.viewer = update["seat"].get<int>();
+    // Loc's deck is a name; Poker's is an object describing the deck.
+    if (update.is_object() && update.contains("view") && update["view"].is_object()) {
+      words.tarot = update["view"].value("deck", Json()) == "tarot";
+    }
+    return words;
+  }
 
   void run_command(const std::string& line) {
     std::istringstream in(line);
@@ -275,6 +319,8 @@ class PlayClient {
   std::deque<std::string> commands_;
   std::string player_;
   std::string waiting_for_;
+  std::string names_match_;
+  std::vector<std::string> match_names_;
   Json awaiting_id_ = "hello";
   Json room_;
   Json update_;
@@ -314,7 +360,15 @@ int run_play(const std::vector<std::string>& args) {
 }
 
 PARLOR_COMMAND("play", "play [--server ws://HOST:PORT] [--name NAME] [--script]",
-               "the terminal client (lobby, table, moves in the rules' words)", run_play);
+               "the terminal client (lobby, table, moves in the rules' words)",
+               "  --server URL   the server (default ws://127.0.0.1:8080)\n"
+               "  --name NAME    your name at the tables\n"
+               "  --script       read commands from standard input and print one JSON line per\n"
+               "                 server message (for scripts and tests)\n"
+               "Type 'help' once connected for the lobby commands and how to write moves. Your\n"
+               "token is kept in $XDG_CONFIG_HOME/parlor/token (~/.config/parlor/token), so a\n"
+               "reconnect, or the next run, gives your seat back.\n",
+               run_play);
 
 }  // namespace
 }  // namespace parlor::cli

@@ -11,12 +11,6 @@ namespace parlor::cli {
 namespace {
 
 int run_scenario_command(const std::vector<std::string>& args) {
-  if (args.size() == 1 && args[0] == "--help") {
-    std::cout << "parlor scenario FILE: plays a scripted game and prints one JSON line per\n"
-                 "action, then a final line with scores and every seat's view. FILE may be -\n"
-                 "for standard input.\n";
-    return 0;
-  }
   if (args.size() != 1) {
     std::cerr << "usage: parlor scenario FILE\n";
     return 2;
@@ -49,6 +43,9 @@ int run_scenario_command(const std::vector<std::string>& args) {
 }  // namespace
 
 PARLOR_COMMAND("scenario", "scenario FILE", "play a scripted game and print what happened",
+               "Plays a scripted game (format: engine/core/scenario.hpp) and prints one JSON\n"
+               "line per action, then a final line with scores and every seat's view. FILE may\n"
+               "be - for standard input. Exit: 0 done, 2 bad input or a refused script.\n",
                run_scenario_command);
 
 }  // namespace parlor::cli

@@ -37,10 +37,6 @@ int run_verify_command(const std::vector<std::string>& args) {
   bool as_json = false;
   std::vector<std::string> paths;
   for (const std::string& arg : args) {
-    if (arg == "--help") {
-      std::cout << kHelp;
-      return 0;
-    }
     if (arg == "--json") {
       as_json = true;
     } else if (arg.size() > 1 && arg[0] == '-') {
@@ -86,6 +82,7 @@ int run_verify_command(const std::vector<std::string>& args) {
 }  // namespace
 
 PARLOR_COMMAND("verify", "verify [--json] MATCH.json",
-               "check a finished match's deal commitments, deals and results", run_verify_command);
+               "check a finished match's deal commitments, deals and results", kHelp,
+               run_verify_command);
 
 }  // namespace parlor::cli

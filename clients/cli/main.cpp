@@ -47,6 +47,13 @@ int main(int argc, char** argv) {
   }
   for (const auto& command : commands()) {
     if (args[0] == command.name) {
+      if (std::find(args.begin() + 1, args.end(), "--help") != args.end() ||
+          std::find(args.begin() + 1, args.end(), "-h") != args.end()) {
+        std::cout << "usage: parlor " << command.usage << "\n\n"
+                  << command.summary << ".\n"
+                  << (command.help[0] ? "\n" : "") << command.help;
+        return 0;
+      }
       return command.run(std::vector<std::string>(args.begin() + 1, args.end()));
     }
   }

@@ -60,5 +60,72 @@ TEST(Cli, ScenarioInputErrorsExitTwoWithAMessage) {
   EXPECT_EQ(run_command(std::string(PARLOR_CLI) + " scenario").exit_code, 2);
 }
 
+// `parlor --help` tells people to run `parlor COMMAND --help`: every command answers it
+// with its usage, exit 0, and never runs (no server is contacted, no file is read).
+class CommandHelp : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CommandHelp, PrintsUsageAndExitsZero) {
+  const std::string name = GetParam();
+  for (const char* flag : {" --help", " -h"}) {
+    auto result = run_command(std::string(PARLOR_CLI) + " " + name + flag);
+    EXPECT_EQ(result.exit_code, 0) << name << flag << ": " << result.err;
+    EXPECT_NE(result.out.find("usage: parlor " + name), std::string::npos) << result.out;
+    EXPECT_TRUE(result.err.empty()) << result.err;
+  }
+  // After other arguments too, even ones that would be refused.
+  auto late = run_command(std::string(PARLOR_CLI) + " " + name + " --server nowhere --help");
+  EXPECT_EQ(late.exit_code, 0) << late.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryCommand, CommandHelp,
+                         ::testing::Values("bot", "games", "hand", "load", "play", "scenario",
+                                           "verify"));
+
+TEST(Cli, EveryListedCommandHasAHelpTest) {
+  auto result = run_command(std::string(PARLOR_CLI) + " --help");
+  int listed = 0;
+  for (const char* name : {"bot", "games", "hand", "load", "play", "scenario", "verify"}) {
+    listed += result.out.find(std::string("  ") + name + " ") != std::string::npos;
+  }
+  EXPECT_EQ(listed, 7) << result.out;
+}
+
+TEST(Cli, NetworkCommandsHelpNamesTheirFlags) {
+  EXPECT_NE(run_command(std::string(PARLOR_CLI) + " play --help").out.find("--script"),
+            std::string::npos);
+  EXPECT_NE(run_command(std::string(PARLOR_CLI) + " bot --help").out.find("--seats N"),
+            std::string::npos);
+  EXPECT_NE(run_command(std::string(PARLOR_CLI) + " load --help").out.find("--tables N"),
+            std::string::npos);
+}
+
+TEST(Cli, HandTakesPericoWithAVariantOption) {
+  const std::string hand = std::string(PARLOR_CLI) + " hand ";
+  auto five = run_command(hand + "perico \"KC QD JH TS 9C\" \"AC 2D 3H 4S 5C\"");
+  ASSERT_EQ(five.exit_code, 0) << five.err;
+  auto five_json = nlohmann::json::parse(five.out);
+  EXPECT_EQ(five_json["game"], "perico");
+  // The same hands ranked as the old name ranks them.
+  auto old_five = nlohmann::json::parse(
+      run_command(hand + "perico5 \"KC QD JH TS 9C\" \"AC 2D 3H 4S 5C\"").out);
+  EXPECT_EQ(five_json["hands"], old_five["hands"]);
+  EXPECT_EQ(five_json["order"], old_five["order"]);
+
+  auto six = run_command(hand + "perico --option variant=six_card \"AH AD AC AS JK JK\"");
+  ASSERT_EQ(six.exit_code, 0) << six.err;
+  auto old_six = nlohmann::json::parse(run_command(hand + "perico6 \"AH AD AC AS JK JK\"").out);
+  EXPECT_EQ(nlohmann::json::parse(six.out)["hands"], old_six["hands"]);
+
+  auto wrong_size = run_command(hand + "perico --option variant=six_card \"AH AD AC AS JK\"");
+  EXPECT_EQ(wrong_size.exit_code, 2);
+  EXPECT_NE(wrong_size.err.find("has 5 cards"), std::string::npos) << wrong_size.err;
+  auto bad_variant = run_command(hand + "perico --option variant=seven \"AH AD AC AS JK\"");
+  EXPECT_EQ(bad_variant.exit_code, 2);
+  EXPECT_NE(bad_variant.err.find("five_card or six_card"), std::string::npos) << bad_variant.err;
+  auto bad_option = run_command(hand + "perico --option jokers=2 \"AH AD AC AS JK\"");
+  EXPECT_EQ(bad_option.exit_code, 2);
+  EXPECT_NE(bad_option.err.find("no option 'jokers'"), std::string::npos) << bad_option.err;
+}
+
 }  // namespace
 }  // namespace parlor

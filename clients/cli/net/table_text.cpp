@@ -1,95 +1,163 @@
 #include "clients/cli/net/table_text.hpp"
 
+#include <cctype>
 #include <sstream>
-
-#include "clients/cli/net/move_words.hpp"
 
 namespace parlor::cli::net {
 
 using Json = nlohmann::json;
 
-std::string card_text(const std::string& card, bool style) {
-  if (!style || !looks_like_card(card) || card == "JK") return card;
-  const char suit = card.back();
-  const std::string rank = card.substr(0, card.size() - 1);
-  const char* symbol = suit == 'C'   ? "\u2663"
-                       : suit == 'D' ? "\u2666"
-                       : suit == 'H' ? "\u2665"
-                                     : "\u2660";
-  const bool red = suit == 'D' || suit == 'H';
-  return (red ? "\033[31m" : "") + rank + symbol + (red ? "\033[0m" : "");
-}
-
 namespace {
 
-// Any string in a JSON value that is a card is drawn as one.
-std::string value_text(const Json& value, bool style) {
-  if (value.is_string()) return card_text(value.get<std::string>(), style);
-  if (value.is_array()) {
-    std::string out;
-    for (const Json& item : value) out += (out.empty() ? "" : " ") + value_text(item, style);
-    return "[" + out + "]";
-  }
-  return value.dump();
+std::string bold(const std::string& text, bool colour) {
+  return colour ? "\033[1m" + text + "\033[0m" : text;
+}
+
+std::string seat_name(const Json& seat) {
+  if (seat.contains("name") && seat["name"].is_string()) return seat["name"].get<std::string>();
+  return "seat " + std::to_string(seat.value("seat", 0) + 1);
+}
+
+std::string words_of(std::string text) {
+  for (char& c : text) c = c == '_' ? ' ' : c;
+  return text;
 }
 
 }  // namespace
 
-std::string room_text(const Json& room, bool style) {
+std::string room_text(const Json& room, bool colour) {
   std::ostringstream out;
-  out << (style ? "\033[1m" : "") << "room " << room.value("id", "") << " ("
-      << room.value("game", "") << ", code " << room.value("code", "-") << ", "
-      << room.value("status", "") << ")" << (style ? "\033[0m" : "") << "\n";
-  for (const Json& seat : room["seats"]) {
-    out << "  seat " << seat["seat"] << ": " << seat.value("kind", "");
-    if (seat.contains("name")) out << " " << seat["name"].get<std::string>();
-    if (seat.value("kind", "") == "human" && !seat.value("connected", true)) out << " (away)";
+  out << bold("Room " + room.value("id", "") + ": " + room.value("title", room.value("game", "")),
+              colour)
+      << " - " << room.value("status", "") << ", " << room.value("visibility", "public");
+  if (room.contains("code") && room["code"].is_string())
+    out << ", join code " << room["code"].get<std::string>();
+  if (room.value("turn_seconds", 0) > 0)
+    out << ", " << room.value("turn_seconds", 0) << " s a turn";
+  out << "\n";
+  for (const Json& seat : room.value("seats", Json::array())) {
+    const std::string kind = seat.value("kind", "");
+    out << "  " << (kind == "empty" ? "(empty seat)" : seat_name(seat));
+    if (kind == "bot") out << " (bot, " << seat.value("level", "sensible") << ")";
+    if (kind == "human" && !seat.value("connected", true)) out << " (away)";
+    if (seat.value("bot_plays", false)) out << " (a bot plays for now)";
+    if (seat.contains("player") && seat["player"] == room.value("host", "")) out << " - host";
     out << "\n";
   }
+  if (room.value("spectators", 0) > 0) out << "  watching: " << room.value("spectators", 0) << "\n";
   return out.str();
 }
 
-std::string table_text(const Json& update, bool style) {
+std::string room_changes_text(const Json& before, const Json& after) {
+  if (!before.is_object() || !after.is_object() || before.value("id", "") != after.value("id", ""))
+    return "";
+  const Json old_seats = before.value("seats", Json::array());
+  const Json new_seats = after.value("seats", Json::array());
+  std::string out;
+  for (std::size_t i = 0; i < old_seats.size() && i < new_seats.size(); ++i) {
+    const Json& was = old_seats[i];
+    const Json& now = new_seats[i];
+    const bool was_human = was.value("kind", "") == "human";
+    const bool is_human = now.value("kind", "") == "human";
+    if (was_human && is_human && was.value("player", "") == now.value("player", "")) {
+      if (was.value("connected", true) && !now.value("connected", true))
+        out += seat_name(now) + " lost the connection; the seat is kept.\n";
+      if (!was.value("connected", true) && now.value("connected", true))
+        out += seat_name(now) + " is back.\n";
+      if (!was.value("bot_plays", false) && now.value("bot_plays", false))
+        out += "A bot plays for " + seat_name(now) + " until they come back.\n";
+    } else if (was_human && !is_human) {
+      out += seat_name(was) + " left" +
+             (now.value("kind", "") == "bot" ? "; a bot takes the seat.\n" : ".\n");
+    } else if (!was_human && is_human) {
+      out += seat_name(now) + " sits down.\n";
+    }
+  }
+  return out;
+}
+
+std::string table_text(const Json& update, const TableWords& words) {
   const Json& view = update["view"];
   std::ostringstream out;
-  out << "--- " << view.value("game", "") << " round " << view.value("round", 0) << ", step "
-      << update.value("seq", 0) << (update.value("paused", false) ? " (paused)" : "") << "\n";
-  for (const Json& event : update["events"]) {
-    out << "  * " << event.value("type", "");
-    for (auto it = event.begin(); it != event.end(); ++it) {
-      if (it.key() != "type") out << " " << it.key() << "=" << value_text(it.value(), style);
+  const Json waiting = view.value("waiting", Json::object()).value("seats", Json::array());
+  auto waits_for = [&](int seat) {
+    for (const Json& s : waiting) {
+      if (s == seat) return true;
     }
-    out << "\n";
+    return false;
+  };
+  std::string title = words_of(view.value("game", ""));
+  if (!title.empty())
+    title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+  title += ", round " + std::to_string(view.value("round", 0));
+  if (update.value("paused", false)) title += " - round over, short pause";
+  out << "\n" << bold("--- " + title + " ---", words.colour) << "\n";
+  for (const Json& event : update.value("events", Json::array())) {
+    out << "  * " << event_text(event, words) << "\n";
   }
-  out << "  scores " << view["scores"].dump() << "; waiting for " << view["waiting"]["seats"].dump()
-      << "\n";
-  for (auto it = view.begin(); it != view.end(); ++it) {
-    static const char* kSkip[] = {"game",    "viewer", "round", "scores",
-                                  "waiting", "legal",  "hand",  "over"};
-    bool skip = false;
-    for (const char* k : kSkip) skip = skip || it.key() == k;
-    if (!skip && !it.value().is_object())
-      out << "  " << it.key() << ": " << value_text(it.value(), style) << "\n";
+  if (update.value("paused", false)) {
+    for (const std::string& line : round_lines(view, words)) out << "  " << line << "\n";
   }
-  if (view.contains("hand")) out << "  your hand: " << value_text(view["hand"], style) << "\n";
-  if (view.contains("legal") && !view["legal"].empty())
-    out << "  legal: " << view["legal"].dump() << "\n";
-  if (update.contains("timer") && update["timer"].is_object()) {
-    for (const Json& t : update["timer"]["seats"]) {
-      out << "  timer: seat " << t["seat"] << " has " << t.value("remaining_ms", 0) / 1000
-          << " s\n";
+  const Json scores = view.value("scores", Json::array());
+  const Json timers = update.contains("timer") && update["timer"].is_object()
+                          ? update["timer"].value("seats", Json::array())
+                          : Json::array();
+  for (std::size_t s = 0; s < scores.size(); ++s) {
+    const int seat = static_cast<int>(s);
+    std::string line = (waits_for(seat) ? "> " : "  ") + words.name(Json(seat));
+    if (seat == words.viewer) line += " (you)";
+    line += ": score " + scores[s].dump();
+    const std::string facts = seat_facts(view, seat, words);
+    if (!facts.empty()) line += ", " + facts;
+    for (const Json& t : timers) {
+      if (t.value("seat", -1) == seat)
+        line += " - " + std::to_string(t.value("remaining_ms", 0) / 1000) + " s left";
     }
+    out << line << "\n";
   }
-  if (view.value("over", false)) out << "  the match is over\n";
+  for (const std::string& line : middle_lines(view, words)) out << "  " << line << "\n";
+  if (view.contains("hand") && view["hand"].is_array())
+    out << "  Your hand: " << words.cards(view["hand"]) << "\n";
+  if (view.value("over", false)) {
+    out << "  The match is over.\n";
+  } else if (update.value("paused", false)) {
+    // No "your turn" during the pause: the next round has not begun for the reader.
+  } else if (const auto moves = move_lines(view, words); !moves.empty()) {
+    out << bold("  Your turn.", words.colour) << " Your moves:\n";
+    for (const std::string& line : moves) out << "    " << line << "\n";
+  } else if (!waiting.empty()) {
+    std::string names;
+    for (const Json& s : waiting) names += (names.empty() ? "" : ", ") + words.name(s);
+    out << "  Waiting for " << names << ".\n";
+  }
   return out.str();
 }
 
-std::string results_text(const Json& m) {
+std::string results_text(const Json& m, const TableWords& words) {
   std::ostringstream out;
-  out << "=== match " << m.value("match", 0) << " over: scores " << m["results"]["scores"].dump()
-      << ", placings " << m["results"]["placings"].dump() << " (" << m.value("actions", 0)
-      << " actions)\n";
+  const Json results = m.value("results", Json::object());
+  const Json scores = results.value("scores", Json::array());
+  const Json placings = results.value("placings", Json::array());
+  out << bold("=== The match is over ===", words.colour) << "\n";
+  for (std::size_t s = 0; s < scores.size(); ++s) {
+    const int place = s < placings.size() ? placings[s].get<int>() : 0;
+    out << "  " << (place == 1 ? "winner: " : "place " + std::to_string(place) + ": ")
+        << words.name(Json(s)) << ", score " << scores[s].dump() << "\n";
+  }
+  out << "  " << m.value("actions", 0) << " moves; record and seed: /api/matches/"
+      << m.value("match_id", "") << " (check it with parlor verify)\n";
   return out.str();
+}
+
+std::string push_text(const Json& m) {
+  const std::string type = m.value("type", "");
+  if (type == "resume") return "The pause is over: play goes on.\n";
+  if (type == "deal_commitment") {
+    return "Deal " + m.value("deal", Json(0)).dump() +
+           " is sealed: " + m.value("sha256", "").substr(0, 16) +
+           "... (checkable when the match ends)\n";
+  }
+  return "";
 }
 
 std::string reply_text(const Json& m) {
@@ -100,11 +168,13 @@ std::string reply_text(const Json& m) {
   if (type == "rooms") {
     std::ostringstream out;
     for (const Json& r : m["rooms"]) {
+      if (r.value("status", "") == "finished") continue;
       out << "  " << r.value("id", "") << " " << r.value("game", "") << " " << r.value("status", "")
-          << " " << r.value("seats_taken", 0) << "/" << r.value("seat_count", 0) << " host "
-          << r.value("host_name", "") << "\n";
+          << " " << r.value("seats_taken", 0) << "/" << r.value("seat_count", 0) << " seats";
+      if (!r.value("host_name", "").empty()) out << ", host " << r.value("host_name", "");
+      out << "\n";
     }
-    return m["rooms"].empty() ? "no public rooms\n" : out.str();
+    return out.str().empty() ? "no open public rooms\n" : out.str();
   }
   if (type == "games") {
     std::string out;
@@ -112,8 +182,9 @@ std::string reply_text(const Json& m) {
       out += "  " + g.value("name", "") + ": " + g.value("summary", "") + "\n";
     return out;
   }
-  if (type == "accepted") return "";
-  return type == "ok" ? "ok\n" : m.dump() + "\n";
+  if (type == "accepted" || type == "resume" || type == "deal_commitment") return "";
+  if (type == "ok") return "ok\n";
+  return "(" + words_of(type) + ")\n";
 }
 
 std::string help_text() {
@@ -121,7 +192,8 @@ std::string help_text() {
          "visibility=private] | join CODE [SEAT] | spectate CODE | bot [random|sensible] | "
          "start | leave | state | quit\n"
          "moves: the rules' words, e.g. draw, take 2 7C 2C, knock, bid 9, play AH, "
-         "lower 7C 7D 7H / KC KD JK, raise 2, key=value for other fields, or {json}\n"
+         "lower 7C 7D 7H / KC KD JK, raise 2, key=value for other fields, or {json}; "
+         "cards are written 7C, TH (ten), JK (joker), T19 (Loc's trumps)\n"
          "auto [off]: let the sensible bot play this seat";
 }
 

@@ -1,0 +1,92 @@
+// The terminal client's interactive screen (`parlor play` without --script) against the
+// real server, one short match of every game played by the `auto` policy: every line is
+// in words (no JSON, no raw view fields, no pushes such as `resume` shown raw), seats are
+// named, cards are drawn with suit symbols, and the moves are offered as commands.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "tests/server/server_process.hpp"
+#include "tests/support/run_command.hpp"
+
+namespace parlor::testing {
+namespace {
+
+struct GameCase {
+  const char* name;
+  const char* create;  // the `create` command's arguments
+  int bots;
+};
+
+class PlayText : public ::testing::TestWithParam<GameCase> {};
+
+// Runs one match with the client's own policy playing Ana's seat; returns stdout.
+std::string play_match(const ServerProcess& server, const GameCase& game) {
+  std::filesystem::path config =
+      std::filesystem::temp_directory_path() /
+      ("parlor-play-text-" + std::to_string(server.port()) + "-" + game.name);
+  std::filesystem::remove_all(config);
+  std::string input = std::string("create ") + game.create + " turn_seconds=0 bot_delay_ms=0\n";
+  for (int i = 0; i < game.bots; ++i) input += "bot\n";
+  input += "start\nauto\nwait match_over\n";
+  CommandResult result =
+      run_command("XDG_CONFIG_HOME=" + config.string() +
+                      " " PARLOR_CLI " play --name Ana --server ws://127.0.0.1:" +
+                      std::to_string(server.port()),
+                  input);
+  std::filesystem::remove_all(config);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  return result.out;
+}
+
+TEST_P(PlayText, EveryLineIsInWords) {
+  const GameCase& game = GetParam();
+  ServerProcess server(PARLOR_SERVER,
+                       {"--rate", "0", "--round-pause-ms", "50", "--bot-delay-ms", "0"});
+  ASSERT_TRUE(server.running());
+  const std::string out = play_match(server, game);
+  ASSERT_NE(out.find("The match is over"), std::string::npos) << out.substr(0, 3000);
+
+  std::istringstream lines(out);
+  int line_number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++line_number;
+    // No JSON object or array printed raw, no view field dumped as "key: value".
+    EXPECT_EQ(line.find("{\""), std::string::npos) << line_number << ": " << line;
+    EXPECT_EQ(line.find("[{"), std::string::npos) << line_number << ": " << line;
+    EXPECT_FALSE(std::regex_search(line, std::regex(R"(^\s+[a-z_]+: [\[{"0-9])")))
+        << line_number << ": " << line;
+    // Seats are named, never "seat=1" or "seat 0".
+    EXPECT_EQ(line.find("seat="), std::string::npos) << line_number << ": " << line;
+    EXPECT_EQ(line.find("resume"), std::string::npos) << line_number << ": " << line;
+    EXPECT_EQ(line.find("could not show"), std::string::npos) << line_number << ": " << line;
+  }
+  EXPECT_NE(out.find("Deal 1 is sealed"), std::string::npos);
+  EXPECT_NE(out.find("Your hand: "), std::string::npos);
+  EXPECT_NE(out.find("Your turn. Your moves:"), std::string::npos);
+  EXPECT_NE(out.find("Bot 2"), std::string::npos);
+  EXPECT_NE(out.find("winner: "), std::string::npos);
+  // Standard cards are drawn with suit symbols; Loc's tarot cards by name.
+  if (std::string(game.create).find("tarot") != std::string::npos) {
+    EXPECT_NE(out.find("Trump "), std::string::npos);
+  } else {
+    EXPECT_TRUE(std::regex_search(out, std::regex("(10|[2-9AKQJ])(\u2663|\u2666|\u2665|\u2660)")));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryGame, PlayText,
+                         ::testing::Values(GameCase{"perico", "perico 3 target=1", 2},
+                                           GameCase{"loc", "loc 3 hands=1", 2},
+                                           GameCase{"loc_tarot", "loc 3 deck=tarot hands=1", 2},
+                                           GameCase{"pedro", "pedro 4 variant=cinch", 3},
+                                           GameCase{"carioca", "carioca 2 first_round=8", 1},
+                                           GameCase{"poker", "poker 2 deals=1", 1}),
+                         [](const ::testing::TestParamInfo<GameCase>& info) {
+                           return std::string(info.param.name);
+                         });
+
+}  // namespace
+}  // namespace parlor::testing
