@@ -7,9 +7,14 @@ import { describeEvent, errorText } from "./words.js";
 import { GAMES } from "./games/index.js";
 import { isHistoryRoute } from "./history.js";
 
+/** Pages read while keeping a seat: the history and the rules. */
+export function isReadingRoute(hash: string): boolean {
+  return isHistoryRoute(hash) || hash.startsWith("#/rules/");
+}
+
 export interface LogLine {
   text: string;
-  kind: "event" | "error" | "info";
+  kind: "event" | "error" | "info" | "timeout" | "presence";
   title?: string;
   /** The match a line belongs to when it may arrive before that match's first update. */
   match?: number;
@@ -39,7 +44,13 @@ export class App {
   dismissedRound = "";
   connection: ConnectionState = "offline";
   private signature = "";
+  /** The seats' names when the match began: a finished match's names are history. */
+  private matchNames: { room: string; match: number; names: string[] } | null = null;
+  /** The last thing said in the table's live region (announced once, updated in place). */
+  announcement = "";
   onChange: () => void = () => {};
+  /** Called with a short text when it becomes this player's turn (sound, title bar). */
+  onMyTurn: () => void = () => {};
 
   constructor(url: string) {
     this.conn = new Connection(url);
@@ -69,9 +80,22 @@ export class App {
     return seat ? seat.seat : null;
   }
 
-  names(): string[] {
+  /** The name this server knows the player by (from `welcome`). */
+  get playerName(): string {
+    return this.conn.playerName;
+  }
+
+  /** The seats' names now, from the room. */
+  liveNames(): string[] {
     const seats = this.room?.seats ?? [];
     return seats.map((s) => (s.kind === "empty" ? `Seat ${s.seat + 1}` : s.name ?? `Seat ${s.seat + 1}`));
+  }
+
+  /** The names a match is told with: those at its start, kept when players leave. */
+  names(): string[] {
+    const kept = this.matchNames;
+    if (kept && this.update && kept.room === this.update.room && kept.match === this.update.match) return kept.names;
+    return this.liveNames();
   }
 
   showError(error: unknown): void {
@@ -122,6 +146,7 @@ export class App {
 
   private enterRoom(room: RoomInfo): void {
     const entering = this.room?.id !== room.id;
+    if (!entering && this.room) this.logPresence(this.room, room);
     if (entering) {
       this.update = null;
       this.matchOver = null;
@@ -130,8 +155,58 @@ export class App {
     }
     if (this.room?.match !== room.match) this.matchOver = null;
     this.room = room;
-    // Someone reading the history keeps reading: the page offers a way back.
-    if (location.hash !== `#/room/${room.id}` && (entering || !isHistoryRoute(location.hash))) location.hash = `#/room/${room.id}`;
+    // Someone reading the history or the rules keeps reading: the page offers a way back.
+    if (location.hash !== `#/room/${room.id}` && (entering || !isReadingRoute(location.hash))) location.hash = `#/room/${room.id}`;
+  }
+
+  /**
+   * An invite link (#/join/CODE): take a free seat, or watch when a match is being
+   * played or every seat is taken; otherwise say plainly why the link did not work.
+   */
+  async followInvite(code: string): Promise<void> {
+    try {
+      const reply = await this.conn.request({ type: "join_room", code });
+      this.error = "";
+      this.enterRoom(reply.room as unknown as RoomInfo);
+    } catch (error) {
+      const e = error as ErrorReply;
+      if (e.code === "match_running" || e.code === "room_full") {
+        try {
+          const reply = await this.conn.request({ type: "spectate", code });
+          this.enterRoom(reply.room as unknown as RoomInfo);
+          this.log.push({ text: e.code === "room_full" ? "Every seat is taken: you are watching." : "A match is being played: you are watching; seats open between matches.", kind: "info" });
+        } catch (again) {
+          this.showError(again);
+        }
+      } else {
+        location.hash = "";
+        this.error = e.code === "no_such_room"
+          ? `The invite link's table (code ${code}) is closed or the code is wrong. Ask for a new link.`
+          : errorText(e.code ?? "error", e.message ?? "");
+      }
+    }
+    this.onChange();
+  }
+
+  /** "Ana left", "Bob lost the connection", "Bob is back": what changed at the seats. */
+  private logPresence(before: RoomInfo, after: RoomInfo): void {
+    const old = before.seats ?? [];
+    for (const now of after.seats ?? []) {
+      const was = old.find((s) => s.seat === now.seat);
+      if (!was) continue;
+      const name = was.name ?? now.name ?? `Seat ${now.seat + 1}`;
+      let text = "";
+      if (was.kind === "human" && now.kind === "human" && was.player === now.player) {
+        if (was.connected && !now.connected) text = `${name} lost the connection; the seat is kept for them`;
+        else if (!was.connected && now.connected) text = `${name} is back`;
+        else if (!was.bot_plays && now.bot_plays) text = `A bot plays for ${name} until they come back`;
+      } else if (was.kind === "human" && now.kind !== "human") {
+        text = now.kind === "bot" ? `${name} left; a bot takes the seat` : `${name} left`;
+      } else if (was.kind !== "human" && now.kind === "human") {
+        text = `${now.name ?? "Someone"} sits down`;
+      }
+      if (text) this.log.push({ text, kind: "presence", match: this.update?.match });
+    }
   }
 
   private welcome(message: ServerMessage): void {
@@ -141,8 +216,11 @@ export class App {
     }).catch(() => {});
     void this.refreshRooms();
     const seated = (message.rooms ?? []) as string[];
+    const invite = /^#\/join\/([A-Za-z0-9]+)$/.exec(location.hash)?.[1];
     const wanted = this.room?.id ?? /^#\/room\/(.+)$/.exec(location.hash)?.[1];
-    if (wanted && !seated.includes(wanted)) {
+    if (invite && !this.room) {
+      void this.followInvite(invite.toUpperCase());
+    } else if (wanted && !seated.includes(wanted)) {
       // Watching (or an old link): watch again; a room that closed sends us to the lobby.
       void this.conn.request({ type: "spectate", room: wanted }).then((reply) => {
         this.enterRoom(reply.room as unknown as RoomInfo);
@@ -150,6 +228,7 @@ export class App {
       }).catch(() => {
         if (this.room?.id === wanted) this.room = null;
         location.hash = "";
+        this.error = `Table ${wanted} is closed, or private: a private table opens with its invite link (it carries the join code).`;
         this.onChange();
       });
     }
@@ -168,7 +247,12 @@ export class App {
         if (message.room === this.room?.id) {
           this.timer = (message.timer ?? null) as unknown as Timer | null;
           this.timerAt = performance.now();
-          if (this.update) this.update.paused = false;
+          if (this.update) {
+            const was = this.myTurn();
+            this.update.paused = false;
+            this.announcement = this.turnText();
+            if (!was && this.myTurn()) this.onMyTurn();
+          }
         }
         break;
       case "match_over":
@@ -181,6 +265,26 @@ export class App {
         return; // a message type this page does not know: nothing to show
     }
     this.onChange();
+  }
+
+  /** Whether the game waits for this player's move now (not during the round pause). */
+  myTurn(): boolean {
+    const u = this.update;
+    if (!u || u.seat === null || u.view.over || u.paused) return false;
+    return (u.view.waiting?.seats ?? []).includes(u.seat) && Object.keys(u.view.legal ?? {}).length > 0;
+  }
+
+  /** The turn line's words: whose move it is, or the pause, or the end. */
+  turnText(): string {
+    const u = this.update;
+    if (!u) return "";
+    const waiting = u.view.waiting?.seats ?? [];
+    const names = this.names();
+    if (u.view.over) return "The match is over";
+    if (u.paused) return "Round over — short pause before the next deal";
+    if (u.seat !== null && waiting.includes(u.seat)) return "Your turn";
+    if (waiting.length === 0) return "…";
+    return `Waiting for ${waiting.map((s) => names[s] ?? `Seat ${s + 1}`).join(", ")}`;
   }
 
   /** "Deal 3 sealed: 9f2c1a…": the server's promise about a deal, logged quietly. */
@@ -199,11 +303,32 @@ export class App {
     });
   }
 
+  /**
+   * The seats whose move this update shows although their turn timer had run out: the
+   * server played its default move for them. The protocol does not flag these moves, so
+   * this reads the timer each seat was given (a person rarely acts in the last 800 ms).
+   */
+  private timedOut(update: Update): Set<number> {
+    const out = new Set<number>();
+    if (!this.timer || !this.update || update.match !== this.update.match) return out;
+    const elapsed = performance.now() - this.timerAt;
+    for (const entry of this.timer.seats) {
+      if (entry.remaining_ms - elapsed <= 800) out.add(entry.seat);
+    }
+    return out;
+  }
+
   private takeUpdate(update: Update): void {
     if (update.room !== this.room?.id) return;
     if (this.update && update.match !== this.update.match) {
       this.log = this.log.filter((l) => l.match === update.match); // the new match's first deal commitment stays
       this.matchOver = null;
+    }
+    const late = this.timedOut(update);
+    const joinedLate = !this.update && update.seq > 0;
+    const wasMyTurn = this.myTurn();
+    if (!this.matchNames || this.matchNames.room !== update.room || this.matchNames.match !== update.match) {
+      this.matchNames = { room: update.room, match: update.match, names: this.liveNames() };
     }
     this.update = update;
     if (typeof update.match_id === "string") this.matchId = update.match_id;
@@ -213,10 +338,21 @@ export class App {
     const names = this.names();
     const game = GAMES[update.view.game];
     const tarot = game?.tarot?.(update.view) ?? false;
-    for (const event of update.events ?? []) {
-      this.log.push({ text: describeEvent(event, names, tarot), kind: "event" });
+    if (joinedLate) {
+      this.log.push({ text: `You came in during round ${update.view.round}: the moves before now are not shown.`, kind: "info", match: update.match });
     }
+    for (const event of update.events ?? []) {
+      const text = describeEvent(event, names, tarot);
+      if (typeof event.seat === "number" && late.has(event.seat)) {
+        late.delete(event.seat); // once per seat: its first event is the move the server made
+        this.log.push({ text: `${names[event.seat] ?? `Seat ${event.seat + 1}`} ran out of time; the server played for them: ${text}`, kind: "timeout" });
+      } else {
+        this.log.push({ text, kind: "event" });
+      }
+    }
+    if (!wasMyTurn && this.myTurn()) this.onMyTurn();
     if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
+    this.announcement = this.turnText();
     const signature = JSON.stringify([update.match, update.view.hand ?? [], update.view.legal ?? {}]);
     if (signature !== this.signature) {
       this.signature = signature;

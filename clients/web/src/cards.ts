@@ -60,6 +60,20 @@ export function cardLabel(code: string, tarot = false): string {
   return cardFace(code, tarot).label;
 }
 
+/** What a button or a log line shows for a card: "10♣", "Q♥", "Joker", "Trump 19", "Knight of Cups". */
+export function cardShort(code: string, tarot = false): string {
+  const face = cardFace(code, tarot);
+  if (code === "JK" || code === "FOOL" || tarot) return face.label;
+  return face.suit ? `${face.rank}${face.suit}` : face.label;
+}
+
+/** Several cards for a sentence: "10♣, Q♥ and Joker". */
+export function cardList(codes: string[], tarot = false): string {
+  const shown = codes.map((c) => cardShort(c, tarot));
+  if (shown.length <= 1) return shown[0] ?? "nothing";
+  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+}
+
 export interface CardOptions {
   tarot?: boolean;
   small?: boolean;

@@ -36,6 +36,8 @@ export class Connection {
   private greeted = false;
   private stopped = false;
   playerId = "";
+  /** The name the server greeted us with (what others see at the table). */
+  playerName = "";
   state: ConnectionState = "offline";
   onPush: (message: ServerMessage) => void = () => {};
   onWelcome: (welcome: ServerMessage) => void = () => {};
@@ -126,6 +128,7 @@ export class Connection {
     if (typeof message.token === "string") localStorage.setItem(TOKEN_KEY, message.token);
     const player = message.player as JsonObject;
     this.playerId = String(player.id);
+    this.playerName = typeof player.name === "string" ? player.name : "";
     this.greeted = true;
     this.retries = 0;
     this.setState("online");

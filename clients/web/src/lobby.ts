@@ -41,6 +41,7 @@ export class Lobby {
   readonly element: HTMLElement;
   private readonly roomsBox = h("div", { class: "rooms", "data-testid": "rooms" });
   private readonly formBox = h("div", { class: "create" });
+  private readonly quickBox = h("div", { class: "quick" });
   private readonly errorBox = h("div", { class: "error", role: "alert", "data-testid": "error", hidden: true });
   private readonly historyLink = h("a", { "data-testid": "my-history" }, "Your matches");
   private formGames = "";
@@ -65,8 +66,21 @@ export class Lobby {
           button("Watch", () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" })),
         h("p", { class: "row note" }, this.historyLink, " · ", h("a", { href: "#/history" }, "Every match"), " · ",
           h("a", { href: "#/leaderboard" }, "Leaderboard"))),
+      h("section", { class: "panel" }, h("h2", {}, "Quick play"), this.quickBox),
       h("section", { class: "panel" }, h("h2", {}, "Open rooms"), this.roomsBox),
       h("section", { class: "panel" }, h("h2", {}, "New room"), this.formBox));
+    this.clearErrorOnEdit();
+  }
+
+  /** An error is about the last thing tried: changing any field clears it. */
+  private clearErrorOnEdit(): void {
+    const clearError = () => {
+      if (!this.app.error) return;
+      this.app.error = "";
+      this.render();
+    };
+    this.element.addEventListener("input", clearError);
+    this.element.addEventListener("change", clearError);
   }
 
   render(): void {
@@ -79,25 +93,50 @@ export class Lobby {
     if (names !== this.formGames) {
       this.formGames = names;
       this.renderForm();
+      this.renderQuick();
     }
   }
 
   private renderRooms(): void {
     clear(this.roomsBox);
-    const rooms = this.app.publicRooms;
+    // A finished room waits only for its host's "Play again": it is not open to anyone.
+    const rooms = this.app.publicRooms.filter((r) => r.status !== "finished");
     if (rooms.length === 0) {
-      this.roomsBox.append(h("p", { class: "note" }, "No public rooms yet. Create one below."));
+      this.roomsBox.append(h("p", { class: "note" }, "No open public rooms. Create one below, or use Quick play."));
       return;
     }
-    this.roomsBox.append(h("table", {},
+    this.roomsBox.append(h("table", { class: "rooms-table" },
       h("thead", {}, h("tr", {}, ["Game", "Host", "Seats", "Status", "Watching", ""].map((t) => h("th", {}, t)))),
       h("tbody", {}, rooms.map((r: RoomInfo) => h("tr", { "data-room": r.id },
-        h("td", {}, r.title), h("td", {}, r.host_name ?? ""), h("td", {}, `${r.seats_taken ?? 0}/${r.seat_count}`),
+        h("td", {}, r.title), h("td", {}, r.host_name || "—"), h("td", {}, `${r.seats_taken ?? 0}/${r.seat_count}`),
         h("td", {}, r.status), h("td", {}, r.spectators),
         h("td", {},
           r.status !== "playing" && (r.seats_taken ?? 0) < r.seat_count
             ? button("Join", () => void this.app.request({ type: "join_room", room: r.id }), { "data-action": "join" }) : null,
           button("Watch", () => void this.app.request({ type: "spectate", room: r.id }), { "data-action": "watch" })))))));
+  }
+
+  private renderQuick(): void {
+    clear(this.quickBox);
+    const games = this.app.games;
+    if (games.length === 0) return;
+    const select = h("select", { id: "quick-game", "aria-label": "Game for quick play" }, games.map((g) => h("option", { value: g.name }, g.title)));
+    this.quickBox.append(h("p", { class: "note" }, "A seat at an open table of this game, or a new table of your own (fill it with bots or wait for friends)."),
+      h("div", { class: "row" }, select, button("Quick play", () => void this.quickPlay(select.value), { class: "primary", "data-action": "quick-play" })));
+  }
+
+  /** Joins the fullest public table of the game still waiting for players, else opens one. */
+  private async quickPlay(game: string): Promise<void> {
+    await this.app.refreshRooms();
+    const open = this.app.publicRooms
+      .filter((r) => r.game === game && r.status === "waiting" && (r.seats_taken ?? 0) < r.seat_count)
+      .sort((a, b) => (b.seats_taken ?? 0) - (a.seats_taken ?? 0));
+    for (const room of open) {
+      if (await this.app.request({ type: "join_room", room: room.id })) return;
+    }
+    const info = this.app.games.find((g) => g.name === game);
+    const seats = Math.min(info?.seats.max ?? 4, Math.max(info?.seats.min ?? 2, 4));
+    await this.app.request({ type: "create_room", game, seats, options: {}, visibility: "public" });
   }
 
   private renderForm(): void {

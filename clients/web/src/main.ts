@@ -1,5 +1,7 @@
 // Entry point: connects, then draws the lobby or the room from the app's state.
-import { App } from "./app.js";
+import { App, isReadingRoute } from "./app.js";
+import { TurnAlert } from "./alert.js";
+import { rulesPage } from "./rules.js";
 import { clear, h } from "./dom.js";
 import { Lobby } from "./lobby.js";
 import { historyPage, isHistoryRoute } from "./history.js";
@@ -9,11 +11,17 @@ const root = document.getElementById("app")!;
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
 const app = new App(`${scheme}//${location.host}/ws`);
 const lobby = new Lobby(app);
-const status = h("span", { class: "conn", "data-testid": "connection", role: "status" });
+const status = h("span", { class: "conn", "data-testid": "connection" });
 const content = h("div", { class: "content" });
+// The page's one live region: built once and updated in place, so a screen reader
+// announces each change of turn (a node rebuilt with the table may never be read).
+const live = h("div", { class: "sr-only", role: "status", "aria-live": "polite", "data-testid": "live-region" });
+const alert = new TurnAlert();
+app.onMyTurn = () => alert.yourTurn();
 root.append(h("header", { class: "top" }, h("h1", {}, h("a", { href: "#" }, "Parlor")),
-  h("nav", { class: "links" }, h("a", { href: "#" }, "Lobby"), h("a", { href: "#/history" }, "History"), h("a", { href: "#/leaderboard" }, "Leaderboard")),
-  status), content);
+  h("nav", { class: "links" }, h("a", { href: "#" }, "Lobby"), h("a", { href: "#/history" }, "History"), h("a", { href: "#/leaderboard" }, "Leaderboard"),
+    h("a", { href: "#/rules/perico" }, "Rules")),
+  alert.toggle, status), live, content);
 
 let scheduled = false;
 function redraw(): void {
@@ -33,10 +41,40 @@ function focusKey(): string | null {
   return key && !key.startsWith("[") ? `[data-key="${key}"]` : key;
 }
 
+/** Whether focus was on a control of the table (a move button, a card) before a redraw. */
+function focusInTable(): boolean {
+  const el = document.activeElement;
+  return Boolean(el && content.contains(el) && el.closest(".table-page"));
+}
+
+/**
+ * After a move its button is gone: put focus on the next thing to do (the first move
+ * offered, else the turn line) instead of letting it fall to the page.
+ */
+function restoreTableFocus(): void {
+  if (document.activeElement && document.activeElement !== document.body && content.contains(document.activeElement)) return;
+  const next = content.querySelector<HTMLElement>('[data-testid="controls"] button:not([disabled]), [data-testid="hand"] button.card:not([disabled])') ??
+    content.querySelector<HTMLElement>('[data-testid="turn-indicator"]');
+  next?.focus();
+}
+
 function draw(): void {
-  status.textContent = app.connection === "online" ? `online as ${app.conn.playerId}` : app.connection === "connecting" ? "connecting…" : "offline — reconnecting…";
+  status.textContent = app.connection === "online" ? `online as ${app.playerName || "a guest"}` : app.connection === "connecting" ? "connecting…" : "offline — reconnecting…";
   status.className = `conn ${app.connection}`;
+  if (live.textContent !== app.announcement) live.textContent = app.announcement;
+  alert.title(app.myTurn());
   const focus = focusKey();
+  const hadTableFocus = focusInTable();
+  const rules = /^#\/rules\/([a-z_]+)$/.exec(location.hash)?.[1];
+  if (rules) {
+    const key = `${location.hash}|${app.room?.id ?? ""}`;
+    if (content.getAttribute("data-page") !== key) {
+      content.setAttribute("data-page", key);
+      clear(content);
+      content.append(rulesPage(rules, app.room ? `#/room/${app.room.id}` : null));
+    }
+    return;
+  }
   if (isHistoryRoute(location.hash)) {
     // The history is read while keeping any seat: a bar leads back to the table.
     const key = `${location.hash}|${app.games.length}|${app.room?.id ?? ""}`;
@@ -65,19 +103,27 @@ function draw(): void {
       content.append(lobby.element);
     }
   }
-  if (focus) content.querySelector<HTMLElement>(focus)?.focus();
+  const kept = focus ? content.querySelector<HTMLElement>(focus) : null;
+  if (kept && !(kept as HTMLButtonElement).disabled) kept.focus();
+  else if (hadTableFocus) restoreTableFocus();
 }
 
 app.onChange = redraw;
 window.addEventListener("hashchange", () => {
   const room = app.room;
-  if (room && !location.hash.startsWith("#/room/") && !isHistoryRoute(location.hash)) {
+  const invite = /^#\/join\/([A-Za-z0-9]+)$/.exec(location.hash)?.[1];
+  if (invite && app.connection === "online" && !room) {
+    void app.followInvite(invite.toUpperCase());
+    return;
+  }
+  if (room && !location.hash.startsWith("#/room/") && !isReadingRoute(location.hash)) {
     // Navigating away from a match you play in would hand your seat to a bot: use Leave.
     if (room.status === "playing" && app.mySeat !== null) location.hash = `#/room/${room.id}`;
     else app.leave();
   }
   redraw();
 });
+document.addEventListener("visibilitychange", () => alert.title(app.myTurn()));
 setInterval(() => {
   for (const el of content.querySelectorAll<HTMLElement>("[data-timer-seat]")) {
     const ms = remainingMs(app, Number(el.dataset.timerSeat));

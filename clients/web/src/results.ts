@@ -4,6 +4,13 @@
 import { cardRow } from "./cards.js";
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
+import { termHelp } from "./rules.js";
+
+/** A word of the results, with its explanation as a tooltip when the rules define it. */
+function term(text: string): Child {
+  const help = termHelp(text);
+  return help ? h("abbr", { class: "term", title: help }, text) : text;
+}
 
 const SEAT_KEYS = new Set(["seat", "winner", "winners", "eligible", "dealer", "declarer", "went_out", "knocker", "opener", "discarder", "by", "high_bidder", "leader"]);
 // Left out of the results panel: the table's log already tells the moves.
@@ -26,7 +33,7 @@ export function renderValue(value: unknown, names: string[], key = "", tarot = f
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return SEAT_KEYS.has(key) && names[value] !== undefined ? names[value] : String(value);
-  if (typeof value === "string") return isCard(value) ? cardRow([value], { tarot }) : value.replace(/_/g, " ");
+  if (typeof value === "string") return isCard(value) ? cardRow([value], { tarot }) : term(value.replace(/_/g, " "));
   if (isCardList(value)) return cardRow(value, { tarot });
   if (isSeatObjectList(value)) return seatTable(value, names, tarot);
   if (Array.isArray(value)) {
@@ -54,7 +61,7 @@ function isPerSeat(value: unknown, seats: number): value is unknown[] {
 export function seatTable(rows: Record<string, unknown>[], names: string[], tarot: boolean): HTMLElement {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k !== "seat");
   return h("table", { class: "result-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Player"), columns.map((c) => h("th", {}, title(c))))),
+    h("thead", {}, h("tr", {}, h("th", {}, "Player"), columns.map((c) => h("th", { title: termHelp(c) }, title(c))))),
     h("tbody", {}, rows.map((r) => h("tr", {}, h("th", {}, names[r.seat as number] ?? String(r.seat)),
       columns.map((c) => h("td", {}, renderValue(r[c], names, c, tarot, 2)))))));
 }

@@ -9,6 +9,7 @@ import { GAMES } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import type { RoomInfo, SeatInfo } from "./protocol.js";
 import { renderObject, renderSummary } from "./results.js";
+import { rulesPanel } from "./rules.js";
 
 function seatStatus(s: SeatInfo): string {
   if (s.kind === "empty") return "empty";
@@ -26,10 +27,30 @@ function timerText(ms: number | null): string {
   return ms === null ? "" : `${Math.ceil(ms / 1000)} s`;
 }
 
+/** The link that takes a friend straight to this table: it carries the join code. */
+export function inviteLink(code: string): string {
+  return `${location.origin}${location.pathname}#/join/${encodeURIComponent(code)}`;
+}
+
+function inviteControls(room: RoomInfo): Child {
+  if (!room.code) return null;
+  const link = inviteLink(room.code);
+  const note = h("span", { class: "note", role: "status", "data-testid": "invite-note" });
+  return h("span", { class: "invite" },
+    h("a", { href: link, "data-testid": "invite-link", title: "Send this link to a friend: it opens this table" }, "Invite link"),
+    button("Copy", () => {
+      const done = () => { note.textContent = "Link copied"; };
+      void navigator.clipboard?.writeText(link).then(done, () => { note.textContent = link; });
+    }, { class: "mini", "data-action": "copy-invite", "aria-label": "Copy the invite link" }),
+    note);
+}
+
 function roomHeader(app: App, room: RoomInfo): HTMLElement {
   return h("header", { class: "room-header" },
     h("h2", {}, room.title, " ", h("small", {}, `room ${room.id}`)),
     room.code ? h("span", { class: "code", "data-testid": "room-code" }, "Code ", h("b", {}, room.code)) : null,
+    inviteControls(room),
+    h("a", { href: `#/rules/${room.game}`, "data-testid": "rules-link", class: "rules-link" }, "Rules"),
     h("span", { class: "note" }, `${room.visibility} · turn timer ${room.turn_seconds ? room.turn_seconds + " s" : "off"} · ${room.spectators} watching`),
     app.mySeat === null ? h("span", { class: "badge", "data-testid": "spectating" }, "watching") : null,
     button("Leave", () => app.leave(), { "data-action": "leave" }));
@@ -69,31 +90,67 @@ function seatBox(app: App, ui: GameUI, ctx: TableContext, seat: number): HTMLEle
   const classes = ["seat"];
   if (waiting) classes.push("to-act");
   if (seat === ctx.seat) classes.push("me");
-  return h("div", { class: classes.join(" "), "data-seat": seat, "data-testid": `seat-${seat}`, "aria-label": `${ctx.names[seat]}${waiting ? ", to act" : ""}` },
+  const player = view.players?.[seat] ?? {};
+  // Loc counts the card chosen face down with the hand; the box shows them apart.
+  const faceDown = player.chosen === true ? 1 : 0;
+  const held = Number(player.cards ?? 0) - faceDown;
+  return h("div", { class: classes.join(" "), role: "group", "data-seat": seat, "data-testid": `seat-${seat}`,
+    "aria-label": `${ctx.names[seat]}${seat === ctx.seat ? " (you)" : ""}, ${held} cards, score ${view.scores?.[seat] ?? 0}${waiting ? ", to act" : ""}` },
     h("div", { class: "seat-name" },
       h("b", {}, ctx.names[seat]), seat === ctx.seat ? " (you)" : "",
       view.dealer === seat ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
       info?.kind === "bot" ? h("span", { class: "badge muted" }, "bot") : null,
       info?.kind === "human" && !info.connected ? h("span", { class: "badge warn" }, info.bot_plays ? "away · bot plays" : "away") : null),
     h("div", { class: "seat-facts" },
-      h("span", { "data-testid": "card-count" }, `${Number(view.players?.[seat]?.cards ?? 0)} cards`),
+      h("span", { "data-testid": "card-count" }, `${held} cards`, faceDown ? " + 1 face down" : ""),
       h("span", {}, `score ${view.scores?.[seat] ?? 0}`),
       ui.seatExtras?.(ctx, seat)),
     waiting ? h("div", { class: "turn-flag" }, "▶ to act ", h("span", { class: "time", "data-timer-seat": seat }, timerText(remainingMs(app, seat)))) : null);
 }
 
+// The visible turn line; screen readers hear it from the page's one live region
+// (main.ts), which is updated in place rather than rebuilt with the table.
 function turnLine(app: App, ctx: TableContext): HTMLElement {
-  const view = ctx.view;
-  const waiting = view.waiting?.seats ?? [];
-  let text: string;
-  if (view.over) text = "The match is over";
-  else if (ctx.seat !== null && waiting.includes(ctx.seat)) text = "Your turn";
-  else if (waiting.length === 0) text = "…";
-  else text = `Waiting for ${waiting.map((s) => ctx.names[s]).join(", ")}`;
-  const mine = ctx.seat !== null && waiting.includes(ctx.seat);
-  return h("div", { class: mine ? "turn-line mine" : "turn-line", "data-testid": "turn-indicator", role: "status", "aria-live": "polite" },
-    text, mine ? h("span", { class: "time", "data-timer-seat": ctx.seat ?? -1 }, timerText(remainingMs(app, ctx.seat ?? -1))) : null,
-    app.update?.paused ? h("span", { class: "badge" }, "round over — short pause") : null);
+  const text = app.turnText();
+  const mine = text === "Your turn";
+  return h("div", { class: mine ? "turn-line mine" : "turn-line", "data-testid": "turn-indicator", tabindex: -1, "data-key": "turn-line" },
+    text, mine ? h("span", { class: "time", "data-timer-seat": ctx.seat ?? -1 }, timerText(remainingMs(app, ctx.seat ?? -1))) : null);
+}
+
+type HandSort = "dealt" | "suit" | "rank";
+const SORT_KEY = "parlor.handSort";
+const RANK_ORDER = "23456789TJQKA";
+
+function handSort(): HandSort {
+  const stored = localStorage.getItem(SORT_KEY);
+  return stored === "suit" || stored === "rank" ? stored : "dealt";
+}
+
+/**
+ * The order the hand is shown in: as dealt, by suit then rank, or by rank then suit
+ * (jokers last). Only the display changes: a card keeps its index in the view's hand.
+ */
+export function sortedOrder(hand: string[], sort: HandSort): number[] {
+  const indices = hand.map((_, i) => i);
+  if (sort === "dealt") return indices;
+  const rank = (c: string) => (c === "JK" || c === "FOOL" ? 99 : /^T\d+$/.test(c) ? 50 + Number(c.slice(1)) : RANK_ORDER.indexOf(c.slice(0, -1)));
+  const suit = (c: string) => (c.length > 1 && !/^T\d+$/.test(c) && c !== "JK" ? c.slice(-1) : "~");
+  return indices.sort((a, b) => {
+    const [x, y] = [hand[a], hand[b]];
+    const bySuit = suit(x).localeCompare(suit(y));
+    const byRank = rank(x) - rank(y);
+    return (sort === "suit" ? bySuit || byRank : byRank || bySuit) || a - b;
+  });
+}
+
+function sortControl(ctx: TableContext): HTMLElement {
+  const select = h("select", { class: "hand-sort", "aria-label": "Sort your hand", "data-testid": "hand-sort", "data-key": "hand-sort" },
+    (["dealt", "suit", "rank"] as HandSort[]).map((s) => h("option", { value: s, selected: s === handSort() }, s === "dealt" ? "as dealt" : `by ${s}`)));
+  select.addEventListener("change", () => {
+    localStorage.setItem(SORT_KEY, select.value);
+    ctx.redraw();
+  });
+  return h("label", { class: "sort-label" }, " Sort ", select);
 }
 
 function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
@@ -106,7 +163,9 @@ function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
     else if (app.selection.length < rules.max) app.selection.push(i);
     ctx.redraw();
   };
-  const cards = ctx.hand.map((card, i) => {
+  const order = sortedOrder(ctx.hand, handSort());
+  const cards = order.map((i) => {
+    const card = ctx.hand[i];
     const selected = app.selection.includes(i);
     const usable = rules.max > 0 && (selected || rules.selectable(i));
     const el = cardElement(card, {
@@ -119,7 +178,8 @@ function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
     return el;
   });
   return h("section", { class: "my-hand", "aria-label": "Your hand" },
-    h("div", { class: "hand-head" }, h("b", {}, `Your hand · ${ctx.hand.length} cards`), rules.hint ? h("span", { class: "note" }, " — " + rules.hint) : null),
+    h("div", { class: "hand-head" }, h("b", {}, `Your hand · ${ctx.hand.length} cards`), rules.hint ? h("span", { class: "note" }, " — " + rules.hint) : null,
+      sortControl(ctx)),
     h("div", { class: "hand", "data-testid": "hand", role: "group", "aria-label": `Your hand, ${ctx.hand.length} cards` }, cards));
 }
 
@@ -197,5 +257,6 @@ export function renderRoom(app: App, redraw: () => void): HTMLElement {
           h("table", { class: "scores", "data-testid": "scores" }, h("tbody", {}, ctx.names.map((n, s) =>
             h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, view.scores?.[s] ?? 0)))))),
         h("section", { class: "panel log", "aria-label": "What happened" }, h("h3", {}, "Log"),
-          h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind, title: l.title }, l.text)))))));
+          h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind, title: l.title }, l.text)))),
+        rulesPanel(room.game, room.options ?? {}))));
 }

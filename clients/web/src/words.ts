@@ -1,5 +1,5 @@
 // Error codes in words, and events as short sentences for the table's log.
-import { cardLabel } from "./cards.js";
+import { cardList, cardShort } from "./cards.js";
 import type { GameEvent } from "./protocol.js";
 
 const ERRORS: Record<string, string> = {
@@ -36,35 +36,121 @@ const ERRORS: Record<string, string> = {
   internal_error: "The server had a problem; please try again.",
 };
 
+/** The server's message with its card codes written as people read them ("2D" → "2♦"). */
+function readable(message: string): string {
+  return message.replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (code) => cardShort(code)).replace(/\bJK\b/g, "Joker");
+}
+
 /** "It is not your turn. (seat 2 is to act)" — the server's words after ours. */
 export function errorText(code: string, message: string): string {
   const ours = ERRORS[code];
-  if (!ours) return message || code.replace(/_/g, " ");
-  return message && message !== ours ? `${ours} (${message})` : ours;
+  const theirs = readable(message);
+  if (!ours) return theirs || code.replace(/_/g, " ");
+  return theirs && theirs !== ours ? `${ours} (${theirs})` : ours;
 }
 
-function cards(value: unknown, tarot: boolean): string {
-  return Array.isArray(value) ? value.map((c) => cardLabel(String(c), tarot)).join(", ") : "";
+// Fields that hold a seat index: a person reads the seat's name.
+const SEAT_KEYS = new Set(["seat", "winner", "dealer", "to", "from_seat", "declarer", "by", "leader", "owner", "opener", "discarder", "knocker"]);
+const SUITS: Record<string, string> = { C: "♣ Clubs", D: "♦ Diamonds", H: "♥ Hearts", S: "♠ Spades" };
+
+function codes(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((c): c is string => typeof c === "string") : [];
 }
 
-/** A sentence for an event; generic, from its type and fields. */
-export function describeEvent(event: GameEvent, names: string[], tarot: boolean): string {
-  const who = typeof event.seat === "number" ? names[event.seat] ?? `Seat ${event.seat + 1}` : "";
-  const verb = event.type.replace(/_/g, " ");
+function plural(n: unknown, one: string, many = `${one}s`): string {
+  const k = typeof n === "number" ? n : 0;
+  return `${k} ${k === 1 ? one : many}`;
+}
+
+const words = (text: string) => text.replace(/_/g, " ");
+
+/** Any event the sentences below do not know, still in words: "Ana: type — field value, …". */
+function generic(event: GameEvent, name: (s: unknown) => string, tarot: boolean): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(event)) {
     if (key === "type" || key === "seat" || value === null || value === undefined || value === false) continue;
     if (value === 0 && (key === "dumped" || key === "carried")) continue;
-    if (key === "card" && typeof value === "string") parts.push(cardLabel(value, tarot));
-    else if (Array.isArray(value) && value.every((c) => typeof c === "string")) {
-      if (value.length) parts.push(`${key.replace(/_/g, " ")}: ${cards(value, tarot)}`);
-    } else if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") {
-      const shown = ["winner", "dealer", "to", "from_seat", "declarer", "by"].includes(key) && typeof value === "number"
-        ? names[value] ?? String(value) : String(value).replace(/_/g, " ");
-      parts.push(`${key.replace(/_/g, " ")} ${shown}`);
-    }
+    if (SEAT_KEYS.has(key) && typeof value === "number") parts.push(`${words(key)} ${name(value)}`);
+    else if (key === "card" && typeof value === "string") parts.push(cardShort(value, tarot));
+    else if (Array.isArray(value) && value.length && value.every((c) => typeof c === "string")) parts.push(`${words(key)}: ${cardList(codes(value), tarot)}`);
+    else if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") parts.push(`${words(key)} ${words(String(value))}`);
     if (parts.length >= 5) break;
   }
-  const detail = parts.join(", ");
-  return `${who ? who + ": " : ""}${verb}${detail ? " — " + detail : ""}`;
+  const who = typeof event.seat === "number" ? `${name(event.seat)}: ` : "";
+  return `${who}${words(event.type)}${parts.length ? " — " + parts.join(", ") : ""}`;
+}
+
+/**
+ * What a revealed Loc play did (loc.md): a pot-taker takes the pot and everyone pays in
+ * again; otherwise the highest card is only excused (takes nothing) and the others pay.
+ */
+export function locPlayText(entry: Record<string, unknown>, names: string[]): string {
+  const winner = typeof entry.winner === "number" && entry.winner >= 0 ? names[entry.winner] ?? `Seat ${entry.winner + 1}` : "Nobody";
+  const took = typeof entry.took === "number" ? entry.took : 0;
+  const head = `Play ${String(entry.play)}: `;
+  if (entry.result === "took_pot") return `${head}${winner} takes the pot (${took}); everyone pays in again`;
+  if (entry.result === "final_pot") return `${head}${winner} takes the last pot (${took})`;
+  if (entry.result === "excused") return `${head}no pot-taker; ${winner} has the highest card and is excused, everyone else pays in`;
+  return `${head}${words(String(entry.result))}${took ? `, ${winner} takes ${took}` : ""}`;
+}
+
+/** A sentence for an event, with names and card names (never seat numbers or codes). */
+export function describeEvent(event: GameEvent, names: string[], tarot: boolean): string {
+  const name = (s: unknown) => (typeof s === "number" ? names[s] ?? `Seat ${s + 1}` : "Someone");
+  const who = name(event.seat);
+  const card = (v: unknown) => (typeof v === "string" ? cardShort(v, tarot) : "a card");
+  const e = event as Record<string, unknown>;
+  const some = (key: string, one = "card") => (Array.isArray(e[key]) ? cardList(codes(e[key]), tarot) : plural(e.count, one));
+  switch (event.type) {
+    case "deal": {
+      const parts = [`New deal${typeof e.round === "number" ? ` (round ${e.round})` : typeof e.hand === "number" ? ` (hand ${e.hand})` : ""}`];
+      if (typeof e.dealer === "number") parts.push(`${name(e.dealer)} deals`);
+      const contract = e.contract as { text?: string } | undefined;
+      if (contract?.text) parts.push(`contract: ${contract.text}`);
+      if (typeof e.upcard === "string") parts.push(`first discard ${card(e.upcard)}`);
+      return parts.join(" · ");
+    }
+    case "hand": return `Your cards: ${cardList(codes(e.cards), tarot)}`;
+    case "draw":
+      if (typeof e.count === "number") return e.count === 0 ? `${who} stands pat` : `${who} changes ${plural(e.count, "card")}`;
+      return `${who} ${e.from === "discard" ? "takes the discard" : "draws from the stock"}${typeof e.card === "string" ? `: ${card(e.card)}` : ""}`;
+    case "discard":
+      return `${who} discards ${typeof e.card === "string" ? card(e.card) : some("cards")}`;
+    case "take":
+      return `${who} takes ${plural(e.count, "card")} from the pile${Array.isArray(e.taken) ? ` (${cardList(codes(e.taken), tarot)})` : ""}${Array.isArray(e.discard) ? `, giving ${cardList(codes(e.discard), tarot)}` : ""}`;
+    case "knock": return `${who} knocks: everyone else has one last turn`;
+    case "knock_void": return `${who}'s knock is void: the pile was too short`;
+    case "reshuffle": return "The pile is shuffled into a new stock";
+    case "stock_rebuilt": return "The discards are shuffled into a new stock";
+    case "pass": return `${who} passes`;
+    case "bid": return `${who} bids ${String(e.amount)}`;
+    case "auction_over": return `${name(e.declarer)} wins the bidding at ${String(e.bid)}`;
+    case "trump": return `${who} names trumps: ${SUITS[String(e.suit)] ?? String(e.suit)}`;
+    case "thrown_in": return "Nobody bid: the deal is thrown in";
+    case "robbing": return `${who} robs the stock`;
+    case "rob": return `${who} robs the stock: ${some("cards")}`;
+    case "refill": return `${who} is dealt up to six: ${some("cards")}`;
+    case "play_begins": return `${name(e.leader)} leads the first trick`;
+    case "play":
+      return `${who} plays ${card(e.card)}${typeof e.dumped === "number" && e.dumped > 0 ? ` and dumps ${plural(e.dumped, "card")}` : ""}`;
+    case "trick": return `${name(e.winner)} wins the trick${typeof e.points === "number" && e.points > 0 ? ` (${plural(e.points, "point")})` : ""}`;
+    case "cut": return `${who} cuts ${plural(e.size, "card")}${typeof e.bonus === "number" && e.bonus > 0 ? ` (bonus ${e.bonus})` : ""}`;
+    case "steal_window": return `${name(e.discarder)} discarded ${card(e.card)}: it may be stolen now`;
+    case "steal": return `${who} steals ${card(e.card)}`;
+    case "decline": return `${who} lets it go`;
+    case "lower": return `${who} lowers ${Array.isArray(e.melds) ? plural(e.melds.length, "meld") : "melds"}`;
+    case "lay_off": return `${who} lays off ${card(e.card)} on ${name(e.owner)}'s meld ${typeof e.meld === "number" ? e.meld + 1 : ""}`.trim();
+    case "check": return `${who} checks`;
+    case "call": return `${who} calls${typeof e.amount === "number" ? ` ${e.amount}` : ""}`;
+    case "bet": return `${who} bets ${String(e.amount)}`;
+    case "raise": return `${who} raises by ${String(e.amount)}`;
+    case "fold": return `${who} folds`;
+    case "ante": return `Antes are in: the pot is ${String(e.pot)}`;
+    case "discards_in": return "Everyone has laid a card face down";
+    case "chosen": return `${who} has chosen`;
+    case "reveal": return locPlayText(e, names);
+    case "round_end": case "hand_over": return "The round is over";
+    case "match_end": case "match_over": return "The match is over";
+    default: return generic(event, name, tarot);
+  }
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const webRoot = resolve(here, "..", "dist");
+export const webRoot = resolve(process.env.PARLOR_WEB_ROOT ?? join(here, "..", "dist"));
 export const serverPath = resolve(process.env.PARLOR_SERVER ?? join(here, "..", "..", "..", "build", "bin", "parlor-server"));
 export const artifacts = resolve(process.env.PARLOR_ARTIFACTS ?? join(here, "..", "..", "..", "test-artifacts"));
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -24,6 +24,14 @@ function freePort() {
       probe.close(() => ok(port));
     });
   });
+}
+
+/** A standard card as the page writes it for people: "TC" is "10♣", "JK" is "Joker". */
+export function shortName(code) {
+  if (code === "JK") return "Joker";
+  const suits = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  const rank = code.slice(0, -1);
+  return `${rank === "T" ? "10" : rank}${suits[code.slice(-1)]}`;
 }
 
 /** Starts parlor-server; returns {base, games, stop}. */
@@ -81,7 +89,8 @@ export async function openLobby(browser, base, name, viewport = { width: 1280, h
   await page.goto(base + "/");
   await page.fill("#player-name", name);
   await page.click('[data-action="save-name"]');
-  await page.waitForFunction((n) => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent?.startsWith("online"), name);
+  // The header names the player (never an internal id such as "p5").
+  await page.waitForFunction((n) => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent === `online as ${n}`, name);
   await page.waitForSelector('[data-testid="game-select"]');
   return { context, page };
 }

@@ -1,6 +1,6 @@
 // Carioca: draw from the stock or the discard, claim a discard in the steal window,
 // lower the round's contract as melds, lay off on lowered melds, discard to end the turn.
-import { backFan, cardBack, cardElement, cardRow } from "../cards.js";
+import { backFan, cardBack, cardElement, cardRow, cardShort } from "../cards.js";
 import { button, h } from "../dom.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
@@ -27,7 +27,7 @@ function layOffButtons(ctx: TableContext, owner: number, index: number, meld: Me
     return [button("◀ add low", () => send("low"), { "data-action": "lay_off", class: "mini" }),
       button("add high ▶", () => send("high"), { "data-action": "lay_off", class: "mini" })];
   }
-  return button(`Lay off ${card} here`, () => send(), { "data-action": "lay_off", class: "mini" });
+  return button(`Lay off ${cardShort(card)} here`, () => send(), { "data-action": "lay_off", class: "mini" });
 }
 
 export const carioca: GameUI = {
@@ -45,11 +45,11 @@ export const carioca: GameUI = {
         h("div", { class: "pile", "data-testid": "discard-pile" },
           discard.top ? cardElement(discard.top) : h("span", { class: "card empty-slot" }, "empty"),
           h("span", { class: "pile-label" }, `Discards · ${num(discard.size)}`)),
-        window?.card ? h("div", { class: "badge warn" }, `Steal window: ${window.card} discarded by ${ctx.names[num(window.discarder)]}`) : null),
+        window?.card ? h("div", { class: "badge warn" }, `Steal window: ${cardShort(window.card)} discarded by ${ctx.names[num(window.discarder)]}`) : null),
       h("div", { class: "melds", "data-testid": "melds" }, players.filter((p) => p.melds.length > 0).map((p) =>
         h("div", { class: "meld-owner" }, h("span", { class: "pile-label" }, `${ctx.names[p.seat]}'s melds`),
           p.melds.map((m, i) => h("div", { class: "meld" },
-            cardRow(m.cards, { label: `${m.kind} ${m.rank ?? m.suit ?? ""}` }),
+            cardRow(m.cards, { label: `${m.kind === "straight" ? "Straight" : "Trio"} ${i + 1}` }),
             layOffButtons(ctx, p.seat, i, m)))))));
   },
 
@@ -76,13 +76,13 @@ export const carioca: GameUI = {
     if (Array.isArray(legal.draw)) {
       const top = (ctx.view.discard as { top?: string } | undefined)?.top;
       for (const from of cardsOf(legal.draw)) {
-        out.push(button(from === "stock" ? "Draw from stock" : `Take discard ${top ?? ""}`, () => ctx.send({ type: "draw", from }),
+        out.push(button(from === "stock" ? "Draw from stock" : `Take the discard${top ? ` ${cardShort(top)}` : ""}`, () => ctx.send({ type: "draw", from }),
           { "data-action": from === "stock" ? "draw" : "draw-discard", class: from === "stock" ? "primary" : "" }));
       }
     }
     if ("decline" in legal) {
       const card = (ctx.view.steal_window as { card?: string } | null)?.card ?? "";
-      if (legal.steal) out.push(button(`Steal ${card}`, () => ctx.send({ type: "steal" }), { "data-action": "steal" }));
+      if (legal.steal) out.push(button(`Steal ${card ? cardShort(card) : "the discard"} (+2 points)`, () => ctx.send({ type: "steal" }), { "data-action": "steal" }));
       out.push(button("Let it go", () => ctx.send({ type: "decline" }), { "data-action": "decline", class: "primary" }));
     }
     if (legal.must_discard) {
@@ -104,9 +104,9 @@ export const carioca: GameUI = {
       }
       const forbidden = typeof legal.forbidden_discard === "string" ? legal.forbidden_discard : null;
       const card = chosen.length === 1 ? chosen[0] : null;
-      out.push(button(card ? `Discard ${card}` : "Discard (choose one card)", () => ctx.send({ type: "discard", card }),
+      out.push(button(card ? `Discard ${cardShort(card)}` : "Discard (choose one card)", () => ctx.send({ type: "discard", card }),
         { "data-action": "discard", disabled: !card || card === forbidden, class: "primary" }));
-      if (forbidden) out.push(h("span", { class: "note" }, `You may not discard ${forbidden}, the card you just took`));
+      if (forbidden) out.push(h("span", { class: "note" }, `You may not discard ${cardShort(forbidden)}, the card you just took`));
     }
     return out;
   },

@@ -1,7 +1,8 @@
 // Loc: every seat chooses at once — a face-down discard, then five plays revealed
 // together. legal: {"discard": [cards]} or {"play": [cards]} while the seat must choose.
-import { backFan, cardElement } from "../cards.js";
+import { backFan, cardElement, cardShort } from "../cards.js";
 import { button, h } from "../dom.js";
+import { locPlayText } from "../words.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
 
@@ -33,8 +34,7 @@ export const loc: GameUI = {
           h("th", {}, String(e.play)),
           cardsOf(e.cards).map((c, s) => h("td", { class: e.winner === s ? "winner" : "" }, cardElement(c, { small: true, tarot: ctx.tarot }),
             num((e.paid as number[] | undefined)?.[s]) ? h("small", {}, ` paid ${num((e.paid as number[])[s])}`) : null)),
-          h("td", {}, String(e.result).replace(/_/g, " "), typeof e.winner === "number" && e.winner >= 0 ? ` — ${ctx.names[e.winner]}` : "",
-            num(e.took) ? ` takes ${num(e.took)}` : ""),
+          h("td", {}, locPlayText(e, ctx.names).replace(/^Play \d+: /, "")),
           h("td", {}, String(e.pot))))),
         h("tfoot", {}, h("tr", {}, h("th", {}, "Net"), ctx.names.map((_, s) => h("td", {}, `${net[s] > 0 ? "+" : ""}${net[s] ?? 0} (balance ${balances[s] ?? 0})`)), h("td", {}), h("td", {})))),
     ];
@@ -53,8 +53,7 @@ export const loc: GameUI = {
         h("div", {}, `Bet ${num(v.bet)} · ${num(v.match_hands)} hands`),
         typeof v.choice === "string" ? h("div", {}, "Your choice: ", cardElement(v.choice, { small: true, tarot: ctx.tarot })) : null),
       last ? h("div", { class: "reveal", "data-testid": "last-play" },
-        h("div", { class: "pile-label" }, `Play ${String(last.play)} revealed: ${String(last.result).replace(/_/g, " ")}` +
-          (typeof last.winner === "number" && last.winner >= 0 ? `, ${ctx.names[last.winner]} wins` : "")),
+        h("div", { class: "pile-label" }, locPlayText(last, ctx.names)),
         h("div", { class: "card-row" }, cardsOf(last.cards).map((c, s) =>
           h("span", { class: "labelled-card" }, cardElement(c, { small: true, tarot: ctx.tarot }), h("small", {}, ctx.names[s]))))) : null);
   },
@@ -69,7 +68,7 @@ export const loc: GameUI = {
     const s = step(ctx);
     if (!s) return typeof ctx.view.choice === "string" ? h("span", { class: "note" }, "Waiting for the others to choose") : null;
     const card = ctx.selection.length === 1 ? ctx.hand[ctx.selection[0]] : null;
-    return button(card ? `${s === "discard" ? "Discard" : "Play"} ${card}` : `${s === "discard" ? "Discard" : "Play"} (choose a card)`,
+    return button(card ? `${s === "discard" ? "Discard" : "Play"} ${cardShort(card, ctx.tarot)}` : `${s === "discard" ? "Discard" : "Play"} (choose a card)`,
       () => ctx.send({ type: s, card }), { "data-action": s, disabled: !card, class: "primary" });
   },
 

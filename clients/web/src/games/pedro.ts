@@ -1,7 +1,7 @@
 // Pedro / King Pedro / Cinch: bid or pass, the high bidder names trumps, the dealer
 // robs the stock, extra cards are discarded, then tricks (a dump of spare non-point
 // cards on the first trick when holding more than six).
-import { backFan, cardElement, cardRow, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
+import { backFan, cardElement, cardList, cardRow, cardShort, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { button, h } from "../dom.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
@@ -84,10 +84,14 @@ export const pedro: GameUI = {
     const legal = ctx.legal;
     const out = [];
     if ("pass" in legal || "bid" in legal) {
+      out.push(h("span", { class: "note", "data-testid": "bid-help" }, ctx.view.variant === "king_pedro"
+        ? "Points: king of trumps 30, each pedro 5, ace, jack, ten and two of trumps 1 (44 in all). Bid what your side will take."
+        : "Points: each pedro (the 5s of trumps' colour) 5, ace, jack, ten and two of trumps 1 (14 in all). Bid what your side will take."));
       if (legal.pass) out.push(button("Pass", () => ctx.send({ type: "pass" }), { "data-action": "pass" }));
       const bid = legal.bid as { min: number; max: number } | null;
       if (bid) for (let a = bid.min; a <= bid.max; a++) {
-        out.push(button(`Bid ${a}`, () => ctx.send({ type: "bid", amount: a }), { "data-action": "bid", "data-amount": a }));
+        out.push(button(`Bid ${a}`, () => ctx.send({ type: "bid", amount: a }), { "data-action": "bid", "data-amount": a,
+          title: `Your side promises to take at least ${a} of the ${num(ctx.view.points_in_play, ctx.view.variant === "king_pedro" ? 44 : 14)} points in play` }));
       }
     }
     if (Array.isArray(legal.trump)) {
@@ -130,7 +134,7 @@ export const pedro: GameUI = {
         chosen.slice(1).every((c) => (dump?.choose_from ?? []).includes(c));
       const action: Record<string, string | string[]> = { type: "play", card: chosen[0] };
       if (need > 0) action.dump = chosen.slice(1);
-      out.push(button(chosen.length ? `Play ${chosen[0]}${need ? ` and dump ${chosen.slice(1).join(" ") || "…"}` : ""}` : "Play (choose a card)",
+      out.push(button(chosen.length ? `Play ${cardShort(chosen[0])}${need ? ` and dump ${chosen.length > 1 ? cardList(chosen.slice(1)) : "…"}` : ""}` : "Play (choose a card)",
         () => ctx.send(action), { "data-action": "play", disabled: !ok, class: "primary" }));
     }
     return out;

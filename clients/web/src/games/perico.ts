@@ -1,6 +1,6 @@
 // Perico: draw and discard, or take the top x of the pile giving x cards in the order
 // placed (the last one ends on top), or knock. legal: {draw, take_max, knock, discard}.
-import { backFan, cardBack, cardElement } from "../cards.js";
+import { backFan, cardBack, cardElement, cardShort } from "../cards.js";
 import { button, h } from "../dom.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
@@ -51,7 +51,7 @@ export const perico: GameUI = {
       const drawn = typeof ctx.view.drawn === "string" ? ctx.view.drawn : null;
       return [
         drawn ? h("span", { class: "note" }, "You drew ", cardElement(drawn, { small: true })) : null,
-        button(chosen.length === 1 ? `Discard ${chosen[0]}` : "Discard (choose a card)",
+        button(chosen.length === 1 ? `Discard ${cardShort(chosen[0])}` : "Discard (choose a card)",
           () => ctx.send({ type: "discard", card: chosen[0] }),
           { "data-action": "discard", disabled: chosen.length !== 1, class: "primary" }),
       ];
@@ -61,9 +61,11 @@ export const perico: GameUI = {
     return [
       legal.draw ? button("Draw from stock", () => ctx.send({ type: "draw" }), { "data-action": "draw", class: "primary" }) : null,
       takeMax > 0
-        ? button(n > 0 ? `Take ${n} from pile, giving ${chosen.join(" then ")}` : `Take from pile (choose ${takeMax > 1 ? `1–${takeMax} cards` : "1 card"} to give)`,
+        ? button(n > 0 ? `Take the top ${n} of the pile, giving ${chosen.map((c) => cardShort(c)).join(" then ")}`
+          : `Take from the pile: pick ${takeMax > 1 ? `1 to ${takeMax} of your cards` : "1 of your cards"} to give in exchange`,
           () => ctx.send({ type: "take", count: n, discard: chosen }),
-          { "data-action": "take", disabled: n < 1 || n > takeMax })
+          { "data-action": "take", disabled: n < 1 || n > takeMax,
+            title: "Take as many cards from the top of the pile as you give; the cards you give go on the pile in the order picked, the last on top" })
         : null,
       legal.knock ? button("Knock", () => ctx.send({ type: "knock" }), { "data-action": "knock" }) : null,
     ];
