@@ -1,8 +1,9 @@
 // What one accepted action costs the server in JSON work, piece by piece: parsing the
 // client's request and building the four seats' `update` messages, from the first way
-// (a JSON object wrapping each seat's view, then dumped) to the way Room does it now (the
-// table view written as text once, each seat's own fields once per seat). Perico, four seats, a
-// position some way into a round (a grown discard pile). Run: build/bin/server_update_bench
+// (a JSON object wrapping each seat's view, then dumped) to the way the server does it now
+// (protocol/server_messages.hpp: the table view written as text once, each seat's own fields
+// once per seat). Perico, four seats, a position some way into a round (a grown discard pile).
+// Run: build/bin/server_update_bench
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -13,6 +14,7 @@
 #include "engine/core/rng.hpp"
 #include "engine/registry/registry.hpp"
 #include "protocol/protocol.hpp"
+#include "protocol/server_messages.hpp"
 
 namespace {
 
@@ -56,7 +58,7 @@ std::unique_ptr<parlor::GameState> mid_round_match() {
 }
 
 // A whole update built as one JSON object and dumped: how the server built each seat's
-// update before it wrote the envelope as text (Room::update_text).
+// update before it wrote the envelope as text (protocol::update_message).
 std::string update_as_one_object(const parlor::GameState& state, int seat, std::int64_t seq) {
   Json message = {{"type", "update"},
                   {"room", "r0123456789ab"},
@@ -71,7 +73,7 @@ std::string update_as_one_object(const parlor::GameState& state, int seat, std::
 }
 
 // The same content with the envelope written as text around the dumped view, as
-// Room::update_text did before views were split in two
+// the server did before views were split in two
 // (key order differs: nlohmann sorts object keys, clients do not depend on it).
 std::string update_by_hand(const parlor::GameState& state, int seat, std::int64_t seq,
                            const std::string& shared_head, const std::string& events) {
@@ -135,26 +137,25 @@ void BM_FourUpdatesEnvelopeByHand(benchmark::State& bench) {
 BENCHMARK(BM_FourUpdatesEnvelopeByHand);
 
 // The view split in two: the table view once per broadcast, only each seat's own fields
-// (hand, legal moves) once per seat; as trees dumped, or written as text (as
-// Room::update_text does).
+// (hand, legal moves) once per seat; as trees dumped, or written as text. Both go through
+// the server's own writer (protocol/server_messages.hpp), as Room::broadcast_update does.
 void four_split_updates(benchmark::State& bench, bool as_text) {
   auto state = mid_round_match();
   if (!state) return bench.SkipWithError("perico is not registered");
+  const Json timer = nullptr;
+  parlor::protocol::UpdateHead head;
+  head.room = "r0123456789ab";
+  head.match = 1;
+  head.seq = 42;
+  head.timer = &timer;
+  const parlor::protocol::UpdateEvents no_events;
   for (auto _ : bench) {
-    const std::string head = R"({"type":"update","room":"r0123456789ab","match":1,)"
-                             R"("paused":false,"timer":null,"seq":42,"events":[])";
-    const std::string table = as_text ? state->table_view_text() : dump(state->table_view());
+    const parlor::protocol::SharedUpdate shared = parlor::protocol::shared_update(
+        head, as_text ? state->table_view_text() : dump(state->table_view()));
     for (int seat = 0; seat < kSeats; ++seat) {
       const std::string own =
           as_text ? state->seat_fields_text(seat) : dump(state->seat_fields(seat));
-      std::string text = head;
-      text += R"(,"seat":)";
-      text += std::to_string(seat);
-      text += R"(,"view":)";
-      text.append(table, 0, table.size() - 1);
-      text += ',';
-      text.append(own, 1);
-      text += '}';
+      std::string text = parlor::protocol::update_message(shared, seat, own, no_events);
       benchmark::DoNotOptimize(text);
     }
   }

@@ -111,9 +111,9 @@ Json Lobby::list_rooms(const std::string& game_filter) const {
   Json list = Json::array();
   std::lock_guard lock(mutex_);
   for (const auto& [id, summary] : summaries_) {
-    if (summary.value("visibility", "") != "public") continue;
-    if (!game_filter.empty() && summary.value("game", "") != game_filter) continue;
-    list.push_back(summary);
+    if (!summary.is_public) continue;
+    if (!game_filter.empty() && summary.game != game_filter) continue;
+    list.push_back(protocol::room_listing_json(summary));
   }
   return list;
 }
@@ -121,7 +121,7 @@ Json Lobby::list_rooms(const std::string& game_filter) const {
 Json Lobby::all_room_summaries() const {
   Json list = Json::array();
   std::lock_guard lock(mutex_);
-  for (const auto& [id, summary] : summaries_) list.push_back(summary);
+  for (const auto& [id, summary] : summaries_) list.push_back(protocol::room_listing_json(summary));
   return list;
 }
 
@@ -203,9 +203,9 @@ void Lobby::seat_changed(const std::string& player_id, const std::string& room_i
   if (it->second.empty()) rooms_by_player_.erase(it);
 }
 
-void Lobby::publish_summary(const std::string& room_id, Json summary) {
+void Lobby::publish_summary(protocol::RoomSummary summary) {
   std::lock_guard lock(mutex_);
-  if (rooms_.contains(room_id)) summaries_[room_id] = std::move(summary);
+  if (rooms_.contains(summary.id)) summaries_[summary.id] = std::move(summary);
 }
 
 void Lobby::room_closed(const std::string& room_id) {

@@ -46,7 +46,7 @@ struct CreateRoomRequest {
   std::optional<int> bot_delay_ms;
 };
 
-class Lobby : public RoomHost {
+class Lobby : public RoomDirectory {
  public:
   Lobby(boost::asio::io_context& ioc, const ServerConfig& config,
         std::vector<const GameDefinition*> games, MatchJournal& journal, Metrics& metrics);
@@ -58,7 +58,8 @@ class Lobby : public RoomHost {
   const GameDefinition* find_game(const std::string& name) const;
   Json describe_games() const;
 
-  // Validates through the engine and creates the room (not yet opened).
+  // Validates through the engine and creates the room (not yet opened); the player
+  // creating it is its host.
   Expected<std::shared_ptr<Room>> create_room(const CreateRoomRequest& request,
                                               const std::string& host_player_id);
   std::shared_ptr<Room> find_room(const std::string& id) const;
@@ -93,9 +94,9 @@ class Lobby : public RoomHost {
   // Closes every session with "going away" and stops every room's timers.
   void shutdown();
 
-  // RoomHost
+  // RoomDirectory
   void seat_changed(const std::string& player_id, const std::string& room_id, bool seated) override;
-  void publish_summary(const std::string& room_id, Json summary) override;
+  void publish_summary(protocol::RoomSummary summary) override;
   void room_closed(const std::string& room_id) override;
 
  private:
@@ -111,7 +112,7 @@ class Lobby : public RoomHost {
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::unordered_map<std::string, std::string> room_by_code_;
-  std::map<std::string, Json> summaries_;
+  std::map<std::string, protocol::RoomSummary> summaries_;
   std::unordered_map<std::string, std::set<std::string>> rooms_by_player_;
   std::unordered_map<std::string, int> connections_by_ip_;
   std::unordered_map<const Closable*, std::weak_ptr<Closable>> sessions_;

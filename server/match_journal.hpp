@@ -1,8 +1,9 @@
 // What the server records about every match, and where it reports it.
 //
 // A match is fully determined by its options, seats, seed, first dealer and the ordered
-// log of accepted actions (the engine is deterministic), so that is what a MatchRecord
-// holds. The SQLite journal (server/sqlite_journal.hpp) writes these to the store.
+// log of accepted actions (the engine is deterministic), so that is what is journaled: a
+// MatchRecord at the start, then each action. The SQLite journal
+// (server/sqlite_journal.hpp) writes these to the store.
 //
 // Write-ahead: the room journals an action before anything about it is sent, then holds
 // every message it sends until `when_durable` says the journal has reached the disk, so a
@@ -20,6 +21,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/game.hpp"
+#include "protocol/server_messages.hpp"
+#include "server/room/room_settings.hpp"
 
 namespace parlor::server {
 
@@ -32,7 +35,7 @@ struct RecordedAction {
 };
 
 struct SeatRecord {
-  std::string kind;  // "human" or "bot"
+  protocol::SeatKind kind = protocol::SeatKind::kHuman;  // kHuman or kBot
   std::string player_id;
   std::string name;
   std::string bot_level;  // bots only: "random" or "sensible"
@@ -48,11 +51,9 @@ struct MatchRecord {
   std::string seed_hex;  // secret until the match ends
   int first_dealer = 0;
   bool lower_score_wins = false;
-  Json room_settings;  // what a restart needs to reopen the room (Room::settings_json)
+  RoomSettings room_settings;  // what a restart needs to reopen the room
   std::chrono::system_clock::time_point started_at;
-  // Only in a record rebuilt from the journal at start-up, to be replayed: a running room
-  // journals each action and keeps none.
-  std::vector<RecordedAction> actions;
+  // The actions are not here: the journal is the match's log, and a room keeps none.
 };
 
 // What a journal records when a match ends: {"scores", "placings", "round_results"}.

@@ -10,8 +10,9 @@ namespace {
 
 using store::now_millis;
 
-MatchRecord record_of(const store::UnfinishedMatch& saved) {
-  const store::MatchStart& start = saved.start;
+// The match's record as the room keeps it (the actions stay in the journal: the replay
+// has applied them).
+MatchRecord record_of(const store::MatchStart& start, RoomSettings settings) {
   MatchRecord record;
   record.match_id = start.id;
   record.room_id = start.room_id;
@@ -19,17 +20,16 @@ MatchRecord record_of(const store::UnfinishedMatch& saved) {
   record.game = start.game;
   record.options = start.options;
   for (const store::SeatRow& seat : start.seats) {
-    record.seats.push_back({seat.kind, seat.player_id, seat.name, seat.bot_level});
+    record.seats.push_back(
+        {protocol::parse_seat_kind(seat.kind).value_or(protocol::SeatKind::kHuman), seat.player_id,
+         seat.name, seat.bot_level});
   }
   record.seed_hex = start.seed_hex;
   record.first_dealer = start.first_dealer;
   record.lower_score_wins = start.lower_score_wins;
-  record.room_settings = start.room_settings;
+  record.room_settings = std::move(settings);
   record.started_at =
       std::chrono::system_clock::time_point(std::chrono::milliseconds(start.started_at));
-  for (const store::ActionRow& row : saved.actions) {
-    record.actions.push_back({row.seat, row.action, row.timeout});
-  }
   return record;
 }
 
@@ -65,29 +65,6 @@ Expected<std::unique_ptr<GameState>> replay(const store::UnfinishedMatch& saved,
 
 }  // namespace
 
-Expected<RoomSettings> room_settings_from_json(const Json& saved, const Lobby& lobby) {
-  try {
-    RoomSettings settings;
-    settings.id = saved.at("id").get<std::string>();
-    settings.code = saved.at("code").get<std::string>();
-    settings.is_public = saved.at("public").get<bool>();
-    std::string game = saved.at("game").get<std::string>();
-    settings.game = lobby.find_game(game);
-    if (!settings.game) return Error{"no_such_game", "this build has no game \"" + game + "\""};
-    settings.options = saved.at("options");
-    settings.seats = saved.at("seats").get<int>();
-    settings.host_player_id = saved.value("host", "");
-    settings.turn_time = std::chrono::milliseconds(saved.at("turn_ms").get<long long>());
-    settings.bot_delay = std::chrono::milliseconds(saved.at("bot_delay_ms").get<long long>());
-    settings.round_pause = std::chrono::milliseconds(saved.at("round_pause_ms").get<long long>());
-    settings.grace = std::chrono::milliseconds(saved.at("grace_ms").get<long long>());
-    settings.empty_close = std::chrono::milliseconds(saved.at("empty_close_ms").get<long long>());
-    return settings;
-  } catch (const std::exception& e) {
-    return Error{"bad_room_settings", e.what()};
-  }
-}
-
 RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
   RecoveryReport report;
   for (const store::UnfinishedMatch& saved : store.load_unfinished_matches()) {
@@ -98,7 +75,8 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
       store.match_aborted(id, now_millis(), error.code + ": " + error.message);
       ++report.aborted;
     };
-    Expected<RoomSettings> settings = room_settings_from_json(saved.start.room_settings, lobby);
+    Expected<RoomSettings> settings = room_settings_from_json(
+        saved.start.room_settings, [&](const std::string& name) { return lobby.find_game(name); });
     if (!settings) {
       abort(settings.error());
       continue;
@@ -120,12 +98,13 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
       ++report.finished;
       continue;
     }
-    auto room = lobby.restore_room(std::move(settings.value()));
+    auto room = lobby.restore_room(settings.value());
     if (!room) {
       abort(Error{"room_exists", "room " + saved.start.room_id + " is already open"});
       continue;
     }
-    room->restore(record_of(saved), std::move(state.value()), *seed);
+    room->restore(record_of(saved.start, std::move(settings.value())), std::move(state.value()),
+                  *seed, static_cast<std::int64_t>(saved.actions.size()));
     ++report.resumed;
   }
   store.flush();

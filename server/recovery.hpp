@@ -18,8 +18,4 @@ struct RecoveryReport {
 
 RecoveryReport recover_matches(store::Store& store, Lobby& lobby);
 
-// The room settings saved with a match (Room::settings_json), checked against this build.
-// Errors: "bad_room_settings", "no_such_game".
-Expected<RoomSettings> room_settings_from_json(const Json& saved, const Lobby& lobby);
-
 }  // namespace parlor::server

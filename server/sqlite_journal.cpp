@@ -14,11 +14,11 @@ store::MatchStart match_start_row(const MatchRecord& record) {
   start.match_number = record.match_number;
   start.game = record.game;
   start.options = record.options;
-  start.room_settings = record.room_settings;
+  start.room_settings = room_settings_json(record.room_settings);
   for (std::size_t s = 0; s < record.seats.size(); ++s) {
     const SeatRecord& seat = record.seats[s];
-    start.seats.push_back(
-        {static_cast<int>(s), seat.kind, seat.player_id, seat.name, seat.bot_level});
+    start.seats.push_back({static_cast<int>(s), std::string(protocol::seat_kind_name(seat.kind)),
+                           seat.player_id, seat.name, seat.bot_level});
   }
   start.seed_hex = record.seed_hex;
   start.first_dealer = record.first_dealer;

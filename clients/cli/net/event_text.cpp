@@ -246,7 +246,14 @@ std::string event_text(const Json& e, const TableWords& w) {
     return who + "'s uncalled bet of " + e.value("amount", Json(0)).dump() + " comes back.";
   }
   if (type == "pot_won") {
-    return who + " wins " + e.value("amount", Json(0)).dump() + " from the pot" +
+    // One winner who was not called, or the winners of a pot (side pots) at a showdown.
+    std::string winners = who;
+    if (e.contains("winners") && e["winners"].is_array()) {
+      winners.clear();
+      for (const Json& s : e["winners"]) winners += (winners.empty() ? "" : " and ") + w.name(s);
+    }
+    return winners + " win" + (e.contains("winners") && e["winners"].size() > 1 ? "" : "s") + " " +
+           e.value("amount", Json(0)).dump() + " from the pot" +
            (e.value("shown", Json(true)) == false ? " without showing." : ".");
   }
   if (type == "showdown") return "Showdown: the hands still in are shown.";

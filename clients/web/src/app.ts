@@ -339,7 +339,7 @@ export class App {
     const game = GAMES[update.view.game];
     const tarot = game?.tarot?.(update.view) ?? false;
     if (joinedLate) {
-      this.log.push({ text: `You came in during round ${update.view.round}: the moves before now are not shown.`, kind: "info", match: update.match });
+      this.log.push({ text: `Earlier moves of this match are not shown here (you came in during round ${update.view.round}); the match record has them all once it ends.`, kind: "info", match: update.match });
     }
     for (const event of update.events ?? []) {
       const text = describeEvent(event, names, tarot);

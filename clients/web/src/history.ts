@@ -6,6 +6,8 @@ import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import type { GameInfo, Json, JsonObject } from "./protocol.js";
 import { renderObject, renderSummary } from "./results.js";
+import { replaySection } from "./replay.js";
+import type { RecordedAction } from "./replay.js";
 
 export interface SeatRecord {
   seat: number;
@@ -270,6 +272,7 @@ async function matchPage(id: string, titles: Titles): Promise<{ heading: string;
       facts,
       h("h3", {}, record.status === "over" ? "Final results" : "Players"), scrollBox(seatTableOf(record)),
       roundsSection(record, names),
+      record.actions ? replaySection(record.actions as unknown as RecordedAction[], names, record.options?.deck === "tarot") : null,
       h("section", { class: "panel" }, h("h3", {}, "Table options"), renderObject(record.options ?? {}, names)),
       fairnessSection(record),
     ],

@@ -86,7 +86,8 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
 function seatBox(app: App, ui: GameUI, ctx: TableContext, seat: number): HTMLElement {
   const view = ctx.view;
   const info = app.room?.seats?.[seat];
-  const waiting = view.waiting?.seats?.includes(seat) ?? false;
+  // During the pause between rounds nobody is to act yet.
+  const waiting = !app.update?.paused && (view.waiting?.seats?.includes(seat) ?? false);
   const classes = ["seat"];
   if (waiting) classes.push("to-act");
   if (seat === ctx.seat) classes.push("me");

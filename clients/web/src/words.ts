@@ -94,6 +94,13 @@ export function locPlayText(entry: Record<string, unknown>, names: string[]): st
   return `${head}${words(String(entry.result))}${took ? `, ${winner} takes ${took}` : ""}`;
 }
 
+/** A revealed play in a few words for the results table: "Bob takes 7", "Bob excused". */
+export function locPlayShort(entry: Record<string, unknown>, names: string[]): string {
+  const winner = typeof entry.winner === "number" && entry.winner >= 0 ? names[entry.winner] ?? `Seat ${entry.winner + 1}` : "Nobody";
+  if (entry.result === "excused") return `${winner} excused, the others pay`;
+  return `${winner} takes ${typeof entry.took === "number" ? entry.took : 0}`;
+}
+
 /** A sentence for an event, with names and card names (never seat numbers or codes). */
 export function describeEvent(event: GameEvent, names: string[], tarot: boolean): string {
   const name = (s: unknown) => (typeof s === "number" ? names[s] ?? `Seat ${s + 1}` : "Someone");
@@ -149,6 +156,20 @@ export function describeEvent(event: GameEvent, names: string[], tarot: boolean)
     case "discards_in": return "Everyone has laid a card face down";
     case "chosen": return `${who} has chosen`;
     case "reveal": return locPlayText(e, names);
+    case "no_opener": return `Nobody opened: the pot${typeof e.carried === "number" ? ` (${e.carried})` : ""} carries over to the next deal`;
+    case "uncalled_returned": return `${who}'s uncalled bet of ${String(e.amount)} comes back`;
+    case "pot_won": {
+      // One winner who was not called, or the winners of a pot (side pots) at a showdown.
+      const winners = Array.isArray(e.winners) ? e.winners.map((s) => name(s)).join(" and ") : who;
+      return `${winners} ${Array.isArray(e.winners) && e.winners.length > 1 ? "share" : "wins"} ${String(e.amount)} from the pot${e.shown === false ? " without showing" : ""}`;
+    }
+    case "showdown": return "Showdown: the hands still in are shown";
+    case "jackpot_shared": return "The pot is shared";
+    case "rebuy": return `${who} buys in again (stack ${String(e.stack)})`;
+    case "im_up": return `${who} has no trump left and is out of this deal`;
+    case "unused_trumps": return `Trumps the dealer could not keep: ${cardList(codes(e.cards), tarot)}`;
+    case "void_deal": return "The deal is void: the same dealer deals again";
+    case "kitty": return `${who} takes the kitty`;
     case "round_end": case "hand_over": return "The round is over";
     case "match_end": case "match_over": return "The match is over";
     default: return generic(event, name, tarot);

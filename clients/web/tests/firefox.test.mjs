@@ -71,7 +71,8 @@ describe("Firefox", () => {
       await page.$eval("#player-name", (el) => { el.value = ""; });
       await page.type("#player-name", "Fox");
       await page.click('[data-action="save-name"]');
-      await page.waitForFunction(() => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent?.startsWith("online"));
+      // The header names the player, never an internal id.
+      await page.waitForFunction(() => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent === "online as Fox");
       await page.waitForSelector('[data-testid="game-select"]');
       await page.select('[data-testid="game-select"]', "loc");
       await page.$eval("#seats", (el) => { el.value = "3"; });
@@ -105,6 +106,12 @@ describe("Firefox", () => {
       await page.waitForSelector('[data-testid="round-results"]', { visible: true });
       assert.ok((await state(page)).lastRound, "the view carries the finished round");
       await shot(page, "firefox-loc-results");
+      // The log tells the round with names and card names: no codes, no seat numbers.
+      const log = await page.$$eval('[data-testid="log"] li', (lis) => lis.map((li) => li.textContent));
+      assert.ok(log.some((l) => /^Play \d: /.test(l)), `the reveals are told: ${log.join(" | ")}`);
+      for (const line of log.filter((l) => !/sealed/.test(l))) {
+        assert.doesNotMatch(line, /\b(10|[2-9TJQKA])[CDHS]\b|\bJK\b|\bseat \d/i, line);
+      }
 
       // Reload: the same room and seat come back by themselves.
       const before = await state(page);
@@ -114,6 +121,13 @@ describe("Firefox", () => {
       const again = await state(page);
       assert.equal(again.room, before.room);
       assert.equal(again.seat, before.seat);
+
+      // A 360 px wide screen: no sideways scrolling at the table.
+      await page.setViewport({ width: 360, height: 780 });
+      await page.waitForSelector('[data-testid="turn-indicator"]');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `no sideways scrolling at 360 px in Firefox (overflow ${overflow}px)`);
+      await shot(page, "firefox-loc-360");
       assert.equal(errors.length, 0, `no script errors: ${errors.join("; ")}`);
     } finally {
       await context.close();

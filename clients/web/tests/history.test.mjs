@@ -114,6 +114,14 @@ describe("match history", () => {
       assert.equal(record.id, second.match_id);
       assert.equal(record.seed, second.seed);
       assert.ok(await page.locator('[data-testid="back-to-table"]').isVisible(), "a way back to the table");
+      // The replay walks the recorded moves in words, named, one step at a time.
+      const current = page.locator('[data-testid="replay-current"]');
+      assert.match(await current.innerText(), new RegExp(`^Move 1 of ${second.actions}: (Historian|Bot 2|Bot 3) `));
+      await page.click('[data-action="replay-forward"]');
+      assert.match(await current.innerText(), new RegExp(`^Move 2 of ${second.actions}: `));
+      await page.click('[data-action="replay-last"]');
+      assert.match(await current.innerText(), new RegExp(`^Move ${second.actions} of ${second.actions}: `));
+      assert.doesNotMatch(await page.locator('[data-testid="replay-list"]').innerText(), /\b(10|[2-9TJQKA])[CDHS]\b|seat \d/);
       await screenshot(page, "history-match");
 
       // The list, newest first, one per page: "More" brings the older match.

@@ -2,7 +2,7 @@
 // together. legal: {"discard": [cards]} or {"play": [cards]} while the seat must choose.
 import { backFan, cardElement, cardShort } from "../cards.js";
 import { button, h } from "../dom.js";
-import { locPlayText } from "../words.js";
+import { locPlayShort, locPlayText } from "../words.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
 
@@ -34,7 +34,7 @@ export const loc: GameUI = {
           h("th", {}, String(e.play)),
           cardsOf(e.cards).map((c, s) => h("td", { class: e.winner === s ? "winner" : "" }, cardElement(c, { small: true, tarot: ctx.tarot }),
             num((e.paid as number[] | undefined)?.[s]) ? h("small", {}, ` paid ${num((e.paid as number[])[s])}`) : null)),
-          h("td", {}, locPlayText(e, ctx.names).replace(/^Play \d+: /, "")),
+          h("td", { title: locPlayText(e, ctx.names) }, locPlayShort(e, ctx.names)),
           h("td", {}, String(e.pot))))),
         h("tfoot", {}, h("tr", {}, h("th", {}, "Net"), ctx.names.map((_, s) => h("td", {}, `${net[s] > 0 ? "+" : ""}${net[s] ?? 0} (balance ${balances[s] ?? 0})`)), h("td", {}), h("td", {})))),
     ];
@@ -74,6 +74,7 @@ export const loc: GameUI = {
 
   seatExtras(ctx, seat) {
     const p = ctx.view.players[seat] ?? {};
-    return [h("span", {}, `Balance ${num(p.balance)}`), p.chosen ? h("span", { class: "badge" }, "chosen") : null, backFan(num(p.cards))];
+    // The balance is the seat's score, shown beside it already.
+    return [p.chosen ? h("span", { class: "badge" }, "chosen") : null, backFan(num(p.cards))];
   },
 };

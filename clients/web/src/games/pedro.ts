@@ -49,7 +49,7 @@ export const pedro: GameUI = {
     const trump = typeof v.trump === "string" ? v.trump : null;
     return h("div", { class: "piles" },
       h("div", { class: "pile-info" },
-        h("div", {}, `${String(v.variant)} · to ${num(v.target)}`),
+        h("div", {}, `${({ pedro: "Pedro", king_pedro: "King Pedro", cinch: "Cinch" } as Record<string, string>)[String(v.variant)] ?? String(v.variant)} · to ${num(v.target)} points`),
         trump ? h("div", { class: "trump", "data-testid": "trump" }, `Trumps: ${SUIT_SYMBOL[trump]} ${SUIT_NAME[trump]}`) : null,
         typeof v.high_bid === "number" ? h("div", {}, `High bid ${v.high_bid} by ${ctx.names[num(v.high_bidder)]}`) : null,
         h("div", {}, `Stock ${num(v.stock_count)}`),

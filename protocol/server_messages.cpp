@@ -1,0 +1,220 @@
+#include "protocol/server_messages.hpp"
+
+#include "protocol/protocol.hpp"
+
+namespace parlor::protocol {
+
+std::string dump(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// ---- The room object ----
+
+std::string_view seat_kind_name(SeatKind kind) {
+  switch (kind) {
+    case SeatKind::kEmpty:
+      return "empty";
+    case SeatKind::kHuman:
+      return "human";
+    case SeatKind::kBot:
+      return "bot";
+  }
+  return "empty";
+}
+
+std::optional<SeatKind> parse_seat_kind(std::string_view name) {
+  if (name == "empty") return SeatKind::kEmpty;
+  if (name == "human") return SeatKind::kHuman;
+  if (name == "bot") return SeatKind::kBot;
+  return std::nullopt;
+}
+
+std::string_view room_status_name(RoomStatus status) {
+  switch (status) {
+    case RoomStatus::kWaiting:
+      return "waiting";
+    case RoomStatus::kPlaying:
+      return "playing";
+    case RoomStatus::kFinished:
+      return "finished";
+    case RoomStatus::kClosed:
+      return "closed";
+  }
+  return "?";
+}
+
+int RoomSummary::seats_taken() const {
+  int taken = 0;
+  for (const SeatSummary& seat : seats) taken += seat.kind != SeatKind::kEmpty;
+  return taken;
+}
+
+std::string RoomSummary::host_name() const {
+  for (const SeatSummary& seat : seats) {
+    if (seat.kind == SeatKind::kHuman && seat.player_id == host_player_id) return seat.name;
+  }
+  return {};
+}
+
+namespace {
+
+Json seat_json(int index, const SeatSummary& seat) {
+  Json entry = {{"seat", index}, {"kind", seat_kind_name(seat.kind)}};
+  switch (seat.kind) {
+    case SeatKind::kEmpty:
+      break;
+    case SeatKind::kHuman:
+      entry["player"] = seat.player_id;
+      entry["name"] = seat.name;
+      entry["connected"] = seat.connected;
+      entry["bot_plays"] = seat.bot_plays;
+      break;
+    case SeatKind::kBot:
+      entry["name"] = seat.name;
+      entry["level"] = seat.bot_level;
+      break;
+  }
+  return entry;
+}
+
+std::string_view visibility_name(bool is_public) { return is_public ? "public" : "private"; }
+
+}  // namespace
+
+Json room_json(const RoomSummary& room) {
+  Json seats = Json::array();
+  for (std::size_t s = 0; s < room.seats.size(); ++s) {
+    seats.push_back(seat_json(static_cast<int>(s), room.seats[s]));
+  }
+  return {{"id", room.id},
+          {"code", room.code},
+          {"game", room.game},
+          {"title", room.title},
+          {"options", room.options},
+          {"visibility", visibility_name(room.is_public)},
+          {"host", room.host_player_id},
+          {"status", room_status_name(room.status)},
+          {"seat_count", room.seats.size()},
+          {"seats", seats},
+          {"spectators", room.spectators},
+          {"turn_seconds", room.turn_seconds},
+          {"bot_delay_ms", room.bot_delay_ms},
+          {"match", room.match}};
+}
+
+Json room_listing_json(const RoomSummary& room) {
+  return {{"id", room.id},
+          {"game", room.game},
+          {"title", room.title},
+          {"visibility", visibility_name(room.is_public)},
+          {"status", room_status_name(room.status)},
+          {"seat_count", room.seats.size()},
+          {"seats_taken", room.seats_taken()},
+          {"spectators", room.spectators},
+          {"host_name", room.host_name()},
+          {"turn_seconds", room.turn_seconds},
+          {"match", room.match}};
+}
+
+std::string room_message(const RoomSummary& room) {
+  return dump({{"type", "room"}, {"room", room_json(room)}});
+}
+
+std::string room_reply(const Json& id, const RoomSummary& room) {
+  return reply_message(id, "room", {{"room", room_json(room)}});
+}
+
+// ---- update ----
+
+SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text) {
+  SharedUpdate shared;
+  std::string& text = shared.head;
+  text = "{\"type\":\"update\",\"room\":" + dump(Json(head.room));
+  text += ",\"match\":" + std::to_string(head.match);
+  text += ",\"seq\":" + std::to_string(head.seq);
+  text += head.paused ? ",\"paused\":true" : ",\"paused\":false";
+  if (head.paused) text += ",\"pause_ms\":" + std::to_string(head.pause_ms);
+  text += ",\"timer\":";
+  text += head.timer ? dump(*head.timer) : "null";
+  shared.table_view = std::move(table_view_text);
+  return shared;
+}
+
+UpdateEvents write_events(std::vector<Event> events) {
+  UpdateEvents written;
+  written.texts.reserve(events.size());
+  for (const Event& event : events) written.texts.push_back(dump(event.body));
+  written.events = std::move(events);
+  return written;
+}
+
+std::string update_message(const SharedUpdate& shared, Seat viewer,
+                           std::string_view seat_fields_text, const UpdateEvents& events,
+                           std::string_view extra_fields) {
+  // One allocation for the whole message (it is written piece by piece below).
+  std::size_t size = shared.head.size() + shared.table_view.size() + seat_fields_text.size() +
+                     extra_fields.size() + 64;
+  for (const std::string& event : events.texts) size += event.size() + 1;
+  std::string text;
+  text.reserve(size);
+  text += shared.head;
+  if (viewer == kSpectator) {
+    text += ",\"seat\":null";
+  } else {
+    text += ",\"seat\":";
+    text += std::to_string(viewer);
+  }
+  text += ",\"events\":[";
+  bool first = true;
+  for (std::size_t i = 0; i < events.events.size(); ++i) {
+    if (!events.events[i].audience.includes(viewer)) continue;
+    if (!first) text += ',';
+    text += events.texts[i];
+    first = false;
+  }
+  // The table view always has members, and both halves are objects: "{…}" + "{…}"
+  // become one object.
+  text += "],\"view\":";
+  text.append(shared.table_view, 0, shared.table_view.size() - 1);
+  text += ',';
+  text.append(seat_fields_text.substr(1));
+  text += extra_fields;
+  text += '}';
+  return text;
+}
+
+std::string accepted_field(const Json& id) { return ",\"accepted\":" + dump(id); }
+
+std::string state_fields(std::string_view match_id, const Json& commitments) {
+  return ",\"match_id\":" + dump(Json(match_id)) + ",\"commitments\":" + dump(commitments);
+}
+
+// ---- The other pushes ----
+
+std::string deal_commitment_message(std::string_view room, int match, std::string_view match_id,
+                                    int deal, std::string_view sha256) {
+  return dump({{"type", "deal_commitment"},
+               {"room", room},
+               {"match", match},
+               {"match_id", match_id},
+               {"deal", deal},
+               {"sha256", sha256}});
+}
+
+std::string resume_message(std::string_view room, int match, std::int64_t seq, const Json& timer) {
+  return dump(
+      {{"type", "resume"}, {"room", room}, {"match", match}, {"seq", seq}, {"timer", timer}});
+}
+
+std::string match_over_message(const MatchOver& over) {
+  return dump({{"type", "match_over"},
+               {"room", over.room},
+               {"match", over.match},
+               {"match_id", over.match_id},
+               {"results", over.results ? *over.results : Json()},
+               {"seed", over.seed_hex},
+               {"first_dealer", over.first_dealer},
+               {"actions", over.actions}});
+}
+
+}  // namespace parlor::protocol

@@ -1,0 +1,134 @@
+// The messages the server pushes to a table's members (protocol/README.md, "Server
+// pushes"): `room`, `update`, `deal_commitment`, `resume` and `match_over`. The server's
+// rooms write them here and nowhere else, and bench/server_update_bench measures these
+// very functions.
+//
+// An update is the server's main cost per move, so it is written as text around each
+// receiver's view: what every receiver shares (the head fields and the table view) is
+// written once per broadcast (SharedUpdate), and per receiver only its own seat fields
+// and the events it may see.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.hpp"
+
+namespace parlor::protocol {
+
+using Json = nlohmann::json;
+
+// Text of `value` as the server sends it (invalid UTF-8 replaced, never thrown).
+std::string dump(const Json& value);
+
+// ---- The room object (`room` replies and pushes, and the `rooms` list) ----
+
+enum class SeatKind { kEmpty, kHuman, kBot };
+// "empty", "human", "bot" (the room object's seats[i].kind, and the store's seat rows).
+std::string_view seat_kind_name(SeatKind kind);
+std::optional<SeatKind> parse_seat_kind(std::string_view name);
+
+struct SeatSummary {
+  SeatKind kind = SeatKind::kEmpty;
+  std::string player_id;   // humans
+  std::string name;        // humans and bots
+  bool connected = false;  // humans
+  bool bot_plays = false;  // humans: a bot stands in for the absent player
+  std::string bot_level;   // bots: "random" or "sensible"
+};
+
+enum class RoomStatus { kWaiting, kPlaying, kFinished, kClosed };
+std::string_view room_status_name(RoomStatus status);
+
+// What a room is, as its members and the lobby see it.
+struct RoomSummary {
+  std::string id;
+  std::string code;  // members only: never in the public list
+  std::string game;
+  std::string title;
+  Json options;
+  bool is_public = true;
+  std::string host_player_id;  // the player who runs the table
+  RoomStatus status = RoomStatus::kWaiting;
+  std::vector<SeatSummary> seats;
+  std::size_t spectators = 0;
+  std::int64_t turn_seconds = 0;
+  std::int64_t bot_delay_ms = 0;
+  int match = 0;  // matches started in the room
+
+  int seats_taken() const;
+  // The seated human who is the host's name, empty when the host has no seat.
+  std::string host_name() const;
+};
+
+// The room object, for the room's members.
+Json room_json(const RoomSummary& room);
+// A public room's entry in `rooms` (no code, no seats' players).
+Json room_listing_json(const RoomSummary& room);
+// The `room` push: {"type":"room","room":{…}}.
+std::string room_message(const RoomSummary& room);
+// The `room` reply to request `id`.
+std::string room_reply(const Json& id, const RoomSummary& room);
+
+// ---- update ----
+
+struct UpdateHead {
+  std::string_view room;
+  int match = 0;
+  std::int64_t seq = 0;
+  bool paused = false;
+  std::int64_t pause_ms = 0;    // written only while paused
+  const Json* timer = nullptr;  // {"turn_ms", "seats"} or null (no timer running)
+};
+
+// What every receiver of one update shares, written once per broadcast: the message's
+// head fields and the match's table view (GameState::table_view_text).
+struct SharedUpdate {
+  std::string head;
+  std::string table_view;
+};
+SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text);
+
+// The events of one broadcast, each written once; a receiver gets those whose audience
+// includes it.
+struct UpdateEvents {
+  std::vector<Event> events;
+  std::vector<std::string> texts;
+};
+UpdateEvents write_events(std::vector<Event> events);
+
+// The `update` for `viewer` (a seat or kSpectator): the shared parts, the events it may
+// see, its view (the table view's members, then `seat_fields_text`'s: their keys never
+// overlap, GameState::seat_fields) and `extra_fields` (",\"key\":value…") at the end.
+std::string update_message(const SharedUpdate& shared, Seat viewer,
+                           std::string_view seat_fields_text, const UpdateEvents& events,
+                           std::string_view extra_fields = {});
+// The extra fields of an update that acknowledges request `id` ("ack": "update").
+std::string accepted_field(const Json& id);
+// The extra fields of a state update (a member who enters or asks): the match's id and
+// every deal commitment so far.
+std::string state_fields(std::string_view match_id, const Json& commitments);
+
+// ---- The other pushes ----
+
+std::string deal_commitment_message(std::string_view room, int match, std::string_view match_id,
+                                    int deal, std::string_view sha256);
+std::string resume_message(std::string_view room, int match, std::int64_t seq, const Json& timer);
+
+struct MatchOver {
+  std::string_view room;
+  int match = 0;
+  std::string_view match_id;
+  const Json* results = nullptr;  // {"scores", "placings", "round_results"}
+  std::string_view seed_hex;
+  int first_dealer = 0;
+  std::int64_t actions = 0;
+};
+std::string match_over_message(const MatchOver& over);
+
+}  // namespace parlor::protocol

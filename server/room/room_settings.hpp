@@ -1,0 +1,43 @@
+// How a room is set up: its game and options, seats, timers and visibility. Kept with
+// every match it starts (MatchRecord::room_settings), so that a restart reopens the room
+// as it was; the JSON it is stored as is written and read here and nowhere else.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/expected.hpp"
+#include "engine/core/game.hpp"
+
+namespace parlor::server {
+
+using Json = nlohmann::json;
+
+struct RoomSettings {
+  std::string id;
+  std::string code;  // join code (every room has one; only private rooms need it)
+  bool is_public = true;
+  const GameDefinition* game = nullptr;
+  Json options;
+  int seats = 0;
+  std::string host_player_id;  // the host when the room opens (Seating keeps it after)
+  std::chrono::milliseconds turn_time{60000};  // 0: no timer
+  std::chrono::milliseconds bot_delay{700};
+  std::chrono::milliseconds round_pause{3000};
+  std::chrono::milliseconds grace{120000};
+  std::chrono::milliseconds empty_close{300000};
+};
+
+// The stored form: {"id", "code", "public", "game", "options", "seats", "host", "turn_ms",
+// "bot_delay_ms", "round_pause_ms", "grace_ms", "empty_close_ms"}.
+Json room_settings_json(const RoomSettings& settings);
+
+// Settings read back from room_settings_json's form, with the game looked up in this build.
+// Errors: "bad_room_settings" (a field missing or of the wrong type), "no_such_game".
+using FindGame = std::function<const GameDefinition*(const std::string& name)>;
+Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame& find_game);
+
+}  // namespace parlor::server

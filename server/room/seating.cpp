@@ -1,0 +1,258 @@
+#include "server/room/seating.hpp"
+
+#include <algorithm>
+
+namespace parlor::server {
+
+std::optional<BotLevel> parse_bot_level(const std::string& name) {
+  if (name == "random") return BotLevel::kRandom;
+  if (name == "sensible" || name.empty()) return BotLevel::kSensible;
+  return std::nullopt;
+}
+
+std::string bot_level_name(BotLevel level) {
+  return level == BotLevel::kRandom ? "random" : "sensible";
+}
+
+Seating::Seating(const GameDefinition& game, int seat_count, std::string host_player_id,
+                 Clock::duration grace)
+    : game_(game),
+      grace_(grace),
+      seats_(static_cast<std::size_t>(std::max(seat_count, 0))),
+      host_player_id_(std::move(host_player_id)) {}
+
+std::optional<int> Seating::seat_of(const std::string& player_id) const {
+  for (int s = 0; s < size(); ++s) {
+    if (seat(s).is_human() && seat(s).player_id == player_id) return s;
+  }
+  return std::nullopt;
+}
+
+bool Seating::is_spectating(const std::string& player_id) const {
+  return std::any_of(spectators_.begin(), spectators_.end(),
+                     [&](const Spectator& s) { return s.player_id == player_id; });
+}
+
+bool Seating::is_host(const std::string& player_id) const {
+  return !player_id.empty() && host_player_id_ == player_id;
+}
+
+bool Seating::all_seats_taken() const {
+  return std::none_of(seats_.begin(), seats_.end(),
+                      [](const SeatState& s) { return s.kind == SeatKind::kEmpty; });
+}
+
+bool Seating::has_receivers() const {
+  auto live = [](const auto& holder) { return !holder.connection.expired(); };
+  return std::any_of(seats_.begin(), seats_.end(), live) ||
+         std::any_of(spectators_.begin(), spectators_.end(), live);
+}
+
+bool Seating::occupied(Clock::time_point now) const {
+  for (const SeatState& seat : seats_) {
+    if (!seat.is_human()) continue;
+    if (seat.connected) return true;
+    if (seat.awaiting_return() && seat.disconnected_at + grace_ > now) return true;
+  }
+  return std::any_of(spectators_.begin(), spectators_.end(),
+                     [](const Spectator& s) { return !s.connection.expired(); });
+}
+
+Expected<int> Seating::choose_empty_seat(std::optional<int> index) const {
+  if (index) {
+    if (*index < 0 || *index >= size()) return Error{"bad_seat", "no such seat"};
+    if (seat(*index).kind != SeatKind::kEmpty) return Error{"seat_taken", "that seat is taken"};
+    return *index;
+  }
+  for (int s = 0; s < size(); ++s) {
+    if (seat(s).kind == SeatKind::kEmpty) return s;
+  }
+  return Error{"room_full", "every seat is taken"};
+}
+
+void Seating::sit(int index, const Member& who) {
+  remove_spectator(who.player_id);
+  SeatState& state = seats_[static_cast<std::size_t>(index)];
+  state = SeatState{};
+  state.kind = SeatKind::kHuman;
+  state.player_id = who.player_id;
+  state.name = who.name;
+  state.connection = who.connection;
+  state.connected = true;
+  if (host_player_id_.empty()) host_player_id_ = who.player_id;
+}
+
+void Seating::add_spectator(const Member& who) {
+  remove_spectator(who.player_id);
+  spectators_.push_back({who.player_id, who.connection});
+}
+
+bool Seating::remove_spectator(const std::string& player_id) {
+  return std::erase_if(spectators_, [&](const Spectator& s) { return s.player_id == player_id; }) >
+         0;
+}
+
+void Seating::leave_seat(int index, bool match_running) {
+  SeatState& state = seats_[static_cast<std::size_t>(index)];
+  if (!match_running) {
+    state = SeatState{};
+    return;
+  }
+  // The match goes on with a bot in the seat.
+  state.kind = SeatKind::kBot;
+  state.name = "Bot (for " + state.name + ")";
+  state.level = BotLevel::kSensible;
+  state.policy = game_.make_bot(BotLevel::kSensible);
+  state.player_id.clear();
+  state.connection.reset();
+  state.connected = false;
+  state.bot_plays = false;
+}
+
+void Seating::reassign_host() {
+  host_player_id_.clear();
+  for (const SeatState& seat : seats_) {
+    if (seat.is_human() && !seat.player_id.empty()) {
+      host_player_id_ = seat.player_id;
+      return;
+    }
+  }
+  if (!spectators_.empty()) host_player_id_ = spectators_.front().player_id;
+}
+
+Expected<int> Seating::add_bot(std::optional<int> index, BotLevel level) {
+  Expected<int> chosen = choose_empty_seat(index);
+  if (!chosen) return chosen;
+  SeatState& state = seats_[static_cast<std::size_t>(*chosen)];
+  state = SeatState{};
+  state.kind = SeatKind::kBot;
+  state.level = level;
+  state.name = (level == BotLevel::kRandom ? "Random bot " : "Bot ") + std::to_string(*chosen + 1);
+  state.policy = game_.make_bot(level);
+  return chosen;
+}
+
+std::optional<Error> Seating::remove_bot(int index) {
+  if (index < 0 || index >= size()) return Error{"bad_seat", "no such seat"};
+  if (seat(index).kind != SeatKind::kBot) return Error{"not_a_bot", "that seat is not a bot"};
+  seats_[static_cast<std::size_t>(index)] = SeatState{};
+  return std::nullopt;
+}
+
+std::shared_ptr<BotPolicy> Seating::policy_for(int index) {
+  SeatState& state = seats_[static_cast<std::size_t>(index)];
+  if (!state.policy && state.bot_plays) state.policy = game_.make_bot(BotLevel::kSensible);
+  return state.policy;
+}
+
+std::optional<int> Seating::attach(const Member& who) {
+  auto index = seat_of(who.player_id);
+  if (!index) return std::nullopt;
+  SeatState& state = seats_[static_cast<std::size_t>(*index)];
+  state.connection = who.connection;
+  state.connected = true;
+  state.bot_plays = false;
+  state.name = who.name;
+  return index;
+}
+
+Seating::Detached Seating::detach(const std::string& player_id,
+                                  const std::shared_ptr<Connection>& connection,
+                                  Clock::time_point now) {
+  Detached detached;
+  for (int s = 0; s < size(); ++s) {
+    SeatState& state = seats_[static_cast<std::size_t>(s)];
+    if (!state.is_human() || state.player_id != player_id) continue;
+    if (state.connection.lock() != connection) continue;
+    state.connected = false;
+    state.connection.reset();
+    state.disconnected_at = now;
+    detached.seat = s;
+    detached.changed = true;
+  }
+  // Spectators on dead connections go too.
+  const auto removed = std::erase_if(spectators_, [&](const Spectator& s) {
+    auto live = s.connection.lock();
+    return !live || live == connection;
+  });
+  if (removed > 0) detached.changed = true;
+  return detached;
+}
+
+std::optional<Seating::Clock::time_point> Seating::next_grace_end() const {
+  std::optional<Clock::time_point> earliest;
+  for (const SeatState& seat : seats_) {
+    if (!seat.awaiting_return()) continue;
+    auto end = seat.disconnected_at + grace_;
+    if (!earliest || end < *earliest) earliest = end;
+  }
+  return earliest;
+}
+
+std::vector<GraceExpiry> Seating::expire_grace(Clock::time_point now, bool match_running) {
+  std::vector<GraceExpiry> expired;
+  for (int s = 0; s < size(); ++s) {
+    SeatState& seat = seats_[static_cast<std::size_t>(s)];
+    if (!seat.awaiting_return() || seat.disconnected_at + grace_ > now) continue;
+    expired.push_back({s, seat.player_id, !match_running});
+    if (match_running) {
+      seat.bot_plays = true;
+      continue;
+    }
+    seat = SeatState{};
+    if (is_host(expired.back().player_id)) reassign_host();
+  }
+  return expired;
+}
+
+std::vector<SeatRecord> Seating::records() const {
+  std::vector<SeatRecord> records;
+  records.reserve(seats_.size());
+  for (const SeatState& seat : seats_) {
+    const bool bot = seat.kind == SeatKind::kBot;
+    records.push_back({bot ? SeatKind::kBot : SeatKind::kHuman, seat.player_id, seat.name,
+                       bot ? server::bot_level_name(seat.level) : ""});
+  }
+  return records;
+}
+
+void Seating::restore(const std::vector<SeatRecord>& records, Clock::time_point now) {
+  for (std::size_t s = 0; s < records.size() && s < seats_.size(); ++s) {
+    const SeatRecord& recorded = records[s];
+    SeatState& seat = seats_[s];
+    seat = SeatState{};
+    seat.name = recorded.name;
+    if (recorded.kind == SeatKind::kBot) {
+      seat.kind = SeatKind::kBot;
+      seat.level = server::parse_bot_level(recorded.bot_level).value_or(BotLevel::kSensible);
+      seat.policy = game_.make_bot(seat.level);
+    } else {
+      seat.kind = SeatKind::kHuman;
+      seat.player_id = recorded.player_id;
+      seat.connected = false;
+      seat.disconnected_at = now;
+    }
+  }
+}
+
+void Seating::summarize(protocol::RoomSummary& summary) const {
+  summary.host_player_id = host_player_id_;
+  summary.spectators = spectators_.size();
+  summary.seats.clear();
+  summary.seats.reserve(seats_.size());
+  for (const SeatState& seat : seats_) {
+    protocol::SeatSummary entry;
+    entry.kind = seat.kind;
+    entry.name = seat.name;
+    if (seat.is_human()) {
+      entry.player_id = seat.player_id;
+      entry.connected = seat.connected;
+      entry.bot_plays = seat.bot_plays;
+    } else if (seat.kind == SeatKind::kBot) {
+      entry.bot_level = server::bot_level_name(seat.level);
+    }
+    summary.seats.push_back(std::move(entry));
+  }
+}
+
+}  // namespace parlor::server

@@ -1,0 +1,86 @@
+// Who moves for a seat nobody is playing, and when: the turn deadlines of the seats the
+// match waits for, the engine's default action for a turn that ran out, and the bots
+// (a bot's seat, or a human's whose grace period is over).
+//
+// No Asio here: the room arms its timers (RoomTimers) from these deadlines and calls in
+// when one fires. Moves go back through the room's `Play`, which journals and broadcasts
+// them like any other.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.hpp"
+#include "engine/core/rng.hpp"
+#include "server/room/seating.hpp"
+
+namespace parlor::server {
+
+// While the store cannot take writes, how often bots and expired turns try again (each
+// try is one call to MatchJournal::writable()).
+inline constexpr std::chrono::milliseconds kStoreRetryDelay{500};
+
+// The turn timer: a deadline per seat the match waits for, while a human plays it.
+class TurnDeadlines {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  explicit TurnDeadlines(std::chrono::milliseconds turn_time) : turn_time_(turn_time) {}
+
+  bool enabled() const { return turn_time_.count() > 0; }
+  bool empty() const { return deadlines_.empty(); }
+  void clear() { deadlines_.clear(); }
+  // `seat` decided: its next decision gets the full turn time.
+  void erase(int seat) { deadlines_.erase(seat); }
+  // The seats `waiting` names that a human plays keep their deadline or get a full turn
+  // from `now`; every other deadline goes.
+  void update(const Waiting& waiting, const Seating& seating, Clock::time_point now);
+  std::optional<Clock::time_point> earliest() const;
+  std::vector<int> expired(Clock::time_point now) const;
+  // An update's "timer": {"turn_ms", "seats": [{"seat", "remaining_ms"}]}, or null.
+  nlohmann::json timer_json(Clock::time_point now) const;
+
+ private:
+  std::chrono::milliseconds turn_time_;
+  std::map<int, Clock::time_point> deadlines_;
+};
+
+// Applies a stand-in's move for a seat as the room applies any move (the engine's
+// rejection, or nothing).
+using Play = std::function<std::optional<Error>(int seat, Json action, bool timeout)>;
+
+class StandIns {
+ public:
+  // `room_id` names the room in the log.
+  StandIns(std::string room_id, Rng rng) : room_id_(std::move(room_id)), rng_(std::move(rng)) {}
+
+  // Seat `seat`'s time ran out: its default action, on a turn until that turn ends (a draw
+  // and then a discard), in a simultaneous step or a claim window once. `goes_on` says
+  // whether the match still runs unpaused after each move.
+  void play_timeout(const GameState& match, int seat, const Seating& seating,
+                    const std::function<bool()>& goes_on, const Play& play);
+
+  // One move of the first waiting seat a bot plays: false if none waits, or if even its
+  // default action was refused (the seat is stuck).
+  bool play_bot_turn(const GameState& match, Seating& seating, const Play& play);
+
+ private:
+  // What the bot at `seat` chooses; the default action if its policy fails.
+  Json bot_choice(const GameState& match, int seat, const std::shared_ptr<BotPolicy>& policy);
+  // The seat's view as a tree, parsed into the seat's own reused tree (no fresh nodes per
+  // move once the shape is known).
+  const Json& view_of(const GameState& match, int seat);
+
+  std::string room_id_;
+  Rng rng_;
+  std::vector<Json> views_;  // per seat
+};
+
+}  // namespace parlor::server
