@@ -310,13 +310,20 @@ async function leaderboardPage(game: string, games: GameInfo[]): Promise<Child[]
   const perGame = reply.data.game !== null;
   const lowerWins = players[0]?.lower_score_wins ?? null;
   if (players.length === 0) return [gameTabs(games, game), note("No finished match with a person at the table yet.")];
+  // Different people may share a name (each browser is its own player): tell them apart
+  // by their player id, and say that the name's page shows the most recent of them.
+  const count = new Map<string, number>();
+  for (const p of players) count.set(p.name.toLowerCase(), (count.get(p.name.toLowerCase()) ?? 0) + 1);
+  const shared = players.some((p) => (count.get(p.name.toLowerCase()) ?? 0) > 1);
   return [gameTabs(games, game),
     perGame ? note(lowerWins ? "In this game the lowest score wins." : "In this game the highest score wins.") : note("Wins over every game; scores are compared per game."),
+    shared ? note("Some names belong to more than one player (each browser is its own player until it keeps one identity): they are told apart by their player id; a name's page shows the most recent of them.", "shared-names") : null,
     scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "leaderboard" },
       h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), statHeads(lowerWins, perGame ? 5 : 3))),
       h("tbody", {}, players.map((p, i) => h("tr", { "data-player": p.player },
         h("td", { class: "num" }, i + 1),
-        h("td", {}, h("a", { href: `#/player/${encodeURIComponent(p.name)}` }, p.name)),
+        h("td", {}, h("a", { href: `#/player/${encodeURIComponent(p.name)}` }, p.name),
+          (count.get(p.name.toLowerCase()) ?? 0) > 1 ? h("small", { class: "note", "data-testid": "player-id" }, ` (player ${p.player})`) : null),
         statsCells(p, p.lower_score_wins).slice(0, perGame ? 5 : 3)))))),
   ];
 }

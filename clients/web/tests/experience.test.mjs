@@ -222,6 +222,12 @@ describe("the players' experience", () => {
       assert.deepEqual(suits, [...suits].sort(), `grouped by suit: ${codes}`);
       assert.deepEqual([...codes].sort(), [...(await page.evaluate(() => window.parlor.update.view.hand))].sort(), "the same cards");
       await page.selectOption('[data-testid="hand-sort"]', "dealt");
+      // The turn alert (tone, title bar) can be turned off, and stays off after a reload.
+      await page.click('[data-action="toggle-alert"]');
+      assert.equal(await page.locator('[data-action="toggle-alert"]').getAttribute("aria-pressed"), "false");
+      await page.reload();
+      await page.waitForSelector('[data-testid="hand"]');
+      assert.match(await page.locator('[data-action="toggle-alert"]').innerText(), /off/);
     } finally {
       await context.close();
     }
@@ -265,6 +271,31 @@ describe("the players' experience", () => {
       }
     });
   }
+
+  it("tells apart two players with the same name on the leaderboard", async (t) => {
+    if (!server.games.includes("perico")) return t.skip("perico is not registered");
+    const twins = [await openLobby(browser, server.base, "Twin"), await openLobby(browser, server.base, "Twin")];
+    try {
+      for (const { page } of twins) {
+        await createAndStart(page, "perico", { seats: 2, options: { target: 1 } });
+        for (let i = 0; i < 200 && !(await handFacts(page)).over; i++) {
+          const f = await handFacts(page);
+          if (await waitForTurnOrRoundEnd(page, f.round)) await steps.perico(page);
+        }
+        await page.locator('[data-testid="match-over"]').waitFor({ state: "visible" });
+      }
+      const page = twins[0].page;
+      await page.goto(`${server.base}/#/leaderboard?game=perico`);
+      const board = page.locator('[data-testid="leaderboard"]');
+      await board.waitFor({ state: "visible" });
+      const ids = await board.locator('[data-testid="player-id"]').allInnerTexts();
+      assert.equal(ids.length, 2, "both Twins carry their player id");
+      assert.notEqual(ids[0], ids[1]);
+      assert.ok(await page.locator('[data-testid="shared-names"]').isVisible());
+    } finally {
+      for (const twin of twins) await twin.context.close();
+    }
+  });
 
   it("quick play seats a second player at the first one's open table", async (t) => {
     if (!server.games.includes("poker")) return t.skip("poker is not registered");
