@@ -41,6 +41,27 @@ function focusKey(): string | null {
   return key && !key.startsWith("[") ? `[data-key="${key}"]` : key;
 }
 
+/**
+ * Cards that just arrived (a card drawn into the hand, a discard on the pile, a card
+ * played to the trick) get a short CSS animation. The table is rebuilt on every update,
+ * so "new" is a card code not shown in the same place before. Purely visual: nothing
+ * waits for it, and it is off for people who ask for reduced motion.
+ */
+let shownBefore = new Map<string, Set<string>>();
+function markFreshCards(): void {
+  const now = new Map<string, Set<string>>();
+  for (const [area, selector] of [["hand", '[data-testid="hand"] [data-card]'], ["center", '[data-testid="center"] [data-card]']] as const) {
+    const codes = new Set<string>();
+    for (const el of content.querySelectorAll<HTMLElement>(selector)) {
+      const code = el.dataset.card ?? "";
+      codes.add(code);
+      if (shownBefore.has(area) && !shownBefore.get(area)!.has(code)) el.classList.add("fresh");
+    }
+    now.set(area, codes);
+  }
+  shownBefore = now;
+}
+
 /** Whether focus was on a control of the table (a move button, a card) before a redraw. */
 function focusInTable(): boolean {
   const el = document.activeElement;
@@ -96,6 +117,7 @@ function draw(): void {
   if (app.room) {
     clear(content);
     content.append(renderRoom(app, redraw));
+    markFreshCards();
   } else {
     lobby.render();
     if (content.firstChild !== lobby.element) {

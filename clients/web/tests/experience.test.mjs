@@ -165,6 +165,14 @@ describe("the players' experience", () => {
       await page.click('[data-testid="back-to-table"]');
       await page.waitForSelector('[data-testid="hand"]');
       assert.equal(await page.evaluate(() => window.parlor.update.seat), seat, "still in the same seat");
+      // A card drawn arrives with a short animation (and the hand stays usable meanwhile).
+      if (await waitForTurnOrRoundEnd(page, (await handFacts(page)).round) && (await page.locator('[data-action="draw"]').count())) {
+        await page.click('[data-action="draw"]');
+        await page.waitForFunction(() => window.parlor.update.view.drawn);
+        const drawn = await page.evaluate(() => window.parlor.update.view.drawn);
+        const held = await page.evaluate((d) => window.parlor.update.view.hand.filter((c) => c === d).length, drawn);
+        if (held === 1) assert.equal(await page.locator(`[data-testid="hand"] .card.fresh[data-card="${drawn}"]`).count(), 1, `the drawn ${drawn} is marked fresh`);
+      }
     } finally {
       await context.close();
     }
