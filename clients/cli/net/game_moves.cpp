@@ -106,7 +106,8 @@ void pedro_moves(const Json& legal, std::vector<std::string>& out) {
   }
 }
 
-void carioca_moves(const Json& legal, const Json& hand, std::vector<std::string>& out) {
+void carioca_moves(const Json& view, const Json& legal, const Json& hand, const TableWords& words,
+                   std::vector<std::string>& out) {
   if (legal.contains("cut") && legal["cut"].is_object()) {
     out.push_back("cut size=N        cut " + range(legal["cut"]) + " cards");
   }
@@ -126,7 +127,17 @@ void carioca_moves(const Json& legal, const Json& hand, std::vector<std::string>
       out.push_back("lower C C C / C C C   lower the contract's melds (straights low to high)");
     }
     if (has(legal, "can_lay_off")) {
-      out.push_back("lay_off seat=S meld=M card=C   add a card to a lowered meld (S, M from 0)");
+      // The command for each meld on the table, so nobody has to count seats from 0.
+      for (const Json& player : view.value("players", Json::array())) {
+        int index = 0;
+        for (const Json& meld : player.value("melds", Json::array())) {
+          out.push_back("lay_off seat=" + player.value("seat", Json(0)).dump() +
+                        " meld=" + std::to_string(index) + " card=CARD   add a card to " +
+                        words.name(player["seat"]) + "'s meld " + std::to_string(index + 1) + " (" +
+                        words.cards(meld.value("cards", Json::array())) + ")");
+          ++index;
+        }
+      }
     }
     std::string line = "discard CARD      end your turn, e.g. discard " + first_code(hand, "7C");
     if (legal.contains("forbidden_discard") && legal["forbidden_discard"].is_string())
@@ -157,7 +168,7 @@ void poker_moves(const Json& legal, std::vector<std::string>& out) {
 
 }  // namespace
 
-std::vector<std::string> move_lines(const Json& view, const TableWords&) {
+std::vector<std::string> move_lines(const Json& view, const TableWords& words) {
   std::vector<std::string> out;
   const Json legal = view.value("legal", Json::object());
   if (!legal.is_object() || legal.empty()) return out;
@@ -166,7 +177,7 @@ std::vector<std::string> move_lines(const Json& view, const TableWords&) {
   if (game == "perico") perico_moves(legal, hand, out);
   if (game == "loc") loc_moves(legal, out);
   if (game == "pedro") pedro_moves(legal, out);
-  if (game == "carioca") carioca_moves(legal, hand, out);
+  if (game == "carioca") carioca_moves(view, legal, hand, words, out);
   if (game == "poker") poker_moves(legal, out);
   return out;
 }
