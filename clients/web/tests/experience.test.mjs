@@ -211,6 +211,9 @@ describe("the players' experience", () => {
       assert.equal(moves, 6, "one discard and five plays, every one by keyboard");
       assert.equal(await page.evaluate(() => document.querySelector('[data-testid="live-region"]').dataset.original), "yes", "the live region is the same node");
       assert.ok(heard.has("Your turn"), `the live region said "Your turn": ${[...heard]}`);
+      // During the pause between rounds the turn line never says "Your turn".
+      const paused = await page.evaluate(() => { const u = window.parlor.update; const was = u.paused; u.paused = true; const text = window.parlor.turnText(); u.paused = was; return text; });
+      assert.match(paused, /^Round over/);
       const seatBox = page.locator('[data-testid^="seat-"]').first();
       assert.equal(await seatBox.getAttribute("role"), "group");
       assert.match(await seatBox.getAttribute("aria-label"), /\d+ cards, score/);
