@@ -143,6 +143,11 @@ describe("the players' experience", () => {
       // Editing the form clears the stale error.
       await guest.page.fill("#join-code", "AB");
       await error.waitFor({ state: "hidden" });
+      // An old room link (#/room/ID, no code) to a private or closed table says why.
+      await guest.page.goto(`${server.base}/#/room/R999`);
+      await guest.page.reload();
+      await error.waitFor({ state: "visible" });
+      assert.match(await error.innerText(), /closed, or private: a private table opens with its invite link/);
     } finally {
       await host.context.close();
       await guest.context.close();
