@@ -313,6 +313,24 @@ describe("the players' experience", () => {
     }
   });
 
+  it("fits every game's table, moves and results at 360 px", async () => {
+    for (const [game, seats, options] of [["perico", 4], ["loc", 6, { deck: "tarot" }], ["pedro", 4], ["carioca", 5], ["poker", 7]]) {
+      if (!server.games.includes(game)) continue;
+      const { context, page } = await openLobby(browser, server.base, `Narrow ${game}`, { width: 360, height: 780 });
+      try {
+        await createAndStart(page, game, { seats, options });
+        await waitForTurnOrRoundEnd(page, (await handFacts(page)).round);
+        assert.ok(await overflow(page) <= 1, `${game} table at 360 px: overflow ${await overflow(page)} px`);
+        await screenshot(page, `narrow-${game}`);
+        await playRound(page, steps[game]);
+        await page.locator('[data-testid="round-results"]').waitFor({ state: "visible" });
+        assert.ok(await overflow(page) <= 1, `${game} results at 360 px: overflow ${await overflow(page)} px`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it("quick play seats a second player at the first one's open table", async (t) => {
     if (!server.games.includes("poker")) return t.skip("poker is not registered");
     const first = await openLobby(browser, server.base, "Quick One");
