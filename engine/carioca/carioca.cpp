@@ -50,6 +50,9 @@ class CariocaGame : public GameDefinition {
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
   }
+
+  // Scores are penalty points: the lowest total wins.
+  bool lower_score_wins() const override { return true; }
 };
 
 }  // namespace
@@ -58,5 +61,7 @@ const GameDefinition& definition() {
   static const CariocaGame game;
   return game;
 }
+
+const GameDefinition& CariocaState::definition() const { return carioca::definition(); }
 
 }  // namespace parlor::carioca

@@ -58,6 +58,7 @@ class CariocaState : public GameState {
   std::optional<Error> start(const std::optional<Json>& setup);
 
   std::unique_ptr<GameState> clone() const override;
+  const GameDefinition& definition() const override;
   int seat_count() const override { return seats_; }
   Waiting waiting() const override;
   LegalActions legal_actions(Seat seat) const override;
@@ -80,13 +81,9 @@ class CariocaState : public GameState {
   const std::optional<StealWindow>& steal_window() const { return window_; }
   const TableOptions& options() const { return options_; }
   std::vector<int> rounds_out() const { return rounds_out_; }
-  bool lower_score_wins() const override { return true; }
 
  protected:
-  std::string game_name() const override { return "carioca"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_table_view() const override;
-  Json game_seat_view(Seat seat) const override;
   void write_table_members(JsonWriter& out) const override;
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 

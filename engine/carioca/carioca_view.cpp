@@ -37,17 +37,6 @@ Waiting CariocaState::waiting() const {
   }
 }
 
-// Written as text (JsonWriter): views are made after every move for every viewer. The
-// trees (the views', the "legal" section legal_actions reads, the melds events carry) come
-// from the same text.
-Json CariocaState::game_table_view() const {
-  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
-}
-
-Json CariocaState::game_seat_view(Seat seat) const {
-  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
-}
-
 Json CariocaState::meld_json(const Meld& meld) const {
   return members_as_json([&meld](JsonWriter& out) { write_meld_members(meld, out); });
 }

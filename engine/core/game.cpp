@@ -31,6 +31,16 @@ std::string wait_mode_name(WaitMode mode) {
   return "nobody";
 }
 
+std::string bot_level_name(BotLevel level) {
+  return level == BotLevel::kRandom ? "random" : "sensible";
+}
+
+std::optional<BotLevel> parse_bot_level(const std::string& name) {
+  if (name == "random") return BotLevel::kRandom;
+  if (name == "sensible" || name.empty()) return BotLevel::kSensible;
+  return std::nullopt;
+}
+
 ActionResult GameState::apply(Seat seat, const Json& action) {
   if (match_over()) return ActionResult::rejected("match_over", "the match is over");
   if (seat < 0 || seat >= seat_count()) {
@@ -49,32 +59,17 @@ Json GameState::view(Seat viewer) const {
   return out;
 }
 
-Json GameState::table_view() const {
-  Json out = game_table_view();
-  out["game"] = game_name();
-  out["round"] = round();
-  out["over"] = match_over();
-  out["scores"] = scores();
-  Waiting wait = waiting();
-  out["waiting"] = {{"mode", wait_mode_name(wait.mode)}, {"seats", wait.seats}};
-  return out;
-}
+Json GameState::table_view() const { return Json::parse(table_view_text()); }
 
-Json GameState::seat_fields(Seat viewer) const {
-  if (viewer == kSpectator) return {{"viewer", nullptr}};
-  Json out = game_seat_view(viewer);
-  out["viewer"] = viewer;
-  return out;
-}
+Json GameState::seat_fields(Seat viewer) const { return Json::parse(seat_fields_text(viewer)); }
 
-// The common members as table_view() adds them (the view split test compares the two).
 std::string GameState::table_view_text() const {
   std::string text;
   text.reserve(1024);
   JsonWriter out(text);
   out.begin_object();
   write_table_members(out);
-  out.member("game", game_name());
+  out.member("game", definition().name());
   out.member("round", round());
   out.member("over", match_over());
   out.key("scores");
@@ -109,23 +104,6 @@ std::string GameState::seat_fields_text(Seat viewer) const {
   return text;
 }
 
-namespace {
-void write_members_of(const Json& object, JsonWriter& out) {
-  for (auto member = object.begin(); member != object.end(); ++member) {
-    out.key(member.key());
-    out.value(member.value());
-  }
-}
-}  // namespace
-
-void GameState::write_table_members(JsonWriter& out) const {
-  write_members_of(game_table_view(), out);
-}
-
-void GameState::write_seat_members(Seat seat, JsonWriter& out) const {
-  write_members_of(game_seat_view(seat), out);
-}
-
 Json GameState::members_as_json(const std::function<void(JsonWriter&)>& write_members) {
   std::string text;
   JsonWriter out(text);
@@ -148,14 +126,17 @@ void GameState::emit(Json body, Audience audience) {
 std::vector<int> GameState::placings() const {
   std::vector<std::int64_t> s = scores();
   std::vector<int> places(s.size(), 1);
+  const bool lower_wins = lower_score_wins();
   for (std::size_t i = 0; i < s.size(); ++i) {
     for (std::size_t j = 0; j < s.size(); ++j) {
-      bool better = lower_score_wins() ? s[j] < s[i] : s[j] > s[i];
+      bool better = lower_wins ? s[j] < s[i] : s[j] > s[i];
       if (better) ++places[i];
     }
   }
   return places;
 }
+
+bool GameState::lower_score_wins() const { return definition().lower_score_wins(); }
 
 std::vector<int> GameDefinition::teams(int /*seats*/) const { return {}; }
 

@@ -97,6 +97,8 @@ struct ActionResult {
 
 enum class BotLevel { kRandom, kSensible };
 
+class GameDefinition;
+
 // A bot decides from exactly what its seat sees: the seat's view JSON (which carries
 // a "legal" section). So the same policy can play inside the server or as a network
 // client, and can never cheat.
@@ -110,6 +112,8 @@ class GameState {
  public:
   virtual ~GameState() = default;
   virtual std::unique_ptr<GameState> clone() const = 0;
+  // The game this is a match of (its name, its scoring direction, ...).
+  virtual const GameDefinition& definition() const = 0;
 
   virtual int seat_count() const = 0;
   virtual Waiting waiting() const = 0;
@@ -118,22 +122,21 @@ class GameState {
   // object with a string "type") happen here; the rules are the game's.
   ActionResult apply(Seat seat, const Json& action);
 
-  // What `viewer` (a seat or kSpectator) may see now. Common fields are added here:
-  // "game", "viewer" (null for a spectator), "round", "over", "scores", "waiting"
-  // ({"mode": "turn"|"simultaneous"|"claim"|"nobody", "seats": [...]}); the game adds
-  // the rest, including for a seat a "legal" section describing its moves now.
-  Json view(Seat viewer) const;
-  // view() in its two halves, for a server that sends every seat its view after each
-  // move: the table part is the same for every viewer, so it is built once per move.
-  // table_view() is the spectator's view without "viewer"; seat_fields(viewer) holds
-  // "viewer" and, for a seat, what only that seat sees. Their keys never overlap, so
-  // view(v) is exactly table_view() with seat_fields(v)'s members added.
-  Json table_view() const;
-  Json seat_fields(Seat viewer) const;
-  // The same two halves as JSON text, which is what the server sends. Parsed, they equal
-  // table_view() and seat_fields(viewer); members may come in another order.
+  // What `viewer` (a seat or kSpectator) may see now, in two halves, for a server that
+  // sends every seat its view after each move: the table part is the same for every
+  // viewer, so it is written once per move. table_view_text() is the spectator's view
+  // without "viewer": the game's table members (write_table_members) and the common
+  // ones, "game", "round", "over", "scores", "waiting" ({"mode": "turn"|"simultaneous"|
+  // "claim"|"nobody", "seats": [...]}). seat_fields_text(viewer) holds "viewer" (null for
+  // a spectator) and, for a seat, the game's seat members (write_seat_members), among
+  // them a "legal" section describing its moves now. Their keys never overlap.
   std::string table_view_text() const;
   std::string seat_fields_text(Seat viewer) const;
+  // The same as JSON trees, parsed from that text (one source, so the two cannot drift):
+  // view(v) is table_view() with seat_fields(v)'s members added.
+  Json view(Seat viewer) const;
+  Json table_view() const;
+  Json seat_fields(Seat viewer) const;
 
   // The events produced since the last call (the deal, then each accepted move).
   std::vector<Event> take_events();
@@ -156,22 +159,19 @@ class GameState {
   virtual const Json& round_results() const = 0;
   // Final placing per seat, 1 = winner, ties share a place; meaningful once over.
   virtual std::vector<int> placings() const;
-  // Placings from scores: higher is better unless the game says otherwise (the history's
-  // leaderboard ranks best scores by it too).
-  virtual bool lower_score_wins() const { return false; }
+  // The game's scoring direction (GameDefinition::lower_score_wins), here for callers
+  // that hold only the match.
+  bool lower_score_wins() const;
 
  protected:
-  virtual std::string game_name() const = 0;
   virtual ActionResult apply_action(Seat seat, const Json& action) = 0;
-  // What every viewer sees of the game, and what only `seat` (never a spectator) adds.
-  virtual Json game_table_view() const = 0;
-  virtual Json game_seat_view(Seat seat) const = 0;
-  // The members of those two objects written as text into an open object. A game whose
-  // views are rebuilt after every move may write them directly, skipping the tree (and
-  // build the trees from what it writes, with members_as_json); by default the trees'
-  // members are serialized.
-  virtual void write_table_members(JsonWriter& out) const;
-  virtual void write_seat_members(Seat seat, JsonWriter& out) const;
+  // The view hooks, written as text into an open object (views are rebuilt for every
+  // seat after every move, and text costs a fraction of a tree): what every viewer sees
+  // of the game, and what only `seat` (never a spectator) adds.
+  virtual void write_table_members(JsonWriter& out) const = 0;
+  virtual void write_seat_members(Seat seat, JsonWriter& out) const = 0;
+  // A tree of the members some writer puts in an object, for a game that needs one of
+  // its view sections as JSON too (a bot's legal moves, say).
   static Json members_as_json(const std::function<void(JsonWriter&)>& write_members);
 
   void emit(Json body, Audience audience = Audience::everyone());
@@ -211,6 +211,10 @@ class GameDefinition {
 
   virtual std::unique_ptr<BotPolicy> make_bot(BotLevel level) const = 0;
 
+  // Placings (GameState::placings) and the history's leaderboard rank scores by this:
+  // higher is better unless the game says otherwise (Carioca counts penalty points).
+  virtual bool lower_score_wins() const { return false; }
+
   Json describe() const;  // name, title, summary, options, seat range per variant
 
  protected:
@@ -223,6 +227,10 @@ class GameDefinition {
 // The first dealer of a match, drawn from the seed on a stream of its own.
 Seat choose_first_dealer(const Seed& seed, int seats);
 
+// The names of the enums above as the protocol and the store spell them.
 std::string wait_mode_name(WaitMode mode);
+std::string bot_level_name(BotLevel level);  // "random", "sensible"
+// "random" or "sensible" ("" means the default, sensible); nullopt for anything else.
+std::optional<BotLevel> parse_bot_level(const std::string& name);
 
 }  // namespace parlor

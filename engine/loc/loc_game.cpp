@@ -84,4 +84,6 @@ const GameDefinition& definition() {
   return game;
 }
 
+const GameDefinition& LocState::definition() const { return loc::definition(); }
+
 }  // namespace parlor::loc

@@ -38,6 +38,7 @@ class LocState : public GameState {
   std::optional<Error> start(const std::optional<Json>& setup);
 
   std::unique_ptr<GameState> clone() const override;
+  const GameDefinition& definition() const override;
   int seat_count() const override { return table_.seats; }
   Waiting waiting() const override;
   LegalActions legal_actions(Seat seat) const override;
@@ -54,10 +55,7 @@ class LocState : public GameState {
   std::int64_t pot() const { return pot_; }
 
  protected:
-  std::string game_name() const override { return "loc"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_table_view() const override;
-  Json game_seat_view(Seat seat) const override;
   void write_table_members(JsonWriter& out) const override;
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 

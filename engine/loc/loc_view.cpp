@@ -20,16 +20,6 @@ std::string LocState::phase_name() const {
 
 std::string LocState::step_action() const { return phase_ == Phase::kDiscard ? "discard" : "play"; }
 
-// Written as text (JsonWriter): views are made after every move for every viewer. The
-// trees come from the same text.
-Json LocState::game_table_view() const {
-  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
-}
-
-Json LocState::game_seat_view(Seat seat) const {
-  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
-}
-
 void LocState::write_table_members(JsonWriter& out) const {
   out.member("phase", phase_name());
   out.member("deck", deck_name(table_.deck));

@@ -53,4 +53,6 @@ const GameDefinition& definition() {
   return game;
 }
 
+const GameDefinition& PedroState::definition() const { return pedro::definition(); }
+
 }  // namespace parlor::pedro

@@ -93,6 +93,7 @@ class PedroState final : public GameState {
   std::optional<Error> start(const std::optional<Json>& setup);
 
   std::unique_ptr<GameState> clone() const override;
+  const GameDefinition& definition() const override;
   int seat_count() const override { return kSeats; }
   Waiting waiting() const override;
   LegalActions legal_actions(Seat seat) const override;
@@ -120,10 +121,7 @@ class PedroState final : public GameState {
   Json legal(Seat seat) const { return legal_json(seat); }
 
  protected:
-  std::string game_name() const override { return "pedro"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_table_view() const override;
-  Json game_seat_view(Seat seat) const override;
   void write_table_members(JsonWriter& out) const override;
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 

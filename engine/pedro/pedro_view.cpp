@@ -42,17 +42,6 @@ std::vector<Card> first_n(const std::vector<Card>& cards, int n) {
 
 }  // namespace
 
-// Written as text (JsonWriter): views are made after every move for every viewer. The
-// trees (the views', and the "legal" section bots and legal_actions read) come from the
-// same text.
-Json PedroState::game_table_view() const {
-  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
-}
-
-Json PedroState::game_seat_view(Seat seat) const {
-  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
-}
-
 Json PedroState::legal_json(Seat seat) const {
   return members_as_json([this, seat](JsonWriter& out) { write_legal_members(seat, out); });
 }

@@ -83,4 +83,6 @@ const GameDefinition& definition() {
   return game;
 }
 
+const GameDefinition& PericoState::definition() const { return perico::definition(); }
+
 }  // namespace parlor::perico

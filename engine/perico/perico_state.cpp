@@ -48,18 +48,6 @@ void ordered_choices(const std::vector<Card>& hand, std::size_t count, std::vect
 
 }  // namespace
 
-std::string_view phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::kPlay:
-      return "play";
-    case Phase::kDiscard:
-      return "discard";
-    case Phase::kOver:
-      return "over";
-  }
-  return "over";
-}
-
 PericoState::PericoState(const PericoConfig& config, int seats, const Seed& seed, Seat first_dealer)
     : config_(config), seed_(seed), rng_(seed, 0), dealer_(first_dealer) {
   hands_.assign(static_cast<std::size_t>(seats), {});
@@ -434,81 +422,6 @@ Json PericoState::default_action(Seat seat) const {
   auto plan = best_take(hand, pile, take_max(seat));
   if (!plan) plan = best_take(hand, pile, take_max(seat), /*allow_joker_on_top=*/true);
   return {{"type", "take"}, {"count", plan->count}, {"discard", cards_to_json(plan->discards)}};
-}
-
-// ---------------------------------------------------------------------------------------
-// Views
-
-// Written as text (JsonWriter): views are made after every move for every viewer. The
-// trees come from the same text.
-Json PericoState::game_table_view() const {
-  return members_as_json([this](JsonWriter& out) { write_table_members(out); });
-}
-
-Json PericoState::game_seat_view(Seat seat) const {
-  return members_as_json([this, seat](JsonWriter& out) { write_seat_members(seat, out); });
-}
-
-void PericoState::write_table_members(JsonWriter& out) const {
-  out.member("variant", config_.variant->name);
-  out.member("scoring", scoring_name(config_.scoring));
-  out.member("target", config_.target);
-  out.member("hand_size", config_.variant->hand_size);
-  out.member("knock_threshold", config_.variant->knock_threshold);
-  out.member("phase", phase_name(phase_));
-  out.member("dealer", dealer_);
-  out.key("turn");
-  if (phase_ == Phase::kOver) {
-    out.value(nullptr);
-  } else {
-    out.value(turn_);
-  }
-  out.key("players");
-  out.begin_array();
-  for (Seat seat = 0; seat < seat_count(); ++seat) {
-    out.begin_object();
-    out.member("seat", seat);
-    out.member("cards", hands_[seat].size());
-    out.member("knocked", knocker_ == seat);
-    out.end_object();
-  }
-  out.end_array();
-  out.key("discard_pile");
-  out.cards(pile_.rbegin(), pile_.rend());  // top first
-  out.member("stock_size", stock_.size());
-  out.key("knock");
-  out.begin_object();
-  out.member("running", knocker_.has_value());
-  out.key("by");
-  if (knocker_) {
-    out.value(*knocker_);
-  } else {
-    out.value(nullptr);
-  }
-  out.end_object();
-  out.key("last_round");
-  out.raw(last_round_text_);
-}
-
-void PericoState::write_seat_members(Seat seat, JsonWriter& out) const {
-  out.key("hand");
-  out.cards(hands_[seat]);
-  out.key("drawn");
-  if (phase_ == Phase::kDiscard && seat == turn_ && drawn_) {
-    out.value(*drawn_);
-  } else {
-    out.value(nullptr);
-  }
-  out.key("legal");
-  out.begin_object();
-  if (phase_ != Phase::kOver && seat == turn_) {
-    const bool discarding = phase_ == Phase::kDiscard;
-    out.member("draw", !discarding && !stock_.empty());
-    out.member("take_max", discarding ? 0 : take_max(seat));
-    out.member("knock", !discarding && may_knock());
-    out.member("discard", discarding);
-  }
-  out.end_object();
 }
 
 }  // namespace parlor::perico

@@ -35,6 +35,7 @@ class PericoState : public GameState {
   std::optional<Error> start(const std::optional<Json>& setup);
 
   std::unique_ptr<GameState> clone() const override;
+  const GameDefinition& definition() const override;
   int seat_count() const override { return static_cast<int>(hands_.size()); }
   Waiting waiting() const override;
   LegalActions legal_actions(Seat seat) const override;
@@ -57,10 +58,7 @@ class PericoState : public GameState {
   std::optional<Card> drawn() const { return drawn_; }
 
  protected:
-  std::string game_name() const override { return "perico"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_table_view() const override;
-  Json game_seat_view(Seat seat) const override;
   void write_table_members(JsonWriter& out) const override;
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 

@@ -50,4 +50,6 @@ const GameDefinition& definition() {
   return game;
 }
 
+const GameDefinition& PokerState::definition() const { return poker::definition(); }
+
 }  // namespace parlor::poker

@@ -9,6 +9,10 @@
 
 namespace parlor::poker {
 
+int count_jokers(const std::vector<Card>& cards) {
+  return static_cast<int>(std::count(cards.begin(), cards.end(), Card::joker()));
+}
+
 std::shared_ptr<const hands::PokerEvaluator> evaluator_for(const hands::PokerRules& rules) {
   static std::mutex mutex;
   static std::map<std::tuple<int, int, bool>, std::shared_ptr<const hands::PokerEvaluator>> cache;

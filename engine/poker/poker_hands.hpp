@@ -27,4 +27,7 @@ std::uint32_t opening_threshold(const hands::PokerEvaluator& evaluator, int joke
 hands::HandRank evaluate_hand(const hands::PokerEvaluator& evaluator,
                               const std::vector<Card>& hand);
 
+// How many jokers `cards` holds (a hand with two must discard one at the draw).
+int count_jokers(const std::vector<Card>& cards);
+
 }  // namespace parlor::poker

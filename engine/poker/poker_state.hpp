@@ -30,6 +30,7 @@ class PokerState : public GameState {
   std::optional<Error> start(const std::optional<Json>& setup);
 
   std::unique_ptr<GameState> clone() const override;
+  const GameDefinition& definition() const override;
   int seat_count() const override { return settings_.seats; }
   Waiting waiting() const override;
   LegalActions legal_actions(Seat seat) const override;
@@ -57,10 +58,7 @@ class PokerState : public GameState {
   const Json& results() const { return results_; }  // round_results() without a copy
 
  protected:
-  std::string game_name() const override { return "poker"; }
   ActionResult apply_action(Seat seat, const Json& action) override;
-  Json game_table_view() const override;
-  Json game_seat_view(Seat seat) const override;
   void write_table_members(JsonWriter& out) const override;
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 

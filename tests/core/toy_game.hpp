@@ -12,6 +12,8 @@
 
 namespace parlor::testing {
 
+inline const GameDefinition& toy_game();
+
 class ToyState : public GameState {
  public:
   ToyState(int seats, Seed seed, Seat dealer) : seats_(seats), seed_(seed), dealer_(dealer) {
@@ -38,6 +40,7 @@ class ToyState : public GameState {
   }
 
   std::unique_ptr<GameState> clone() const override { return std::make_unique<ToyState>(*this); }
+  const GameDefinition& definition() const override { return toy_game(); }
   int seat_count() const override { return seats_; }
   Waiting waiting() const override {
     if (over_) return {};
@@ -59,7 +62,6 @@ class ToyState : public GameState {
   const Json& round_results() const override { return results_; }
 
  protected:
-  std::string game_name() const override { return "toy"; }
   ActionResult apply_action(Seat seat, const Json& action) override {
     if (seat != turn_) return ActionResult::rejected("not_your_turn", "wait for your turn");
     if (action["type"] != "play") return ActionResult::rejected("unknown_action", "only play");
@@ -75,12 +77,24 @@ class ToyState : public GameState {
     if (turn_ == (dealer_ + 1) % seats_) finish_round();
     return ActionResult::accepted();
   }
-  Json game_table_view() const override {
-    Json played = Json::array();
-    for (const auto& p : played_) played.push_back(p ? Json(p->str()) : Json(nullptr));
-    return {{"dealer", dealer_}, {"turn", turn_}, {"played", played}};
+  void write_table_members(JsonWriter& out) const override {
+    out.member("dealer", dealer_);
+    out.key("played");
+    out.begin_array();
+    for (const auto& card : played_) {
+      if (card) {
+        out.value(*card);
+      } else {
+        out.value(nullptr);
+      }
+    }
+    out.end_array();
+    out.member("turn", turn_);
   }
-  Json game_seat_view(Seat seat) const override { return {{"hand", cards_to_json(hands_[seat])}}; }
+  void write_seat_members(Seat seat, JsonWriter& out) const override {
+    out.key("hand");
+    out.cards(hands_[seat]);
+  }
 
  private:
   void finish_round() {
@@ -130,5 +144,10 @@ class ToyGame : public GameDefinition {
   }
   std::unique_ptr<BotPolicy> make_bot(BotLevel) const override { return nullptr; }
 };
+
+inline const GameDefinition& toy_game() {
+  static const ToyGame game;
+  return game;
+}
 
 }  // namespace parlor::testing

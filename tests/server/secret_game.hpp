@@ -21,6 +21,9 @@
 
 namespace parlor::testing {
 
+class SecretGame;
+inline const SecretGame& secret_game();
+
 class SecretState : public GameState {
  public:
   SecretState(int seats, int rounds, Seed seed, Seat dealer)
@@ -30,6 +33,7 @@ class SecretState : public GameState {
   }
 
   std::unique_ptr<GameState> clone() const override { return std::make_unique<SecretState>(*this); }
+  const GameDefinition& definition() const override;
   int seat_count() const override { return seats_; }
   Waiting waiting() const override {
     if (over_) return {};
@@ -58,8 +62,6 @@ class SecretState : public GameState {
   const Json& round_results() const override { return results_; }
 
  protected:
-  std::string game_name() const override { return "secret"; }
-
   ActionResult apply_action(Seat seat, const Json& action) override {
     const std::string type = action["type"];
     if (type != "choose" && type != "draw" && type != "discard") {
@@ -89,27 +91,42 @@ class SecretState : public GameState {
     return ActionResult::accepted();
   }
 
-  Json game_table_view() const override {
-    Json players = Json::array();
+  void write_table_members(JsonWriter& out) const override {
+    out.member("dealer", dealer_);
+    out.member("last_round", last_round_);
+    out.member("phase", phase_ == Phase::kChoose ? "choose" : drawn_ ? "discard" : "draw");
+    out.key("players");
+    out.begin_array();
     for (Seat s = 0; s < seats_; ++s) {
-      players.push_back({{"cards", hands_[s].size()},
-                         {"chosen", chosen_[s].has_value()},
-                         {"discards", cards_to_json(discards_[s])}});
+      out.begin_object();
+      out.member("cards", hands_[s].size());
+      out.member("chosen", chosen_[s].has_value());
+      out.key("discards");
+      out.cards(discards_[s]);
+      out.end_object();
     }
-    Json view = {{"phase", phase_ == Phase::kChoose ? "choose"
-                           : drawn_                 ? "discard"
-                                                    : "draw"},
-                 {"dealer", dealer_},
-                 {"turn", phase_ == Phase::kChoose ? Json(nullptr) : Json(turn_)},
-                 {"players", players},
-                 {"stock", stock_.size()},
-                 {"last_round", last_round_}};
-    return view;
+    out.end_array();
+    out.member("stock", stock_.size());
+    out.key("turn");
+    if (phase_ == Phase::kChoose) {
+      out.value(nullptr);
+    } else {
+      out.value(turn_);
+    }
   }
-  Json game_seat_view(Seat seat) const override {
-    return {{"hand", cards_to_json(hands_[seat])},
-            {"my_choice", chosen_[seat] ? Json(chosen_[seat]->str()) : Json(nullptr)},
-            {"legal", {{"actions", legal_list(seat)}}}};
+  void write_seat_members(Seat seat, JsonWriter& out) const override {
+    out.key("hand");
+    out.cards(hands_[seat]);
+    out.key("legal");
+    out.begin_object();
+    out.member("actions", legal_list(seat));
+    out.end_object();
+    out.key("my_choice");
+    if (chosen_[seat]) {
+      out.value(*chosen_[seat]);
+    } else {
+      out.value(nullptr);
+    }
   }
 
  private:
@@ -255,5 +272,7 @@ inline const SecretGame& secret_game() {
   static const SecretGame game;
   return game;
 }
+
+inline const GameDefinition& SecretState::definition() const { return secret_game(); }
 
 }  // namespace parlor::testing
