@@ -9,9 +9,12 @@
 // starts the WAL over from its beginning once everything is copied (its connection sets
 // journal_size_limit, so a reset WAL is also cut back to kWalKeptBytes). Should the file
 // still exceed kWalTruncateAbove — readers that kept the writer from starting over — a
-// TRUNCATE checkpoint waits briefly for them and empties it. So the WAL stays under
-// kWalBound under any load while checkpoints succeed (a test plays thousands of finished
-// matches and checks it). A failing checkpoint is logged once until one succeeds again.
+// TRUNCATE checkpoint waits briefly for them and empties it. Should this thread fall
+// behind (starved of CPU), the writer's own commit checkpoints once the WAL holds
+// kWalTruncateAbove bytes of pages (wal_autocheckpoint, set by the store as a backstop).
+// So the WAL stays under kWalBound under any load while checkpoints succeed (a test plays
+// thousands of finished matches and checks it). A failing checkpoint is logged once until
+// one succeeds again.
 #pragma once
 
 #include <atomic>
@@ -31,7 +34,7 @@ class Checkpointer {
  public:
   static constexpr std::int64_t kWalKeptBytes = 4 << 20;
   static constexpr std::int64_t kWalTruncateAbove = 8 << 20;
-  static constexpr std::int64_t kWalBound = 16 << 20;
+  static constexpr std::int64_t kWalBound = 32 << 20;
   static constexpr std::chrono::milliseconds kTruncateWait{200};
 
   // `path`: the database file, already in WAL mode.

@@ -8,6 +8,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <mutex>
 #include <utility>
@@ -52,7 +53,12 @@ void configure_writer(sql::Database& db, const StoreOptions& options, bool in_me
   db.exec("PRAGMA foreign_keys = ON");
   // The Checkpointer does it, away from the commits.
   if (!in_memory && options.checkpoint_interval.count() > 0) {
-    db.exec("PRAGMA wal_autocheckpoint = 0");
+    // Only a backstop: should the checkpointer fall behind (a starved thread, a reader
+    // that held it off), the commit that takes the WAL past this many pages checkpoints
+    // inline, as SQLite does by default, so the WAL stays bounded whatever happens.
+    long long page_size = db.query_int("PRAGMA page_size");
+    db.exec("PRAGMA wal_autocheckpoint = " +
+            std::to_string(Checkpointer::kWalTruncateAbove / std::max(page_size, 512LL)));
   }
   // A WAL that the writer starts over is cut back to this size (checkpointer.hpp).
   db.exec("PRAGMA journal_size_limit = " + std::to_string(Checkpointer::kWalKeptBytes));

@@ -45,6 +45,12 @@ std::vector<SeatResult> seat_results() {
           SeatResult{.seat = 2, .score = 3, .placing = 1}};
 }
 
+MatchQuery limit_query(int limit) {
+  MatchQuery query;
+  query.limit = limit;
+  return query;
+}
+
 std::unique_ptr<Store> open_with(const StoreOptions& options) {
   auto opened = Store::open(options);
   EXPECT_TRUE(opened.ok()) << opened.error().code << ": " << opened.error().message;
@@ -148,7 +154,7 @@ class FullDisk : public ::testing::Test {
     if (mounted_) umount2(mount_point_.c_str(), MNT_DETACH);
   }
   bool grow(const char* size) {
-    std::string options = std::string("remount,size=") + size;
+    std::string options = std::string("size=") + size;
     return mount("tmpfs", mount_point_.c_str(), "tmpfs", MS_REMOUNT, options.c_str()) == 0;
   }
 
@@ -184,7 +190,7 @@ TEST_F(FullDisk, WritesWaitForSpaceAndNothingIsLost) {
   Store::Stats stats = store->stats();
   EXPECT_EQ(stats.write_errors, 0u);
   EXPECT_EQ(stats.writes_committed, stats.writes_queued);
-  Json listed = store->list_matches(MatchQuery{.limit = 100});
+  Json listed = store->list_matches(limit_query(100));
   int over = 0;
   for (const Json& row : listed["matches"]) over += row["status"] == "over";
   EXPECT_EQ(over, 100);
@@ -212,7 +218,7 @@ TEST(WalBound, StaysUnderItsBoundWhileMatchesFinish) {
     for (int seq = 1; seq <= 30; ++seq) store->action(id, action_row(seq));
     store->match_ended(id, kT0 + 1000, final_results(), seat_results());
     store->flush();
-    if (m % 50 == 0) store->list_matches(MatchQuery{.limit = 5});  // a reader now and then
+    if (m % 50 == 0) store->list_matches(limit_query(5));  // a reader now and then
     std::error_code error;
     largest = std::max(largest, std::filesystem::file_size(wal, error));
   }
