@@ -14,7 +14,7 @@
 
 #include "server/listener.hpp"
 #include "server/recovery.hpp"
-#include "server/sqlite_journal.hpp"
+#include "server/store_journal.hpp"
 #include "server/store/store.hpp"
 #include "server/tls.hpp"
 
@@ -60,13 +60,14 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   store_options.checkpoint_interval = std::chrono::milliseconds(config.checkpoint_ms);
   auto opened = store::Store::open(store_options);
   if (!opened) {
-    spdlog::critical("cannot use the database {}: {}", config.db_path, opened.error().message);
+    spdlog::critical("cannot use the database {}: {} ({})", config.db_path, opened.error().message,
+                     opened.error().code);
     return 1;
   }
   // Declared after the io_context so it is destroyed first: its last commit callbacks
   // post to rooms' strands, which need the io_context alive.
   std::unique_ptr<store::Store> store = std::move(opened.value());
-  SqliteJournal journal(*store);
+  StoreJournal journal(*store);
   net::thread_pool history_pool(1);
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);

@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <random>
@@ -22,7 +23,13 @@
 namespace parlor::testing {
 namespace {
 
-constexpr int kCycles = 10;  // kill and restart this many times
+// Kill and restart this many times: 50 by default (the hardening issue's floor, about
+// 100 s here); PARLOR_CRASH_CYCLES=N for a longer run.
+int crash_cycles() {
+  const char* text = std::getenv("PARLOR_CRASH_CYCLES");
+  int cycles = text ? std::atoi(text) : 0;
+  return cycles > 0 ? cycles : 50;
+}
 constexpr const char* kHumanGame = "perico";
 constexpr int kHumanSeats = 3;
 const std::vector<std::string> kBotGames = {"perico", "loc", "pedro", "carioca", "poker"};
@@ -341,7 +348,9 @@ TEST_F(CrashRecovery, KilledAtRandomMomentsLosesNothing) {
   std::mt19937 random(20261122);
   start_server();
   open_human_room();
-  for (int cycle = 0; cycle < kCycles; ++cycle) {
+  const int cycles = crash_cycles();
+  int resumed_checks = 0;
+  for (int cycle = 0; cycle < cycles; ++cycle) {
     SCOPED_TRACE("cycle " + std::to_string(cycle));
     open_bot_rooms(random);
     run_for(std::chrono::milliseconds(100 + random() % 500), random);
@@ -360,14 +369,17 @@ TEST_F(CrashRecovery, KilledAtRandomMomentsLosesNothing) {
       ASSERT_NO_FATAL_FAILURE(reconnect_humans());
     }
     check_bot_rooms_resumed();
+    ++resumed_checks;
   }
+  std::cout << "SIGKILLed and restarted " << resumed_checks << " times; " << matches_.size()
+            << " matches watched\n";
   // Play on once more, then a clean stop: the history still holds every match watched,
   // with the results seen.
   run_for(std::chrono::milliseconds(500), random);
   check_history();
   EXPECT_EQ(server_->stop(), 0);
   EXPECT_EQ(integrity_check(db_), "ok");
-  EXPECT_GE(matches_.size(), static_cast<std::size_t>(kCycles * 2));  // every cycle's rooms
+  EXPECT_GE(matches_.size(), static_cast<std::size_t>(cycles * 2));  // every cycle's rooms
 }
 
 // Runs one statement on the database file (the server is stopped); false on error.
