@@ -1,5 +1,6 @@
 #include "protocol/json_reuse.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -118,8 +119,17 @@ class ReusingParser {
       ++p_;
       break;
     }
-    // A repeated key counts twice, so a mismatch is not always a stale member: check.
-    if (members.size() != touched_.size() - mark) {
+    // Members the text lacks (left from the previous tree) are stale. Without repeated keys
+    // they are exactly the surplus of members over keys met; a repeated key counts twice,
+    // though, so equal counts can hide as many stale members as there were repeats
+    // ({"a":1,"b":2} then {"a":1,"a":1} would keep "b"): look for a repeat then.
+    bool stale = members.size() != touched_.size() - mark;
+    if (!stale && touched_.size() - mark > 1) {
+      repeats_.assign(touched_.begin() + static_cast<std::ptrdiff_t>(mark), touched_.end());
+      std::sort(repeats_.begin(), repeats_.end());
+      stale = std::adjacent_find(repeats_.begin(), repeats_.end()) != repeats_.end();
+    }
+    if (stale) {
       for (auto it = members.begin(); it != members.end();) {
         bool seen = false;
         for (std::size_t i = mark; i < touched_.size() && !seen; ++i)
@@ -325,6 +335,7 @@ class ReusingParser {
   const char* end_ = nullptr;
   std::string key_;
   std::vector<const std::string*> touched_;
+  std::vector<const std::string*> repeats_;  // scratch for the repeated-key check
 };
 
 bool plain_ascii(const std::string& s) {

@@ -257,7 +257,12 @@ ActionResult CariocaState::do_cut(Seat seat, const Json& action) {
 }
 
 ActionResult CariocaState::do_draw(Seat seat, const Json& action) {
-  std::string from = action.value("from", "");
+  // value("from", "") would throw on a "from" that is not a string (found by fuzz_engine).
+  const auto from_it = action.find("from");
+  if (from_it != action.end() && !from_it->is_string()) {
+    return bad_action("\"from\" must be \"stock\" or \"discard\"");
+  }
+  const std::string from = from_it != action.end() ? from_it->get<std::string>() : "";
   if (from == "discard") {
     if (discards_.empty()) return reject("empty_discard", "the discard pile is empty");
     Card card = discards_.back();

@@ -48,6 +48,10 @@ TEST(ParseInto, ReusedTreeEqualsAFreshParseWhateverItHeldBefore) {
       R"({})",
       R"({"dup":1,"dup":2,"other":3})",
       R"({"dup":5})",
+      // A repeated key where a member went missing: as many keys met as members (found by
+      // fuzz_request; the "room" member used to survive).
+      R"({"type":"action","room":"R1","action":{}})",
+      R"({"type":"action","ad":90,"type":"R5","action":{}})",
       R"( [ 1 , -0 , 0 , 18446744073709551615 , 18446744073709551616 , -9223372036854775808 ] )",
       R"({"num":[1e2,1E-2,-0.5,123456789012345678901234567890,-9223372036854775809]})",
       R"({"esc":"q\"b\\s\/f\b\f\n\r\t\u00e9\u20ac\ud83d\ude00 end","k\"ey":"v"})",

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (tests/fuzz, clang, -DPARLOR_FUZZ=ON) in build-fuzz/ and
+# runs each for SECONDS (default 60) from a copy of its checked-in corpus
+# tests/fuzz/corpus/NAME/, so the checked-in corpus grows only by reproducers added on
+# purpose. A crash, leak, timeout or broken property fails the script and prints the
+# reproducer's path (kept in test-artifacts/fuzz/); to keep one, fix the bug and copy the
+# file into tests/fuzz/corpus/NAME/. Per-target executions go to
+# test-artifacts/fuzz/summary.txt.
+#   scripts/fuzz.sh [SECONDS] [NAME...]   run all targets, or the ones named
+#   scripts/fuzz.sh --make-corpus         regenerate the seed corpora (make_corpus.py and
+#                                         fuzz_corpus_maker); review, then commit
+#   PARLOR_FUZZ_BUILD   the build directory (default build-fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '\033[1m[parlor fuzz]\033[0m %s\n' "$*"; }
+
+build_dir="${PARLOR_FUZZ_BUILD:-build-fuzz}"
+make_corpus=0
+seconds=60
+names=()
+for arg in "$@"; do
+  case "$arg" in
+    --make-corpus) make_corpus=1 ;;
+    ''|*[!0-9]*) names+=("$arg") ;;
+    *) seconds="$arg" ;;
+  esac
+done
+
+missing=()
+for p in clang-15 libfuzzer-15-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+  say "installing: ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+  say "configuring $build_dir (clang-15, -DPARLOR_FUZZ=ON)"
+  CC=clang-15 CXX=clang++-15 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DPARLOR_FUZZ=ON -DPARLOR_BUILD_TESTS=OFF -DPARLOR_BUILD_BENCHMARKS=OFF "${launcher[@]}" >/dev/null
+fi
+say "building the fuzz targets in $build_dir"
+start=$(date +%s)
+cmake --build "$build_dir" --target fuzz_all fuzz_corpus_maker --parallel "$(nproc)" >/dev/null
+say "built in $(($(date +%s) - start)) s"
+
+if [ "$make_corpus" = 1 ]; then
+  python3 tests/fuzz/make_corpus.py .
+  mkdir -p tests/fuzz/corpus/journal_replay
+  "$build_dir/bin/fuzz_corpus_maker" tests/fuzz/corpus/journal_replay
+  say "corpora written under tests/fuzz/corpus/ (git status shows what is new)"
+  exit 0
+fi
+
+if [ ${#names[@]} -eq 0 ]; then
+  for source in tests/fuzz/fuzz_*.cpp; do
+    name="$(basename "$source" .cpp)"
+    names+=("${name#fuzz_}")
+  done
+fi
+
+artifacts="test-artifacts/fuzz"
+mkdir -p "$artifacts"
+summary="$artifacts/summary.txt"
+echo "# $(date -u +%FT%TZ) $seconds s per target on $(nproc) cores" > "$summary"
+failed=()
+for name in "${names[@]}"; do
+  work="$(mktemp -d "/tmp/parlor-fuzz-$name.XXXXXX")"
+  mkdir -p "$work/corpus"
+  cp -r "tests/fuzz/corpus/$name/." "$work/corpus/" 2>/dev/null || true
+  say "fuzz_$name for $seconds s from $(ls "$work/corpus" | wc -l) inputs"
+  status=0
+  # -timeout: one input running longer than 25 s is a hang; -rss_limit_mb: a leak or
+  # a runaway allocation.
+  "$build_dir/bin/fuzz_$name" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 \
+    -print_final_stats=1 -artifact_prefix="$work/" "$work/corpus" >"$work/log" 2>&1 || status=$?
+  runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)"
+  rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log" | tail -1)"
+  cov="$(grep -o 'cov: [0-9]*' "$work/log" | tail -1 | cut -d' ' -f2)"
+  echo "fuzz_$name runs=${runs:-?} execs_per_s=${rate:-?} cov=${cov:-?} exit=$status" | tee -a "$summary"
+  if [ "$status" != 0 ]; then
+    mkdir -p "$artifacts/$name"
+    cp "$work/log" "$artifacts/$name/log.txt"
+    for reproducer in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+      [ -e "$reproducer" ] || continue
+      cp "$reproducer" "$artifacts/$name/"
+      say "FAILED: fuzz_$name; reproducer $artifacts/$name/$(basename "$reproducer")"
+      say "  replay: $build_dir/bin/fuzz_$name $artifacts/$name/$(basename "$reproducer")"
+    done
+    grep -m1 -A12 -E 'ERROR|property broken|runtime error' "$work/log" || tail -20 "$work/log"
+    failed+=("$name")
+  fi
+  rm -rf "$work"
+done
+rm -rf /tmp/parlor-fuzz-http-* 2>/dev/null || true
+if [ ${#failed[@]} -gt 0 ]; then
+  say "failed: ${failed[*]} (reproducers and logs in $artifacts/)"
+  exit 1
+fi
+say "every target ran $seconds s without a finding"

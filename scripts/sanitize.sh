@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds Parlor with a sanitizer in its own directory and runs what that sanitizer is for
+# (docs/reliability.md, "Sanitizers", has the timings on two cores):
+#   scripts/sanitize.sh address   ASan + UBSan (-DPARLOR_SANITIZE=address) in build-asan/:
+#                                 the whole CTest suite, then a sanitized parlor-server
+#                                 under `parlor load` for every game, stopped with SIGTERM
+#                                 (no leak or error report allowed)
+#   scripts/sanitize.sh thread    TSan (-DPARLOR_SANITIZE=thread) in build-tsan/: the
+#                                 server, store and persistence tests (label "server|store"),
+#                                 then the same short load on a TSan server
+# Any report fails the run. PARLOR_SANITIZE_SECONDS sets the load per game (default 5).
+# Suppressions, each with its reason, are in scripts/sanitizer-suppressions/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '\033[1m[parlor sanitize]\033[0m %s\n' "$*"; }
+
+kind="${1:-}"
+case "$kind" in
+  address) dir=build-asan labels="" ;;
+  thread) dir=build-tsan labels="server|store" ;;
+  *) echo "usage: scripts/sanitize.sh address|thread" >&2; exit 2 ;;
+esac
+seconds="${PARLOR_SANITIZE_SECONDS:-5}"
+suppressions="$PWD/scripts/sanitizer-suppressions"
+# halt_on_error: the first report fails the test that caused it, with its stack.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:${ASAN_OPTIONS:-}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
+export LSAN_OPTIONS="suppressions=$suppressions/lsan.supp:${LSAN_OPTIONS:-}"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$suppressions/tsan.supp:${TSAN_OPTIONS:-}"
+
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+started=$(date +%s)
+say "configuring $dir (-DPARLOR_SANITIZE=$kind)"
+cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARLOR_SANITIZE="$kind" \
+  -DPARLOR_BUILD_BENCHMARKS=OFF "${launcher[@]}" >/dev/null
+if [ "$kind" = thread ]; then
+  targets=(server_tests server_games_tests persistence_tests store_tests parlor-server
+           parlor-server-secret parlor)
+else
+  targets=(all)
+fi
+say "building ${targets[*]}"
+cmake --build "$dir" --target "${targets[@]}" --parallel "$(nproc)" >/dev/null
+built=$(date +%s)
+say "built in $((built - started)) s"
+
+label_args=()
+if [ -n "$labels" ]; then label_args=(-L "$labels"); fi
+# Sanitized code runs 2-15x slower: the timeout is the normal suite's.
+ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" --timeout 1500 "${label_args[@]}"
+tested=$(date +%s)
+say "suite passed in $((tested - built)) s"
+
+# A sanitized server under the load generator, every game, then SIGTERM: its log must
+# hold no sanitizer report and it must exit 0 (LeakSanitizer runs at exit).
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+port=$((20000 + RANDOM % 20000))
+for game in perico loc pedro carioca poker; do
+  seats=4
+  if [ "$game" = carioca ]; then seats=3; fi
+  "$dir/bin/parlor-server" --port "$port" --db "$work/$game.db" --rate 0 --max-connections-per-ip 0 \
+    --bot-delay-ms 0 --turn-seconds 0 --round-pause-ms 0 --log-level warn >"$work/$game.log" 2>&1 &
+  server=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+  "$dir/bin/parlor" load --server "ws://127.0.0.1:$port" --game "$game" --tables 8 \
+    --seats "$seats" --duration "$seconds" --json >"$work/$game.json" 2>>"$work/$game.log" || true
+  kill -TERM "$server"
+  status=0
+  wait "$server" || status=$?
+  actions=$(python3 -c "import json,sys; print(json.load(open('$work/$game.json')).get('actions_accepted', '?'))" 2>/dev/null || echo '?')
+  if [ "$status" != 0 ] || grep -qE 'Sanitizer|runtime error' "$work/$game.log"; then
+    say "FAILED: $game server exit $status"
+    grep -m1 -A30 -E 'Sanitizer|runtime error' "$work/$game.log" || tail -30 "$work/$game.log"
+    exit 1
+  fi
+  say "$game: $actions actions under load, clean shutdown, no report"
+done
+say "done in $(($(date +%s) - started)) s (build $((built - started)) s, suite $((tested - built)) s)"
