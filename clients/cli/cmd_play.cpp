@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -151,12 +152,20 @@ class PlayClient {
       }
       room_ = m["room"];
     } else if (type == "update") {
+      net::TableWords words = table_words(m);
+      words.out_of_time = out_of_time(m);
       update_ = m;
-      if (!script_) std::cout << net::table_text(m, table_words(m)) << std::flush;
+      timer_ = m.value("timer", Json());
+      timer_at_ = std::chrono::steady_clock::now();
+      if (!script_) std::cout << net::table_text(m, words) << std::flush;
       if (auto_play_) auto_move();
     } else if (type == "match_over" && !script_) {
       std::cout << net::results_text(m, table_words(update_)) << std::flush;
     } else if ((type == "resume" || type == "deal_commitment") && !script_) {
+      if (type == "resume") {
+        timer_ = m.value("timer", Json());
+        timer_at_ = std::chrono::steady_clock::now();
+      }
       std::cout << net::push_text(m) << std::flush;
     } else if (!script_) {
       std::cout << net::reply_text(m) << std::flush;
@@ -185,6 +194,25 @@ class PlayClient {
     message["id"] = next_id_++;
     awaiting_id_ = message["id"];
     connection_->send(message);
+  }
+
+  // The seats whose turn timer had run out when this update arrived: the server played
+  // its default move for them. The protocol does not flag such moves, so this reads the
+  // timer each seat was given (a person rarely acts in the last 800 ms).
+  std::vector<int> out_of_time(const Json& update) const {
+    std::vector<int> seats;
+    if (!timer_.is_object() || !update_.is_object() ||
+        update.value("match", Json()) != update_.value("match", Json())) {
+      return seats;
+    }
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - timer_at_)
+                             .count();
+    for (const Json& entry : timer_.value("seats", Json::array())) {
+      if (entry.value("remaining_ms", Json(0)).get<std::int64_t>() - elapsed <= 800)
+        seats.push_back(entry.value("seat", -1));
+    }
+    return seats;
   }
 
   std::string room_id() const { return room_.is_object() ? room_.value("id", "") : ""; }
@@ -324,6 +352,8 @@ class PlayClient {
   Json awaiting_id_ = "hello";
   Json room_;
   Json update_;
+  Json timer_;  // the latest update's (or resume's) turn timers, read at timer_at_
+  std::chrono::steady_clock::time_point timer_at_;
   std::int64_t next_id_ = 1;
   int auto_seq_ = -1;
   bool greeted_ = false;

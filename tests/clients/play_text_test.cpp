@@ -84,6 +84,26 @@ TEST_P(PlayText, EveryLineIsInWords) {
   }
 }
 
+// A turn the server played because the timer ran out is said so, by name.
+TEST(PlayTextTimeout, TheServersMoveIsAnnounced) {
+  ServerProcess server(PARLOR_SERVER, {"--rate", "0", "--bot-delay-ms", "0"});
+  ASSERT_TRUE(server.running());
+  std::filesystem::path config = std::filesystem::temp_directory_path() /
+                                 ("parlor-play-timeout-" + std::to_string(server.port()));
+  std::string input = "create perico 2 turn_seconds=1 bot_delay_ms=0\nbot\nstart\n";
+  for (int i = 0; i < 12; ++i) input += "wait update\n";
+  CommandResult result =
+      run_command("XDG_CONFIG_HOME=" + config.string() +
+                      " " PARLOR_CLI " play --name Ana --server ws://127.0.0.1:" +
+                      std::to_string(server.port()),
+                  input);
+  std::filesystem::remove_all(config);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("Ana ran out of time; the server played for them: Ana "),
+            std::string::npos)
+      << result.out.substr(0, 4000);
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryGame, PlayText,
                          ::testing::Values(GameCase{"perico", "perico 3 target=1", 2},
                                            GameCase{"loc", "loc 3 hands=1", 2},

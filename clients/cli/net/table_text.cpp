@@ -1,5 +1,6 @@
 #include "clients/cli/net/table_text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -92,8 +93,18 @@ std::string table_text(const Json& update, const TableWords& words) {
   title += ", round " + std::to_string(view.value("round", 0));
   if (update.value("paused", false)) title += " - round over, short pause";
   out << "\n" << bold("--- " + title + " ---", words.colour) << "\n";
+  std::vector<int> late = words.out_of_time;
   for (const Json& event : update.value("events", Json::array())) {
-    out << "  * " << event_text(event, words) << "\n";
+    const int seat =
+        event.contains("seat") && event["seat"].is_number_integer() ? event["seat"].get<int>() : -1;
+    auto it = std::find(late.begin(), late.end(), seat);
+    if (seat >= 0 && it != late.end()) {
+      late.erase(it);  // once per seat: its first event is the move the server made
+      out << "  * " << words.name(Json(seat))
+          << " ran out of time; the server played for them: " << event_text(event, words) << "\n";
+    } else {
+      out << "  * " << event_text(event, words) << "\n";
+    }
   }
   if (update.value("paused", false)) {
     for (const std::string& line : round_lines(view, words)) out << "  " << line << "\n";

@@ -15,6 +15,8 @@ struct TableWords {
   int viewer = -1;                 // the reader's seat, -1 for a spectator
   bool colour = false;             // ANSI colours (a terminal)
   bool tarot = false;              // Loc's tarot deck: T1..T21 are trumps, FOOL the Fool
+  // Seats whose turn timer had run out when this update came: the server moved for them.
+  std::vector<int> out_of_time;
 
   // "Ana", "you" for the reader's own seat when `you` is set, "seat 3" if unknown.
   std::string name(const nlohmann::json& seat, bool you = false) const;
