@@ -17,4 +17,14 @@ if [ -f clients/web/package.json ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   echo "[parlor test] browser tests"
   (cd clients/web && npm run --silent test:browser)
 fi
+# The container deployment, proven end to end (scripts/container-test.sh: the image,
+# compose, a load of matches, backups, down/up, SIGTERM, TLS; it skips with a message
+# where no container can run). Opt in with PARLOR_CONTAINER_TEST=1: the image builds
+# Parlor again from scratch, which on two cores would take CI past its 40-minute
+# budget. PARLOR_CONTAINER_TEST=debian13 instead builds and tests Parlor inside Debian 13.
+case "${PARLOR_CONTAINER_TEST:-0}" in
+  0) echo "[parlor test] container deployment not tested (PARLOR_CONTAINER_TEST=1 tests it)" ;;
+  debian13) bash scripts/container-test.sh --distro debian13 ;;
+  *) bash scripts/container-test.sh ;;
+esac
 echo "[parlor test] all tests passed"
