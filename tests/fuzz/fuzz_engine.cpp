@@ -30,7 +30,7 @@ using parlor::fuzz::ByteReader;
 using parlor::fuzz::check;
 
 // Enough for several deals of any game; longer inputs only repeat what shorter ones reach.
-constexpr int kMaxSteps = 400;
+constexpr int kMaxSteps = 200;
 
 // Options from the schema: each option is left to its default or set to one of its
 // values; integers stay near their minimum so that matches end within an input.
