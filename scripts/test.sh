@@ -2,7 +2,8 @@
 # Sets everything up (scripts/setup.sh, with Chromium for the browser tests), builds
 # with warnings as errors, and runs every test: unit, property, scenario, integration,
 # the exhaustive hand-evaluation checks and the browser tests. Exits non-zero on any
-# failure. PARLOR_TEST_LABELS (a CTest -L regex) narrows the run.
+# failure. PARLOR_TEST_LABELS (a CTest -L regex) narrows the run (and skips fuzzing);
+# PARLOR_FUZZ_SECONDS and PARLOR_SANITIZE_CI: see below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PARLOR_SETUP_BROWSER=1
@@ -16,6 +17,19 @@ ctest --test-dir build --output-on-failure --parallel "$(nproc)" --timeout 1500 
 if [ -f clients/web/package.json ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   echo "[parlor test] browser tests"
   (cd clients/web && npm run --silent test:browser)
+fi
+# Fuzzing (docs/reliability.md): every libFuzzer target for PARLOR_FUZZ_SECONDS each
+# (default 30; 0 skips) from its checked-in corpus; a crash fails the run.
+fuzz_seconds="${PARLOR_FUZZ_SECONDS:-30}"
+if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
+  echo "[parlor test] fuzzing, $fuzz_seconds s per target"
+  bash scripts/fuzz.sh "$fuzz_seconds"
+fi
+# The sanitizer builds (ASan+UBSan: the whole suite; TSan: the server tests) take longer
+# than CI's budget on two cores (docs/reliability.md has the figures): opt in.
+if [ "${PARLOR_SANITIZE_CI:-0}" = 1 ]; then
+  bash scripts/sanitize.sh address
+  bash scripts/sanitize.sh thread
 fi
 # The container deployment, proven end to end (scripts/container-test.sh: the image,
 # compose, a load of matches, backups, down/up, SIGTERM, TLS; it skips with a message
