@@ -85,7 +85,7 @@ for name in "${names[@]}"; do
     -print_final_stats=1 -artifact_prefix="$work/" "$work/corpus" >"$work/log" 2>&1 || status=$?
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log" | tail -1)"
-  cov="$(grep -o 'cov: [0-9]*' "$work/log" | tail -1 | cut -d' ' -f2)"
+  cov="$(grep -o 'cov: [0-9]*' "$work/log" | tail -1 | cut -d' ' -f2 || true)"
   echo "fuzz_$name runs=${runs:-?} execs_per_s=${rate:-?} cov=${cov:-?} exit=$status" | tee -a "$summary"
   if [ "$status" != 0 ]; then
     mkdir -p "$artifacts/$name"

@@ -152,11 +152,12 @@ std::optional<Error> Betting::check_move(Seat seat, const Move& move) const {
   }
   if (move.amount <= 0) return error("bad_amount", "the amount must be a positive whole number");
   const Chips owed = is_bet ? 0 : current_bet_ - round_bet_[seat];
-  const Chips total = owed + move.amount;
-  if (total > stacks_[seat]) {
-    return error("over_stack", "that takes " + chips_text(total) + " chips; you have " +
-                                   chips_text(stacks_[seat]));
+  // Compared before adding: owed + an amount near 2^63 overflows (found by fuzz_engine).
+  if (move.amount > stacks_[seat] - owed) {
+    return error("over_stack", "that takes " + chips_text(owed) + " + " + chips_text(move.amount) +
+                                   " chips; you have " + chips_text(stacks_[seat]));
   }
+  const Chips total = owed + move.amount;
   const bool all_in = total == stacks_[seat];
   const std::string what = is_bet ? "a bet" : "a raise";
   if (move.amount > max_bet_ || (move.amount < min_bet_ && !all_in)) {

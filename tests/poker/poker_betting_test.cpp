@@ -70,6 +70,9 @@ TEST(PokerBetting, LimitsAndStacksAreEnforced) {
   play(b, 0, MoveType::kBet, 6);
   // Seat 1 holds 7: a raise of 2 needs 8.
   EXPECT_EQ(code(b.check_move(1, {MoveType::kRaise, 2})), "over_stack");
+  // The largest amount JSON can carry: refused, not added to what is owed (fuzz_engine
+  // found owed + amount overflowing).
+  EXPECT_EQ(code(b.check_move(1, {MoveType::kRaise, INT64_MAX})), "over_stack");
   EXPECT_EQ(code(b.check_move(1, {MoveType::kBet, 2})), "bet_already_made");
   // All in for a raise of 1: below min_bet but allowed because it is all in.
   play(b, 1, MoveType::kRaise, 1);
