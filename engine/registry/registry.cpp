@@ -19,6 +19,12 @@ const std::vector<const GameDefinition*>& all_games() {
   return games;
 }
 
+std::vector<std::string> all_game_names() {
+  std::vector<std::string> names;
+  for (const GameDefinition* game : all_games()) names.push_back(game->name());
+  return names;
+}
+
 const GameDefinition* find_game(std::string_view name) {
   for (const GameDefinition* game : all_games()) {
     if (game->name() == name) return game;

@@ -3,6 +3,7 @@
 // parlor::NAME::definition() (see engine/CMakeLists.txt).
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,5 +13,6 @@ namespace parlor {
 
 const std::vector<const GameDefinition*>& all_games();
 const GameDefinition* find_game(std::string_view name);
+std::vector<std::string> all_game_names();  // in all_games() order
 
 }  // namespace parlor

@@ -75,13 +75,7 @@ TEST_P(GoldenViews, EveryViewerSeesWhatWasRecorded) {
   }
 }
 
-std::vector<std::string> registered_names() {
-  std::vector<std::string> names;
-  for (const GameDefinition* game : all_games()) names.push_back(game->name());
-  return names;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registered, GoldenViews, ::testing::ValuesIn(registered_names()),
+INSTANTIATE_TEST_SUITE_P(Registered, GoldenViews, ::testing::ValuesIn(all_game_names()),
                          [](const auto& info) { return info.param; });
 
 }  // namespace

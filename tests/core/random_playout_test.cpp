@@ -48,13 +48,7 @@ TEST_P(EveryGame, RandomPlayoutsKeepTheInvariants) {
   EXPECT_GT(stats.matches, 0);
 }
 
-std::vector<std::string> registered_names() {
-  std::vector<std::string> names;
-  for (const GameDefinition* game : all_games()) names.push_back(game->name());
-  return names;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(registered_names()),
+INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(all_game_names()),
                          [](const auto& info) { return info.param; });
 
 }  // namespace
