@@ -3,7 +3,7 @@
 // A match is fully determined by its options, seats, seed, first dealer and the ordered
 // log of accepted actions (the engine is deterministic), so that is what is journaled: a
 // MatchRecord at the start, then each action. The SQLite journal
-// (server/sqlite_journal.hpp) writes these to the store.
+// (server/store_journal.hpp) writes these to the store.
 //
 // Write-ahead: the room journals an action before anything about it is sent, then holds
 // every message it sends until `when_durable` says the journal has reached the disk, so a

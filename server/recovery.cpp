@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/sqlite_journal.hpp"
+#include "server/store_journal.hpp"
 #include "server/store/time_format.hpp"
 
 namespace parlor::server {

@@ -4,16 +4,6 @@
 
 namespace parlor::server {
 
-std::optional<BotLevel> parse_bot_level(const std::string& name) {
-  if (name == "random") return BotLevel::kRandom;
-  if (name == "sensible" || name.empty()) return BotLevel::kSensible;
-  return std::nullopt;
-}
-
-std::string bot_level_name(BotLevel level) {
-  return level == BotLevel::kRandom ? "random" : "sensible";
-}
-
 Seating::Seating(const GameDefinition& game, int seat_count, std::string host_player_id,
                  Clock::duration grace)
     : game_(game),
@@ -211,7 +201,7 @@ std::vector<SeatRecord> Seating::records() const {
   for (const SeatState& seat : seats_) {
     const bool bot = seat.kind == SeatKind::kBot;
     records.push_back({bot ? SeatKind::kBot : SeatKind::kHuman, seat.player_id, seat.name,
-                       bot ? server::bot_level_name(seat.level) : ""});
+                       bot ? bot_level_name(seat.level) : ""});
   }
   return records;
 }
@@ -224,7 +214,7 @@ void Seating::restore(const std::vector<SeatRecord>& records, Clock::time_point 
     seat.name = recorded.name;
     if (recorded.kind == SeatKind::kBot) {
       seat.kind = SeatKind::kBot;
-      seat.level = server::parse_bot_level(recorded.bot_level).value_or(BotLevel::kSensible);
+      seat.level = parse_bot_level(recorded.bot_level).value_or(BotLevel::kSensible);
       seat.policy = game_.make_bot(seat.level);
     } else {
       seat.kind = SeatKind::kHuman;
@@ -249,7 +239,7 @@ void Seating::summarize(protocol::RoomSummary& summary) const {
       entry.connected = seat.connected;
       entry.bot_plays = seat.bot_plays;
     } else if (seat.kind == SeatKind::kBot) {
-      entry.bot_level = server::bot_level_name(seat.level);
+      entry.bot_level = bot_level_name(seat.level);
     }
     summary.seats.push_back(std::move(entry));
   }

@@ -23,11 +23,6 @@ namespace parlor::server {
 
 using SeatKind = protocol::SeatKind;
 
-// A bot level as requests and the store name it: "random" or "sensible" ("" is sensible).
-// Call them qualified (server::): the engine may declare its own for parlor::BotLevel.
-std::optional<BotLevel> parse_bot_level(const std::string& name);
-std::string bot_level_name(BotLevel level);
-
 // Who is asking: a player and the connection replies go to.
 struct Member {
   std::string player_id;

@@ -1,22 +1,18 @@
-// Parlor's one SQLite file: players, matches, their seats and rounds, the action journal
-// and the deal commitments (schema and migrations: server/store/migrations.cpp).
+// The store: everything Parlor keeps (players; matches with their options, seats, rounds
+// and results; the journal of live matches' actions; deal commitments), behind one
+// interface of three parts: the writes the rooms journal, the reads start-up recovery
+// needs, and the history API's queries. The server (rooms through StoreJournal, the
+// lobby's players, recovery, the HTTP routes) knows only this interface. The one
+// implementation is SQLite's (server/store/sqlite/); another database would be a sibling
+// folder, chosen in Store::open.
 //
-// Actions (schema version 3): while a match is in progress its actions are appended to
-// one journal shared by all live matches (live_actions, in arrival order, no index), so a
-// group commit writes about one page however many tables it serves. When the match ends
-// or is aborted, its whole list becomes one row of match_actions, which the history API
-// reads; recovery reads the journal. Version 2's per-match B-tree (actions) is migrated
-// into these and dropped.
+// Writes never block the caller: each is queued and committed by the implementation in
+// groups. Every write returns a ticket; when a ticket is committed, `committed_through()`
+// reaches it and the callbacks given to `after_commit` for it run (on the store's own
+// thread: post elsewhere, never block). The server uses this to hold a move's messages
+// until its journal row is durable.
 //
-// Writes never block the caller: each write is queued and a single writer thread commits
-// the queue in small groups (group commit: one transaction per batch, at most
-// `commit_interval` after the first queued write). Every write returns a ticket; when a
-// ticket is committed, `committed_through()` reaches it and the callbacks given to
-// `after_commit` for it run (on the writer thread: post elsewhere, never block). The
-// server uses this to hold a move's messages until its journal row is on disk.
-//
-// Reads (start-up loading and the history API) may run on any thread: they use their own
-// connection (WAL lets readers run beside the writer) and never see a half-written batch.
+// Reads may run on any thread and never see a half-written group.
 #pragma once
 
 #include <chrono>
@@ -45,10 +41,10 @@ struct StoreOptions {
   std::chrono::milliseconds commit_interval{2};
   std::size_t max_batch = 2000;  // writes per transaction at most
   // How often the WAL is copied back into the database file, off the writer's thread
-  // (store/checkpointer.hpp); 0: by SQLite itself, inside the commit that fills the WAL.
+  // (sqlite/checkpointer.hpp); 0: by SQLite itself, inside the commit that fills the WAL.
   std::chrono::milliseconds checkpoint_interval{250};
   // How long a write waits for a lock another process holds before that counts as an
-  // outage (write_outage.hpp); at start-up, before the file counts as locked.
+  // outage (sqlite/write_outage.hpp); at start-up, before the file counts as locked.
   std::chrono::milliseconds busy_timeout{5000};
 };
 
@@ -117,46 +113,46 @@ struct MatchQuery {
 
 class Store {
  public:
-  // Opens (creating the file and its directory), checks that the file is usable — writable,
-  // intact (PRAGMA quick_check) and Parlor's own (its application id, or an older Parlor
-  // schema, which is then marked) — sets WAL and synchronous, applies the migrations.
+  // Opens the store `options` names: today always SQLite's (sqlite/sqlite_store.hpp), a
+  // file (created with its directory) or ":memory:". It checks that the file is usable —
+  // writable, intact (PRAGMA quick_check) and Parlor's own (its application id, or an older
+  // Parlor schema, which is then marked) — and applies the migrations.
   // Errors: "db_open_failed", "db_read_only", "db_locked" (another process holds a lock
   // past the busy timeout), "db_corrupt", "db_foreign" (another application's file),
   // "db_too_new" (a schema newer than this binary), "db_migration_failed".
   static Expected<std::unique_ptr<Store>> open(const StoreOptions& options);
-  ~Store();  // commits everything queued, then stops the writer
-
-  Store(const Store&) = delete;
-  Store& operator=(const Store&) = delete;
+  virtual ~Store() = default;  // an implementation commits everything queued first
 
   // ---- Writes: queued, return at once. ----
-  Ticket save_player(const PlayerRow& player);  // insert or update by id
-  Ticket player_seen(const std::string& id, const std::string& name, Millis at);
-  Ticket match_started(const MatchStart& start);
-  Ticket action(const std::string& match_id, const ActionRow& action);
-  Ticket commitment(const std::string& match_id, const CommitmentRow& commitment);
-  Ticket round_ended(const std::string& match_id, int round, const Json& result);
+  virtual Ticket save_player(const PlayerRow& player) = 0;  // insert or update by id
+  virtual Ticket player_seen(const std::string& id, const std::string& name, Millis at) = 0;
+  virtual Ticket match_started(const MatchStart& start) = 0;
+  virtual Ticket action(const std::string& match_id, const ActionRow& action) = 0;
+  virtual Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) = 0;
+  virtual Ticket round_ended(const std::string& match_id, int round, const Json& result) = 0;
   // `results`: {"scores", "placings", "round_results"}; `seats`: each seat's outcome.
-  Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
-                     const std::vector<SeatResult>& seats);
-  Ticket match_aborted(const std::string& match_id, Millis ended_at, const std::string& reason);
+  virtual Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+                             const std::vector<SeatResult>& seats) = 0;
+  virtual Ticket match_aborted(const std::string& match_id, Millis ended_at,
+                               const std::string& reason) = 0;
 
-  // Runs `callback` on the writer thread once `ticket` is committed (at once, on the
+  // Runs `callback` on the store's thread once `ticket` is committed (at once, on the
   // calling thread, if it already is).
-  void after_commit(Ticket ticket, std::function<void()> callback);
-  Ticket committed_through() const;
+  virtual void after_commit(Ticket ticket, std::function<void()> callback) = 0;
+  virtual Ticket committed_through() const = 0;
   // Blocks until everything queued so far is committed (tests, shutdown).
-  void flush();
+  virtual void flush() = 0;
 
-  // ---- Reads ----
-  std::vector<PlayerRow> load_players();
-  std::vector<UnfinishedMatch> load_unfinished_matches();
-  // The history API's JSON (shapes: see the persistence spec / protocol/README.md).
+  // ---- Recovery's reads (start-up) ----
+  virtual std::vector<PlayerRow> load_players() = 0;
+  virtual std::vector<UnfinishedMatch> load_unfinished_matches() = 0;
+
+  // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
   // Live matches never include "seed" or "actions".
-  Json list_matches(const MatchQuery& query);
-  std::optional<Json> match_record(const std::string& match_id);
-  Json leaderboard(const std::string& game);  // empty: all games
-  std::optional<Json> player_profile(const std::string& name);
+  virtual Json list_matches(const MatchQuery& query) = 0;
+  virtual std::optional<Json> match_record(const std::string& match_id) = 0;
+  virtual Json leaderboard(const std::string& game) = 0;  // empty: all games
+  virtual std::optional<Json> player_profile(const std::string& name) = 0;
 
   // Counters for /metrics.
   struct Stats {
@@ -172,7 +168,7 @@ class Store {
     std::uint64_t checkpoint_errors = 0;
     std::int64_t wal_bytes = -1;  // the WAL file's size at the last checkpoint; -1: none
   };
-  Stats stats() const;
+  virtual Stats stats() const = 0;
 
   // Whether writes can be made durable now. While the database cannot take writes (full
   // disk, I/O error, locked by another process, read-only or damaged) every queued write
@@ -183,17 +179,8 @@ class Store {
     std::string reason;  // the last error while not writable
     Millis since = 0;    // when writes began to fail
   };
-  Health health() const;
-  bool writable() const;
-
-  struct Impl;
-
- private:
-  explicit Store(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+  virtual Health health() const = 0;
+  virtual bool writable() const = 0;
 };
-
-// The schema version this binary writes (PRAGMA user_version).
-int current_schema_version();
 
 }  // namespace parlor::server::store

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "server/store/database.hpp"
-#include "server/store/migrations.hpp"
-#include "server/store/statement.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/migrations.hpp"
+#include "server/store/sqlite/statement.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace parlor::server::store {

@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "server/store/history_queries.hpp"
+#include "server/store/sqlite/history_queries.hpp"
 #include "server/store/time_format.hpp"
 #include "tests/store/store_test_support.hpp"
 

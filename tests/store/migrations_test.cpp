@@ -4,10 +4,10 @@
 
 #include <fstream>
 
-#include "server/store/database.hpp"
-#include "server/store/errors.hpp"
-#include "server/store/migrations.hpp"
-#include "server/store/statement.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/errors.hpp"
+#include "server/store/sqlite/migrations.hpp"
+#include "server/store/sqlite/statement.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace parlor::server::store {
@@ -164,7 +164,7 @@ TEST(MigrationsTest, AFileThatIsNotADatabaseCannotBeOpened) {
   options.path = path;
   auto store = Store::open(options);
   ASSERT_FALSE(store.ok());
-  // Named since the start-up checks (store/open_checks.hpp): a file SQLite cannot read as
+  // Named since the start-up checks (sqlite/open_checks.hpp): a file SQLite cannot read as
   // a database is damaged, not merely unopenable.
   EXPECT_EQ(store.error().code, "db_corrupt");
 }

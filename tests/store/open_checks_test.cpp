@@ -10,8 +10,8 @@
 #include <fstream>
 #include <string>
 
-#include "server/store/database.hpp"
-#include "server/store/open_checks.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/open_checks.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace parlor::server::store {

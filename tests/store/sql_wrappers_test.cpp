@@ -1,10 +1,10 @@
 // The RAII wrappers over SQLite's C API: statements, bindings, transactions, errors.
 #include <gtest/gtest.h>
 
-#include "server/store/database.hpp"
-#include "server/store/errors.hpp"
-#include "server/store/statement.hpp"
-#include "server/store/transaction.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/errors.hpp"
+#include "server/store/sqlite/statement.hpp"
+#include "server/store/sqlite/transaction.hpp"
 
 namespace parlor::server::store {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace parlor::server::store {

@@ -14,8 +14,8 @@
 #include <string>
 #include <thread>
 
-#include "server/store/checkpointer.hpp"
-#include "server/store/database.hpp"
+#include "server/store/sqlite/checkpointer.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace parlor::server::store {

@@ -24,9 +24,9 @@
 #include <thread>
 #include <vector>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "server/store/store.hpp"
-#include "server/store/write_outage.hpp"
+#include "server/store/sqlite/write_outage.hpp"
 
 namespace parlor::server::store {
 

@@ -1,11 +1,11 @@
-#include "server/store/write_statements.hpp"
+#include "server/store/sqlite/write_statements.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <charconv>
 
-#include "server/store/errors.hpp"
+#include "server/store/sqlite/errors.hpp"
 
 namespace parlor::server::store {
 

@@ -1,4 +1,4 @@
-#include "server/store/open_checks.hpp"
+#include "server/store/sqlite/open_checks.hpp"
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "server/store/errors.hpp"
-#include "server/store/statement.hpp"
+#include "server/store/sqlite/errors.hpp"
+#include "server/store/sqlite/statement.hpp"
 
 namespace parlor::server::store {
 

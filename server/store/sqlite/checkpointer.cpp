@@ -1,4 +1,4 @@
-#include "server/store/checkpointer.hpp"
+#include "server/store/sqlite/checkpointer.hpp"
 
 #include <pthread.h>
 #include <spdlog/spdlog.h>

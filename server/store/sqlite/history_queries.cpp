@@ -1,11 +1,11 @@
-#include "server/store/history_queries.hpp"
+#include "server/store/sqlite/history_queries.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <unordered_map>
 
-#include "server/store/statement.hpp"
+#include "server/store/sqlite/statement.hpp"
 #include "server/store/time_format.hpp"
 
 namespace parlor::server::store::history {
@@ -84,7 +84,7 @@ std::vector<SeatRow> seat_rows(sql::Database& db, const std::string& match_id) {
 }
 
 // Every live match's journal rows, by match id, each list by seq. A seq journaled twice
-// keeps its first row, as the writer does (store/write_statements.hpp).
+// keeps its first row, as the writer does (write_statements.hpp).
 std::unordered_map<std::string, std::vector<ActionRow>> live_action_rows(sql::Database& db) {
   sql::Statement row(db, R"sql(
     SELECT match_id, seq, seat, action, timeout, at FROM live_actions

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server::store::history {

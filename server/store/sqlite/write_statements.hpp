@@ -4,7 +4,7 @@
 // start of a match that is over is left alone), so replaying one does no harm. Throws on
 // failure.
 //
-// Actions (schema version 3, store/migrations.cpp): each is appended to live_actions (the
+// Actions (schema version 3, migrations.cpp): each is appended to live_actions (the
 // rows of one transaction in a few multi-row INSERTs, just before it commits), and the
 // writer keeps, for every match in progress, its actions as the JSON array text that
 // match_actions will hold, and its lowest journal row. So ending a match writes one row
@@ -27,8 +27,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/store/database.hpp"
-#include "server/store/statement.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/statement.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server::store {

@@ -1,6 +1,6 @@
-// The match journal on the SQLite store: each call queues its rows and returns; the
-// store's writer commits them in groups, and `when_durable` tells the room when the rows
-// it has journaled so far are on disk (see match_journal.hpp for why the room waits).
+// The match journal on the store (server/store/store.hpp, any backend): each call queues
+// its rows and returns; the store commits them in groups, and `when_durable` tells the room
+// when the rows it has journaled so far are durable (match_journal.hpp says why it waits).
 #pragma once
 
 #include <atomic>
@@ -10,9 +10,9 @@
 
 namespace parlor::server {
 
-class SqliteJournal : public MatchJournal {
+class StoreJournal : public MatchJournal {
  public:
-  explicit SqliteJournal(store::Store& store) : store_(store) {}
+  explicit StoreJournal(store::Store& store) : store_(store) {}
 
   void match_started(const MatchRecord& record) override;
   void action_accepted(const MatchRecord& record, std::int64_t sequence,

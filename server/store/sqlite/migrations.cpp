@@ -1,10 +1,10 @@
-#include "server/store/migrations.hpp"
+#include "server/store/sqlite/migrations.hpp"
 
 #include <spdlog/spdlog.h>
 
-#include "server/store/errors.hpp"
+#include "server/store/sqlite/errors.hpp"
 #include "server/store/store.hpp"
-#include "server/store/transaction.hpp"
+#include "server/store/sqlite/transaction.hpp"
 
 namespace parlor::server::store {
 
@@ -89,7 +89,7 @@ CREATE INDEX players_by_name ON players (name COLLATE NOCASE, last_seen);
 // the writer stores its whole list once, as one JSON array in match_actions
 // ([[seq, seat, action, timeout, at], ...] by seq), and the journal rows of finished
 // matches are deleted behind the oldest live match, a range at a time
-// (store/write_statements.hpp). Neither table has a foreign key: a journal row would pay
+// (write_statements.hpp). Neither table has a foreign key: a journal row would pay
 // a lookup in matches for every action, and matches are never deleted.
 // json_group_array keeps the subquery's order (seq); an action that is not valid JSON
 // reads as null, as it did from the old table.

@@ -1,11 +1,11 @@
-#include "server/store/write_outage.hpp"
+#include "server/store/sqlite/write_outage.hpp"
 
 #include <spdlog/spdlog.h>
 #include <sqlite3.h>
 
 #include <algorithm>
 
-#include "server/store/errors.hpp"
+#include "server/store/sqlite/errors.hpp"
 #include "server/store/time_format.hpp"
 
 namespace parlor::server::store {

@@ -1,4 +1,4 @@
-#include "server/store/write_queue.hpp"
+#include "server/store/sqlite/write_queue.hpp"
 
 #include <pthread.h>
 #include <spdlog/spdlog.h>
@@ -8,7 +8,7 @@
 #include <iterator>
 #include <utility>
 
-#include "server/store/transaction.hpp"
+#include "server/store/sqlite/transaction.hpp"
 
 namespace parlor::server::store {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 
 namespace parlor::server::store {
 
@@ -16,6 +16,8 @@ struct Migration {
 };
 
 const std::vector<Migration>& migrations();
+// The schema version this binary writes (PRAGMA user_version).
+int current_schema_version();
 
 // Brings `db` from its user_version up to `target` (default: the newest), each migration
 // in its own transaction. Returns the version the database had before. Throws StoreError:

@@ -13,7 +13,7 @@
 
 #include <cstdint>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 
 namespace parlor::server::store {
 

@@ -26,7 +26,7 @@
 #include <string>
 #include <thread>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 
 namespace parlor::server::store {
 

@@ -4,7 +4,7 @@
 // several SELECTs, ended by the destructor.
 #pragma once
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 
 namespace parlor::server::store::sql {
 

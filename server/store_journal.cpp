@@ -1,4 +1,4 @@
-#include "server/sqlite_journal.hpp"
+#include "server/store_journal.hpp"
 
 #include "server/store/time_format.hpp"
 
@@ -42,40 +42,40 @@ std::vector<store::SeatResult> seat_results(const Json& results) {
   return seats;
 }
 
-void SqliteJournal::note(store::Ticket ticket) {
+void StoreJournal::note(store::Ticket ticket) {
   store::Ticket seen = last_ticket_.load(std::memory_order_relaxed);
   while (seen < ticket &&
          !last_ticket_.compare_exchange_weak(seen, ticket, std::memory_order_relaxed)) {
   }
 }
 
-void SqliteJournal::match_started(const MatchRecord& record) {
+void StoreJournal::match_started(const MatchRecord& record) {
   note(store_.match_started(match_start_row(record)));
 }
 
-void SqliteJournal::action_accepted(const MatchRecord& record, std::int64_t sequence,
-                                    const RecordedAction& action) {
+void StoreJournal::action_accepted(const MatchRecord& record, std::int64_t sequence,
+                                   const RecordedAction& action) {
   note(store_.action(record.match_id,
                      {sequence, action.seat, action.action, action.timeout, now_millis()}));
 }
 
-void SqliteJournal::deal_committed(const MatchRecord& record, int deal, const std::string& sha256) {
+void StoreJournal::deal_committed(const MatchRecord& record, int deal, const std::string& sha256) {
   note(store_.commitment(record.match_id, {deal, sha256}));
 }
 
-void SqliteJournal::round_ended(const MatchRecord& record, int round, const Json& result) {
+void StoreJournal::round_ended(const MatchRecord& record, int round, const Json& result) {
   note(store_.round_ended(record.match_id, round, result));
 }
 
-void SqliteJournal::match_ended(const MatchRecord& record, const Json& results) {
+void StoreJournal::match_ended(const MatchRecord& record, const Json& results) {
   note(store_.match_ended(record.match_id, now_millis(), results, seat_results(results)));
 }
 
-void SqliteJournal::match_aborted(const MatchRecord& record, const std::string& reason) {
+void StoreJournal::match_aborted(const MatchRecord& record, const std::string& reason) {
   note(store_.match_aborted(record.match_id, now_millis(), reason));
 }
 
-bool SqliteJournal::when_durable(std::function<void()> then) {
+bool StoreJournal::when_durable(std::function<void()> then) {
   store::Ticket ticket = last_ticket_.load(std::memory_order_relaxed);
   if (store_.committed_through() >= ticket) return true;
   store_.after_commit(ticket, std::move(then));

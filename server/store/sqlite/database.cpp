@@ -1,11 +1,11 @@
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 
 #include <sqlite3.h>
 
 #include <string>
 
-#include "server/store/errors.hpp"
-#include "server/store/statement.hpp"
+#include "server/store/sqlite/errors.hpp"
+#include "server/store/sqlite/statement.hpp"
 
 namespace parlor::server::store::sql {
 

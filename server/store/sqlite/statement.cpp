@@ -1,9 +1,9 @@
-#include "server/store/statement.hpp"
+#include "server/store/sqlite/statement.hpp"
 
 #include <sqlite3.h>
 
-#include "server/store/database.hpp"
-#include "server/store/errors.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/errors.hpp"
 
 namespace parlor::server::store::sql {
 

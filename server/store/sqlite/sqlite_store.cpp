@@ -1,0 +1,293 @@
+// SqliteStore: two connections to one file. The write connection belongs to the writer thread
+// (WriteQueue) and is configured for WAL, the chosen synchronous level and foreign keys;
+// the read connection (query_only) serves the history API and start-up loading, each read
+// in one transaction so it sees whole batches only. An in-memory database cannot be
+// shared between connections, so there reads use the write connection under the mutex
+// the writer holds around each batch.
+#include "server/store/sqlite/sqlite_store.hpp"
+
+#include <spdlog/spdlog.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <utility>
+
+#include "server/store/sqlite/checkpointer.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/errors.hpp"
+#include "server/store/sqlite/history_queries.hpp"
+#include "server/store/sqlite/migrations.hpp"
+#include "server/store/sqlite/open_checks.hpp"
+#include "server/store/sqlite/transaction.hpp"
+#include "server/store/sqlite/write_queue.hpp"
+#include "server/store/sqlite/write_statements.hpp"
+
+namespace parlor::server::store {
+
+namespace {
+
+// An in-memory database exists once per connection, so reads share the writer's.
+bool is_in_memory(const std::string& path) {
+  return path.empty() || path == ":memory:" || path.find("mode=memory") != std::string::npos;
+}
+
+void create_parent_directory(const std::string& path) {
+  if (path.rfind("file:", 0) == 0) return;
+  std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (parent.empty()) return;
+  std::error_code error;
+  std::filesystem::create_directories(parent, error);
+  if (error) {
+    throw StoreError("db_open_failed",
+                     "cannot create the directory " + parent.string() + ": " + error.message());
+  }
+}
+
+// sqlite3_wal_hook: runs on the writer's thread after each commit, `frames` the WAL's.
+int truncate_large_wal(void* limit, sqlite3* db, const char* name, int frames) {
+  if (frames >= static_cast<int>(reinterpret_cast<std::intptr_t>(limit))) {
+    // SQLITE_BUSY (another checkpoint under way, a reader past the busy timeout) is fine:
+    // the next commit tries again.
+    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+  }
+  return SQLITE_OK;
+}
+
+void configure_writer(sql::Database& db, const StoreOptions& options, bool in_memory) {
+  if (!in_memory) {
+    std::string mode = db.query_text("PRAGMA journal_mode = WAL");
+    if (mode != "wal") spdlog::warn("store: journal_mode is {}, not wal", mode);
+  }
+  db.exec(options.synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA foreign_keys = ON");
+  // The Checkpointer does it, away from the commits (a WAL hook replaces SQLite's own
+  // autocheckpoint, which would run inside whichever commit filled the WAL).
+  if (!in_memory && options.checkpoint_interval.count() > 0) {
+    // Only a backstop: should the checkpointer fall behind (starved of CPU, or a long
+    // checkpoint that writes keep outrunning, so the WAL never starts over), the commit
+    // that takes the WAL past kWalTruncateAbove empties it inline (TRUNCATE waits for
+    // readers, and the writer is this very connection), so it stays bounded whatever
+    // happens. Measured with the checkpointer every 5 ms on a machine loaded 10 deep:
+    // largest WAL 20-31 MB without this, 17-19 MB with it (tests/store/write_outage_test).
+    long long page_size = std::max(db.query_int("PRAGMA page_size"), 512LL);
+    static_assert(Checkpointer::kWalTruncateAbove / 512 < (1 << 30));
+    auto frames = reinterpret_cast<void*>(
+        static_cast<std::intptr_t>(Checkpointer::kWalTruncateAbove / page_size));
+    sqlite3_wal_hook(db.handle(), truncate_large_wal, frames);
+  }
+  // A WAL that the writer starts over is cut back to this size (checkpointer.hpp).
+  db.exec("PRAGMA journal_size_limit = " + std::to_string(Checkpointer::kWalKeptBytes));
+}
+
+}  // namespace
+
+struct SqliteStore::Impl {
+  StoreOptions options;
+  std::unique_ptr<sql::Database> write_db;
+  std::mutex write_db_mutex;
+  std::unique_ptr<sql::Database> read_db;  // none for an in-memory database
+  std::mutex read_db_mutex;
+  std::unique_ptr<WriteStatements> write_statements;
+  std::unique_ptr<WriteQueue> queue;
+  std::unique_ptr<Checkpointer> checkpointer;  // none for an in-memory database
+
+  ~Impl() {
+    queue.reset();  // drains and commits first: it uses everything below
+    checkpointer.reset();
+    write_statements.reset();
+    read_db.reset();
+    write_db.reset();
+  }
+
+  // Runs `read(db)` in one read transaction on the read connection; on any error logs
+  // it and returns `fallback`.
+  template <class Result, class Read>
+  Result read(const char* what, Result fallback, Read&& read_function) {
+    sql::Database& db = read_db ? *read_db : *write_db;
+    std::mutex& mutex = read_db ? read_db_mutex : write_db_mutex;
+    try {
+      std::lock_guard lock(mutex);
+      sql::ReadTransaction transaction(db);
+      return read_function(db);
+    } catch (const std::exception& e) {
+      spdlog::error("store: {} failed: {}", what, e.what());
+      return fallback;
+    }
+  }
+};
+
+Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  bool in_memory = is_in_memory(options.path);
+  std::string path = options.path.empty() ? ":memory:" : options.path;
+  try {
+    try {
+      if (!in_memory) create_parent_directory(path);
+      impl->write_db = std::make_unique<sql::Database>(path);
+      impl->write_db->set_busy_timeout(options.busy_timeout);
+      check_database_file(*impl->write_db, path);
+      configure_writer(*impl->write_db, options, in_memory);
+      check_write_lock(*impl->write_db, path);
+    } catch (const SqlError& e) {
+      throw StoreError(open_error_code(e.sqlite_code()), e.what());
+    }
+    migrate(*impl->write_db);
+    try {
+      mark_as_parlor(*impl->write_db);
+      if (!in_memory) {
+        impl->read_db = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
+        impl->read_db->set_busy_timeout(options.busy_timeout);
+        impl->read_db->exec("PRAGMA query_only = ON");
+        if (options.checkpoint_interval.count() > 0) {
+          impl->checkpointer = std::make_unique<Checkpointer>(path, options.checkpoint_interval);
+        }
+      }
+      impl->write_statements = std::make_unique<WriteStatements>(*impl->write_db);
+    } catch (const SqlError& e) {
+      throw StoreError(open_error_code(e.sqlite_code()), e.what());
+    }
+  } catch (const StoreError& e) {
+    return Error{e.code(), "cannot open the database " + path + ": " + e.what()};
+  } catch (const std::exception& e) {
+    return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
+  }
+  impl->queue = std::make_unique<WriteQueue>(
+      *impl->write_db, impl->write_db_mutex, options.commit_interval, options.max_batch,
+      [writes = impl->write_statements.get()] { writes->flush_actions(); },
+      [writes = impl->write_statements.get()] { writes->rolled_back(); });
+  spdlog::info("store: opened {} (schema version {})", path, current_schema_version());
+  return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)));
+}
+
+SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+SqliteStore::~SqliteStore() = default;
+
+// Each write captures its rows by value (the caller's may change once this returns). JSON
+// that is stored as text (an action, a round's or a match's results) is serialized here,
+// on the caller's thread, rather than copied: a copy costs about as much as the text, and
+// the writer thread, which every table waits for, then has one job less.
+Ticket SqliteStore::save_player(const PlayerRow& player) {
+  return impl_->queue->push(
+      "save_player", player.id,
+      [writes = impl_->write_statements.get(), player] { writes->save_player(player); });
+}
+
+Ticket SqliteStore::player_seen(const std::string& id, const std::string& name, Millis at) {
+  return impl_->queue->push("player_seen", id,
+                            [writes = impl_->write_statements.get(), id, name, at] {
+                              writes->player_seen(id, name, at);
+                            });
+}
+
+Ticket SqliteStore::match_started(const MatchStart& start) {
+  return impl_->queue->push(
+      "match_started", start.id,
+      [writes = impl_->write_statements.get(), start] { writes->match_started(start); });
+}
+
+Ticket SqliteStore::action(const std::string& match_id, const ActionRow& action) {
+  return impl_->queue->push(
+      "action", match_id,
+      [writes = impl_->write_statements.get(), match_id, seq = action.seq, seat = action.seat,
+       text = json_text(action.action), timeout = action.timeout,
+       at = action.at] { writes->action(match_id, seq, seat, text, timeout, at); });
+}
+
+Ticket SqliteStore::commitment(const std::string& match_id, const CommitmentRow& commitment) {
+  return impl_->queue->push("commitment", match_id,
+                            [writes = impl_->write_statements.get(), match_id, commitment] {
+                              writes->commitment(match_id, commitment);
+                            });
+}
+
+Ticket SqliteStore::round_ended(const std::string& match_id, int round, const Json& result) {
+  return impl_->queue->push(
+      "round_ended", match_id,
+      [writes = impl_->write_statements.get(), match_id, round, text = json_text(result)] {
+        writes->round_ended(match_id, round, text);
+      });
+}
+
+Ticket SqliteStore::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+                                const std::vector<SeatResult>& seats) {
+  return impl_->queue->push(
+      "match_ended", match_id,
+      [writes = impl_->write_statements.get(), match_id, ended_at, text = json_text(results),
+       seats] { writes->match_ended(match_id, ended_at, text, seats); });
+}
+
+Ticket SqliteStore::match_aborted(const std::string& match_id, Millis ended_at,
+                                  const std::string& reason) {
+  return impl_->queue->push("match_aborted", match_id,
+                            [writes = impl_->write_statements.get(), match_id, ended_at, reason] {
+                              writes->match_aborted(match_id, ended_at, reason);
+                            });
+}
+
+void SqliteStore::after_commit(Ticket ticket, std::function<void()> callback) {
+  impl_->queue->after_commit(ticket, std::move(callback));
+}
+
+Ticket SqliteStore::committed_through() const { return impl_->queue->committed_through(); }
+
+void SqliteStore::flush() { impl_->queue->flush(); }
+
+Store::Stats SqliteStore::stats() const {
+  Stats stats = impl_->queue->stats();
+  if (impl_->checkpointer) {
+    stats.checkpoints = impl_->checkpointer->checkpoints();
+    stats.checkpoint_errors = impl_->checkpointer->errors();
+    stats.wal_bytes = impl_->checkpointer->wal_bytes();
+  }
+  return stats;
+}
+
+Store::Health SqliteStore::health() const {
+  WriteOutage::State outage = impl_->queue->outage();
+  if (impl_->checkpointer && !impl_->checkpointer->file_in_place()) {
+    return {false, "the database file was deleted or replaced under the server", 0};
+  }
+  return {!outage.failing, outage.reason, outage.since_millis};
+}
+
+bool SqliteStore::writable() const {
+  return !impl_->queue->failing() && (!impl_->checkpointer || impl_->checkpointer->file_in_place());
+}
+
+std::vector<PlayerRow> SqliteStore::load_players() {
+  return impl_->read("load_players", std::vector<PlayerRow>{}, history::load_players);
+}
+
+std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches() {
+  return impl_->read("load_unfinished_matches", std::vector<UnfinishedMatch>{},
+                     history::load_unfinished_matches);
+}
+
+Json SqliteStore::list_matches(const MatchQuery& query) {
+  return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
+                     [&](sql::Database& db) { return history::list_matches(db, query); });
+}
+
+std::optional<Json> SqliteStore::match_record(const std::string& match_id) {
+  return impl_->read("match_record", std::optional<Json>{},
+                     [&](sql::Database& db) { return history::match_record(db, match_id); });
+}
+
+Json SqliteStore::leaderboard(const std::string& game) {
+  return impl_->read(
+      "leaderboard",
+      Json{{"game", game.empty() ? Json(nullptr) : Json(game)}, {"players", Json::array()}},
+      [&](sql::Database& db) { return history::leaderboard(db, game); });
+}
+
+std::optional<Json> SqliteStore::player_profile(const std::string& name) {
+  return impl_->read("player_profile", std::optional<Json>{},
+                     [&](sql::Database& db) { return history::player_profile(db, name); });
+}
+
+}  // namespace parlor::server::store
