@@ -393,15 +393,17 @@ void Room::update_deadlines() {
   deadlines_.update(session_.state().waiting(), seating_, Clock::now());
 }
 
-void Room::arm_turn_timer() {
-  auto earliest = deadlines_.earliest();
-  if (!earliest) {
-    timers_.turn.cancel();
+void Room::arm_at(net::steady_timer& timer, std::optional<Clock::time_point> when,
+                  void (Room::*on_fire)(boost::system::error_code)) {
+  if (!when) {
+    timer.cancel();
     return;
   }
-  timers_.turn.expires_at(*earliest);
-  timers_.turn.async_wait(on_strand(&Room::on_turn_timer));
+  timer.expires_at(*when);
+  timer.async_wait(on_strand(on_fire));
 }
+
+void Room::arm_turn_timer() { arm_at(timers_.turn, deadlines_.earliest(), &Room::on_turn_timer); }
 
 void Room::on_turn_timer(boost::system::error_code ec) {
   if (ec) return;  // re-armed or cancelled
@@ -455,13 +457,7 @@ void Room::on_pause_timer(boost::system::error_code ec) {
 }
 
 void Room::arm_grace_timer() {
-  auto earliest = seating_.next_grace_end();
-  if (!earliest) {
-    timers_.grace.cancel();
-    return;
-  }
-  timers_.grace.expires_at(*earliest);
-  timers_.grace.async_wait(on_strand(&Room::on_grace_timer));
+  arm_at(timers_.grace, seating_.next_grace_end(), &Room::on_grace_timer);
 }
 
 void Room::on_grace_timer(boost::system::error_code ec) {

@@ -152,6 +152,9 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::SharedUpdate shared_update() const;
 
   // Bots, timers and pauses.
+  // Arms `timer` to call `on_fire` at `when`; cancels it when there is nothing to wait for.
+  void arm_at(net::steady_timer& timer, std::optional<Clock::time_point> when,
+              void (Room::*on_fire)(boost::system::error_code));
   void schedule();
   void update_deadlines();
   void arm_turn_timer();
