@@ -1,0 +1,187 @@
+// Clients that stop taking part without closing, against the real parlor-server: a
+// half-open connection (no FIN, no reads, no pong) is dropped at the idle timeout; a
+// member of a playing room that never reads is dropped once its outgoing queue is
+// full, without the server's memory growing and without slowing the room's others.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "tests/faults/fault_support.hpp"
+#include "tests/server/server_process.hpp"
+
+namespace parlor::testing {
+namespace {
+
+const std::vector<std::string> kFastTables = {
+    "--bot-delay-ms", "0", "--round-pause-ms",         "0", "--turn-seconds", "0",
+    "--rate",         "0", "--max-connections-per-ip", "0", "--log-level",    "warn"};
+
+std::vector<std::string> with(std::vector<std::string> extra) {
+  std::vector<std::string> flags = kFastTables;
+  flags.insert(flags.end(), extra.begin(), extra.end());
+  return flags;
+}
+
+// Half-open: 40 greeted clients whose sockets stay open but whose side goes quiet (the
+// test never pumps their io_context again: nothing read, no pong to the server's ping,
+// no FIN). The server pings at half the idle timeout and drops them at the timeout; a
+// client that keeps reading (and so answers the pings) stays.
+TEST(ConnectionFaults, HalfOpenConnectionsAreDroppedAtTheIdleTimeout) {
+  constexpr int kIdleSeconds = 2;
+  constexpr int kSilent = 40;
+  ServerProcess server(PARLOR_SERVER, with({"--idle-timeout", std::to_string(kIdleSeconds)}));
+  const pid_t pid = server_pid(server.port());
+  ASSERT_GT(pid, 0);
+  // The first hellos open the database's write path (a WAL descriptor of its own):
+  // part of the baseline, not of the connections.
+  ClientPool warmup_pool;
+  for (int i = 0; i < 3; ++i) {
+    WsClient* client = warmup_pool.connect(server.port());
+    ASSERT_NE(client, nullptr);
+    ASSERT_EQ(warmup_pool.hello(*client, "warmup").value("type", ""), "welcome");
+    client->close();
+  }
+  ClientPool live_pool;
+  WsClient* live = live_pool.connect(server.port());
+  ASSERT_NE(live, nullptr);
+  ASSERT_EQ(live_pool.hello(*live, "alive").value("type", ""), "welcome");
+  live_pool.pump(300ms);
+  const int sockets_before = open_sockets(pid);
+
+  auto silent_pool = std::make_unique<ClientPool>();
+  for (int i = 0; i < kSilent; ++i) {
+    WsClient* client = silent_pool->connect(server.port());
+    ASSERT_NE(client, nullptr);
+    ASSERT_EQ(silent_pool->hello(*client, "quiet").value("type", ""), "welcome");
+  }
+  const int sockets_with_silent = open_sockets(pid);
+  EXPECT_GE(sockets_with_silent, sockets_before + kSilent);
+  EXPECT_EQ(metric(server.port(), "parlor_connections"), kSilent + 1);
+
+  // From here the silent clients' io_context never runs: they are half-open.
+  auto went_quiet = std::chrono::steady_clock::now();
+  bool dropped = false;
+  for (int i = 0; i < 200 && !dropped; ++i) {  // at most ~10 s
+    live_pool.pump(50ms);
+    dropped = open_sockets(pid) <= sockets_before;
+  }
+  std::chrono::duration<double> after = std::chrono::steady_clock::now() - went_quiet;
+  std::printf(
+      "half-open: %d silent clients dropped %.1f s after going quiet (idle %d s); "
+      "sockets %d -> %d -> %d\n",
+      kSilent, after.count(), kIdleSeconds, sockets_before, sockets_with_silent, open_sockets(pid));
+  EXPECT_TRUE(dropped) << fd_targets(pid);
+  EXPECT_GE(after.count(), kIdleSeconds * 0.5);  // not before the ping had its chance
+  EXPECT_EQ(metric(server.port(), "parlor_connections"), 1);
+  // The live client, pumped all along, answered the pings and is still served.
+  EXPECT_FALSE(live->closed);
+  EXPECT_EQ(live_pool.request(*live, {{"type", "ping"}}).value("type", ""), "pong");
+}
+
+// A spectator of a playing room (and of busy bot rooms) that never reads. Its receive
+// buffer is small so the kernel's buffers fill fast; then the server's queue of 32
+// messages fills and the server drops it. The room's human player keeps its pace, and
+// the server's memory does not grow with the unread updates.
+TEST(ConnectionFaults, AMemberThatNeverReadsIsDroppedAtItsQueueLimit) {
+  // Deep enough for the burst a reading member gets when the bots of its rooms all act
+  // at once, and small enough to fill fast behind the sleeper.
+  constexpr int kQueueLimit = 32;
+  constexpr int kBotRooms = 6;
+  ServerProcess server(PARLOR_SERVER, with({"--max-queued-messages", std::to_string(kQueueLimit),
+                                            "--idle-timeout", "120"}));
+  const pid_t pid = server_pid(server.port());
+  ASSERT_GT(pid, 0);
+  ClientPool pool;
+  TimedTable table(pool, server.port());
+  ASSERT_TRUE(table.ready());
+  // Busy bot rooms, each with a host of its own (a member receives its room's bursts:
+  // one room's fit the queue, six rooms' arriving together might not).
+  std::vector<std::pair<WsClient*, std::string>> bot_rooms;
+  for (int r = 0; r < kBotRooms; ++r) {
+    WsClient* host = pool.connect(server.port());
+    ASSERT_NE(host, nullptr);
+    ASSERT_EQ(pool.hello(*host, "host" + std::to_string(r)).value("type", ""), "welcome");
+    Json room = pool.request(*host, {{"type", "create_room"},
+                                     {"game", "perico"},
+                                     {"seats", 4},
+                                     {"sit", false},
+                                     {"bot_delay_ms", 5}})["room"];
+    ASSERT_TRUE(room.contains("id"));
+    for (int s = 0; s < 4; ++s) {
+      pool.request(*host, {{"type", "add_bot"}, {"room", room["id"]}, {"level", "random"}});
+    }
+    pool.request(*host, {{"type", "start"}, {"room", room["id"]}});
+    bot_rooms.emplace_back(host, room["id"]);
+  }
+  auto restart_finished_bot_matches = [&] {
+    for (auto& [host, id] : bot_rooms) {
+      host->send({{"type", "start"}, {"room", id}});  // match_running while one plays
+      host->inbox.clear();
+    }
+  };
+  table.play_for(3s);
+  table.take_round_trips();
+  for (int slice = 0; slice < 10; ++slice) {
+    restart_finished_bot_matches();
+    table.play_for(500ms);
+  }
+  std::vector<double> before = table.take_round_trips();
+  const int sockets_before = open_sockets(pid);
+  const long rss_before = rss_kb(pid);
+
+  SilentWebSocket sleeper(server.port(), /*receive_buffer=*/4096);
+  ASSERT_TRUE(sleeper.upgraded());
+  ASSERT_TRUE(sleeper.send_text(R"({"type":"hello","version":1,"name":"sleeper"})"));
+  // The timed table is private: its code lets the sleeper in; the bot rooms are public.
+  ASSERT_FALSE(table.room_code().empty());
+  ASSERT_TRUE(sleeper.send_text(R"({"type":"spectate","code":")" + table.room_code() + "\"}"));
+  for (auto& [host, id] : bot_rooms) {
+    ASSERT_TRUE(sleeper.send_text(R"({"type":"spectate","room":")" + id + "\"}"));
+  }
+
+  long rss_peak = rss_before;
+  auto started = std::chrono::steady_clock::now();
+  bool dropped = false;
+  for (int slice = 0; slice < 60 && !dropped; ++slice) {  // at most ~30 s
+    restart_finished_bot_matches();
+    table.play_for(500ms);
+    rss_peak = std::max(rss_peak, rss_kb(pid));
+    dropped = metric(server.port(), "parlor_slow_consumers_dropped_total") >= 1;
+  }
+  std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+  table.play_for(3s);
+  std::vector<double> during = table.take_round_trips();
+  // The others are checked now, while the test still reads for them: a host the test
+  // stopped pumping would become a slow reader itself.
+  const bool table_alive = !table.broken();
+  bool hosts_alive = true;
+  for (auto& [host, id] : bot_rooms) hosts_alive = hosts_alive && !host->closed;
+  int sockets_after = open_sockets(pid);
+  for (int i = 0; i < 50 && sockets_after > sockets_before; ++i) {
+    table.play_for(100ms);
+    sockets_after = open_sockets(pid);
+  }
+  const long rss_after = rss_kb(pid);
+  std::printf(
+      "slow reader: dropped=%d after %.1f s (queue limit %d); sockets %d -> %d; RSS %ld -> peak "
+      "%ld -> %ld KB\n  the room's player: before n=%zu p50 %.1f p99 %.1f ms; with the "
+      "sleeper n=%zu p50 %.1f p99 %.1f ms\n",
+      dropped, took.count(), kQueueLimit, sockets_before, sockets_after, rss_before, rss_peak,
+      rss_after, before.size(), percentile(before, 50), percentile(before, 99), during.size(),
+      percentile(during, 50), percentile(during, 99));
+
+  ASSERT_TRUE(dropped) << server.log();
+  EXPECT_TRUE(sleeper.closed_by_server(5s));
+  EXPECT_TRUE(table_alive);
+  EXPECT_TRUE(hosts_alive) << server.log();
+  EXPECT_LE(sockets_after, sockets_before);
+  // The unread updates never pile up in the server: its peak is within 8 MB of the
+  // start (the bot rooms' matches themselves allocate a little).
+  EXPECT_LE(rss_peak - rss_before, 8 * 1024);
+  ASSERT_GE(before.size(), 10u);
+  ASSERT_GE(during.size(), 10u);
+  EXPECT_LE(percentile(during, 99), 4 * percentile(before, 99) + 100);
+}
+
+}  // namespace
+}  // namespace parlor::testing
