@@ -21,7 +21,10 @@ work=$(mktemp -d)
 server='' generator=''
 cleanup() {
   if [ -n "$generator" ]; then kill "$generator" 2>/dev/null || true; fi
-  if [ -n "$server" ]; then kill "$server" 2>/dev/null && wait "$server" 2>/dev/null || true; fi
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
