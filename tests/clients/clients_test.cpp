@@ -54,6 +54,10 @@ TEST(MoveWords, RulesWordsBecomeActions) {
             Json::parse(R"({"type":"raise","amount":2})"));
   EXPECT_FALSE(cli::net::parse_move("play banana", &error).has_value());
   EXPECT_FALSE(error.empty());
+  // The first word is the type; a key=value word may not replace it (fuzz_card_notation).
+  error.clear();
+  EXPECT_FALSE(cli::net::parse_move("deck=3 type=3", &error).has_value());
+  EXPECT_NE(error.find("type"), std::string::npos);
 }
 
 TEST(PlayScript, PlaysAFullMatchAgainstServerBots) {

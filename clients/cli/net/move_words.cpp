@@ -63,7 +63,12 @@ std::optional<Json> parse_move(const std::string& line, std::string* error) {
     if (word == "/") {
       groups.push_back(Json::array());
     } else if (word.find('=') != std::string::npos) {
-      action[word.substr(0, word.find('='))] = value_of(word.substr(word.find('=') + 1));
+      std::string key = word.substr(0, word.find('='));
+      if (key == "type") {  // found by fuzzing: "deck=3 type=3" made a move of type 3
+        *error = "the move's type is its first word; 'type=' cannot change it";
+        return std::nullopt;
+      }
+      action[key] = value_of(word.substr(word.find('=') + 1));
     } else if (looks_like_card(upper)) {
       groups.back().push_back(upper);
     } else if (is_integer(word)) {
