@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/store_journal.hpp"
 #include "server/store/time_format.hpp"
+#include "server/store_journal.hpp"
 
 namespace parlor::server {
 namespace {

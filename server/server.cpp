@@ -14,8 +14,8 @@
 
 #include "server/listener.hpp"
 #include "server/recovery.hpp"
-#include "server/store_journal.hpp"
 #include "server/store/store.hpp"
+#include "server/store_journal.hpp"
 #include "server/tls.hpp"
 
 namespace parlor::server {

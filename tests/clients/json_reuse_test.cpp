@@ -14,8 +14,8 @@
 namespace parlor::testing {
 namespace {
 
-using protocol::Json;
 using protocol::append_json;
+using protocol::Json;
 using protocol::parse_into;
 namespace scan = cli::net::scan;
 

@@ -51,6 +51,21 @@ MatchQuery limit_query(int limit) {
   return query;
 }
 
+// A file store that commits every write at once (no gathering interval).
+StoreOptions committing_at_once(const std::string& path) {
+  StoreOptions options;
+  options.path = path;
+  options.commit_interval = 0ms;
+  return options;
+}
+
+// Queues a whole match of `actions` actions, started and ended; returns the last ticket.
+Ticket queue_finished_match(Store& store, const std::string& id, int actions) {
+  store.match_started(match(id, "loc", kT0, {"Ann", "bot1", "bot2"}));
+  for (int seq = 1; seq <= actions; ++seq) store.action(id, action_row(seq));
+  return store.match_ended(id, kT0 + 1000, final_results(), seat_results());
+}
+
 std::unique_ptr<Store> open_with(const StoreOptions& options) {
   auto opened = Store::open(options);
   EXPECT_TRUE(opened.ok()) << opened.error().code << ": " << opened.error().message;
@@ -77,9 +92,7 @@ std::size_t unfinished_actions(Store& store, const std::string& id) {
 
 TEST(WriteOutage, LockedDatabaseHoldsWritesAndCommitsThemOnceFreed) {
   TempDir dir;
-  StoreOptions options;
-  options.path = dir.file("parlor.db");
-  options.commit_interval = 0ms;
+  StoreOptions options = committing_at_once(dir.file("parlor.db"));
   options.busy_timeout = 50ms;
   auto store = open_with(options);
   ASSERT_TRUE(store);
@@ -164,9 +177,7 @@ class FullDisk : public ::testing::Test {
 };
 
 TEST_F(FullDisk, WritesWaitForSpaceAndNothingIsLost) {
-  StoreOptions options;
-  options.path = (mount_point_ / "parlor.db").string();
-  options.commit_interval = 0ms;
+  StoreOptions options = committing_at_once((mount_point_ / "parlor.db").string());
   auto store = open_with(options);
   ASSERT_TRUE(store);
   // Finished matches with long action lists fill 1 MB quickly.
@@ -174,10 +185,7 @@ TEST_F(FullDisk, WritesWaitForSpaceAndNothingIsLost) {
   constexpr int kActions = 60;
   Ticket last = 0;
   for (int m = 0; m < kMatches; ++m) {
-    std::string id = "m" + std::to_string(m);
-    store->match_started(match(id, "loc", kT0, {"Ann", "bot1", "bot2"}));
-    for (int seq = 1; seq <= kActions; ++seq) store->action(id, action_row(seq));
-    last = store->match_ended(id, kT0 + 1000, final_results(), seat_results());
+    last = queue_finished_match(*store, "m" + std::to_string(m), kActions);
   }
   ASSERT_TRUE(eventually([&] { return !store->writable(); }))
       << "the tmpfs never filled; the test proves nothing";
@@ -204,19 +212,14 @@ TEST_F(FullDisk, WritesWaitForSpaceAndNothingIsLost) {
 // did, by 0.8 MB/s, while a statement left on a row held the writer's read snapshot).
 TEST(WalBound, StaysUnderItsBoundWhileMatchesFinish) {
   TempDir dir;
-  StoreOptions options;
-  options.path = dir.file("parlor.db");
-  options.commit_interval = 0ms;
+  StoreOptions options = committing_at_once(dir.file("parlor.db"));
   options.checkpoint_interval = 5ms;
   auto store = open_with(options);
   ASSERT_TRUE(store);
   std::string wal = options.path + "-wal";
   std::uintmax_t largest = 0;
   for (int m = 0; m < 3000; ++m) {
-    std::string id = "m" + std::to_string(m);
-    store->match_started(match(id, "loc", kT0, {"Ann", "bot1", "bot2"}));
-    for (int seq = 1; seq <= 30; ++seq) store->action(id, action_row(seq));
-    store->match_ended(id, kT0 + 1000, final_results(), seat_results());
+    queue_finished_match(*store, "m" + std::to_string(m), 30);
     store->flush();
     if (m % 50 == 0) store->list_matches(limit_query(5));  // a reader now and then
     std::error_code error;

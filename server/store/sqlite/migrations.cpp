@@ -3,8 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include "server/store/sqlite/errors.hpp"
-#include "server/store/store.hpp"
 #include "server/store/sqlite/transaction.hpp"
+#include "server/store/store.hpp"
 
 namespace parlor::server::store {
 

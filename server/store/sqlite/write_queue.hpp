@@ -25,8 +25,8 @@
 #include <vector>
 
 #include "server/store/sqlite/database.hpp"
-#include "server/store/store.hpp"
 #include "server/store/sqlite/write_outage.hpp"
+#include "server/store/store.hpp"
 
 namespace parlor::server::store {
 
