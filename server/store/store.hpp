@@ -34,7 +34,9 @@ using Ticket = std::uint64_t;
 using Millis = std::int64_t;  // milliseconds since the Unix epoch
 
 struct StoreOptions {
-  std::string path;               // a file (its directory is created) or ":memory:"
+  // A file (its directory is created), ":memory:", or a PostgreSQL connection URI
+  // ("postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME", "postgres://..."): postgres/.
+  std::string path;
   bool synchronous_full = false;  // PRAGMA synchronous=FULL instead of NORMAL
   // How long the writer waits after the first queued write to gather more into one
   // transaction. 0: none (writes that queue while a commit runs still form one group).
@@ -46,6 +48,13 @@ struct StoreOptions {
   // How long a write waits for a lock another process holds before that counts as an
   // outage (sqlite/write_outage.hpp); at start-up, before the file counts as locked.
   std::chrono::milliseconds busy_timeout{5000};
+  // Cluster fencing (PostgreSQL only; server/cluster/): a statement run first in every
+  // write transaction, e.g. "SELECT parlor_fence($1, $2)" with the node's name and
+  // incarnation. If it fails with pg::kFencedSqlstate this process no longer owns what
+  // it writes for: the batch does not commit, it is held like an outage, and
+  // `health().fenced` becomes true. Empty: no guard.
+  std::string batch_guard_sql;
+  std::vector<std::string> batch_guard_params;
 };
 
 struct PlayerRow {
@@ -145,6 +154,9 @@ class Store {
 
   // ---- Recovery's reads (start-up) ----
   virtual std::vector<PlayerRow> load_players() = 0;
+  // The player whose token hashes to `token_hash`, read now (in a cluster another node may
+  // have created it since start-up); nothing if none.
+  virtual std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) = 0;
   virtual std::vector<UnfinishedMatch> load_unfinished_matches() = 0;
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
@@ -178,6 +190,7 @@ class Store {
     bool writable = true;
     std::string reason;  // the last error while not writable
     Millis since = 0;    // when writes began to fail
+    bool fenced = false;  // the batch guard refused: another node owns our rooms now
   };
   virtual Health health() const = 0;
   virtual bool writable() const = 0;
