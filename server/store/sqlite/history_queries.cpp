@@ -281,6 +281,18 @@ std::vector<PlayerRow> load_players(sql::Database& db) {
   return players;
 }
 
+std::optional<PlayerRow> find_player_by_token(sql::Database& db, const std::string& token_hash) {
+  sql::Statement row(db, R"sql(
+    SELECT id, name, token_hash, first_seen, last_seen FROM players WHERE token_hash = ?)sql");
+  row.bind(1, token_hash);
+  if (!row.step()) return std::nullopt;
+  return PlayerRow{.id = row.get_text(0),
+                   .name = row.get_text(1),
+                   .token_hash = row.get_text(2),
+                   .first_seen = row.get_int64(3),
+                   .last_seen = row.get_int64(4)};
+}
+
 std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db) {
   sql::Statement row(db, R"sql(
     SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,

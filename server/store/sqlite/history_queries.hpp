@@ -17,6 +17,7 @@ inline constexpr int kMaxLimit = 100;
 inline constexpr int kRecentMatches = 20;  // in a player's profile
 
 std::vector<PlayerRow> load_players(sql::Database& db);
+std::optional<PlayerRow> find_player_by_token(sql::Database& db, const std::string& token_hash);
 std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db);
 
 // {"matches": [summary...], "next": cursor|null}, newest first. A malformed cursor gives

@@ -263,6 +263,12 @@ std::vector<PlayerRow> SqliteStore::load_players() {
   return impl_->read("load_players", std::vector<PlayerRow>{}, history::load_players);
 }
 
+std::optional<PlayerRow> SqliteStore::find_player_by_token(const std::string& token_hash) {
+  return impl_->read("find_player_by_token", std::optional<PlayerRow>{}, [&](sql::Database& db) {
+    return history::find_player_by_token(db, token_hash);
+  });
+}
+
 std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches() {
   return impl_->read("load_unfinished_matches", std::vector<UnfinishedMatch>{},
                      history::load_unfinished_matches);

@@ -46,6 +46,7 @@ class SqliteStore final : public Store {
   void flush() override;
 
   std::vector<PlayerRow> load_players() override;
+  std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override;
   std::vector<UnfinishedMatch> load_unfinished_matches() override;
 
   Json list_matches(const MatchQuery& query) override;
