@@ -3,6 +3,7 @@
 # build/. Safe to run again: it installs only what is missing and rebuilds incrementally.
 # Used by scripts/serve.sh, scripts/test.sh and docker/Dockerfile.
 #   PARLOR_SETUP_BROWSER=1  also install Chromium and Firefox ESR for the browser tests
+#   PARLOR_SETUP_POSTGRES=1 also install the PostgreSQL 15 server (the tests start one)
 #   PARLOR_BUILD_TYPE       CMake build type (default Release)
 #   PARLOR_CMAKE_ARGS       extra CMake arguments
 set -euo pipefail
@@ -16,10 +17,12 @@ boost=libboost-dev
 if grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then boost=libboost1.81-dev; fi
 packages=(build-essential cmake ninja-build pkg-config git
   "$boost" nlohmann-json3-dev libspdlog-dev libgtest-dev libgmock-dev googletest
-  libsqlite3-dev libbenchmark-dev libssl-dev ccache)
+  libsqlite3-dev libpq-dev libbenchmark-dev libssl-dev ccache)
 # Node.js builds the web client; a machine that already has one (any source) keeps it.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium firefox-esr); fi
+# The PostgreSQL server itself, for the tests that start a throwaway one (scripts/test.sh).
+if [ "${PARLOR_SETUP_POSTGRES:-0}" = 1 ]; then packages+=(postgresql-15); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PARLOR_SETUP_BROWSER=1
+# postgresql-15: the PostgreSQL store's and the cluster's tests start a throwaway server.
+export PARLOR_SETUP_POSTGRES=1
 export PARLOR_CMAKE_ARGS="-DPARLOR_WERROR=ON ${PARLOR_CMAKE_ARGS:-}"
 bash scripts/setup.sh
 echo "[parlor test] running the test suite on $(nproc) cores"

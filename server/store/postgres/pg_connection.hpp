@@ -126,10 +126,21 @@ class Connection {
   pg_conn* raw() { return conn_; }
 
  private:
+  using Clock = std::chrono::steady_clock;
   Connection(pg_conn* conn, Options options);
   friend class Pipeline;
   // Waits for the socket to be readable within query_timeout; closes and throws on timeout.
   void wait_readable();
+  void wait_readable(Clock::time_point deadline);
+  void close();
+  void require_open() const;                             // throws an outage PgError when closed
+  [[noreturn]] void fail_lost(const std::string& what);  // closes, throws an outage
+  [[noreturn]] void fail_timeout();                      // closes, throws an outage
+  void flush(Clock::time_point deadline);  // sends everything queued (non-blocking mode)
+  pg_result* next_result(Clock::time_point deadline);  // PQgetResult without blocking forever
+  PgError error_of(pg_result* result) const;
+  static bool is_failure(pg_result* result);
+  Result collect(Clock::time_point deadline);  // every result of one exec; the last returned
   pg_conn* conn_ = nullptr;
   Options options_;
 };
