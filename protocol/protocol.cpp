@@ -58,7 +58,10 @@ const std::vector<MessageSpec>& message_specs() {
       {RequestType::kStart, "start", {{"room", K::kString, true}}},
       {RequestType::kAction,
        "action",
-       {{"room", K::kString, true}, {"action", K::kObject, true}, {"ack", K::kString, false}}},
+       {{"room", K::kString, true},
+        {"action", K::kObject, true},
+        {"ack", K::kString, false},
+        {"after", K::kInt, false}}},
       {RequestType::kGetState, "get_state", {{"room", K::kString, true}}},
   };
   return specs;

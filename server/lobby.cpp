@@ -115,6 +115,11 @@ Json Lobby::list_rooms(const std::string& game_filter) const {
     if (!game_filter.empty() && summary.game != game_filter) continue;
     list.push_back(protocol::room_listing_json(summary));
   }
+  if (hooks_.other_listings) {
+    for (const std::string& listing : hooks_.other_listings(game_filter)) {
+      list.push_back(Json::parse(listing, nullptr, false));
+    }
+  }
   return list;
 }
 
@@ -204,17 +209,31 @@ void Lobby::seat_changed(const std::string& player_id, const std::string& room_i
 }
 
 void Lobby::publish_summary(protocol::RoomSummary summary) {
-  std::lock_guard lock(mutex_);
-  if (rooms_.contains(summary.id)) summaries_[summary.id] = std::move(summary);
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(summary.id);
+    if (it == rooms_.end()) return;
+    room = it->second;
+    if (!hooks_.room_changed) {
+      summaries_[summary.id] = std::move(summary);
+      return;
+    }
+    summaries_[summary.id] = summary;
+  }
+  hooks_.room_changed(summary, room->settings());
 }
 
 void Lobby::room_closed(const std::string& room_id) {
-  std::lock_guard lock(mutex_);
-  auto it = rooms_.find(room_id);
-  if (it == rooms_.end()) return;
-  room_by_code_.erase(it->second->code());
-  summaries_.erase(room_id);
-  rooms_.erase(it);  // the room lives on while its strand still holds handlers
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(room_id);
+    if (it == rooms_.end()) return;
+    room_by_code_.erase(it->second->code());
+    summaries_.erase(room_id);
+    rooms_.erase(it);  // the room lives on while its strand still holds handlers
+  }
+  if (hooks_.room_closed) hooks_.room_closed(room_id);
 }
 
 }  // namespace parlor::server

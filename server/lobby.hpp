@@ -8,6 +8,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,6 +45,15 @@ struct CreateRoomRequest {
   bool is_public = true;
   std::optional<int> turn_seconds;
   std::optional<int> bot_delay_ms;
+};
+
+// What a cluster (server/cluster/) needs to hear from the lobby: every change to this
+// node's rooms, to publish them; and the public rooms other nodes hold, for the list.
+struct LobbyHooks {
+  std::function<void(const protocol::RoomSummary& summary, const RoomSettings& settings)>
+      room_changed;
+  std::function<void(const std::string& room_id)> room_closed;
+  std::function<std::vector<std::string>(const std::string& game)> other_listings;  // JSON texts
 };
 
 class Lobby : public RoomDirectory {
@@ -84,6 +94,9 @@ class Lobby : public RoomDirectory {
   store::Store* history_store() const { return history_store_; }
   const boost::asio::any_io_executor& history_executor() const { return history_executor_; }
 
+  // Set before the listener opens (not thread-safe against running rooms).
+  void set_hooks(LobbyHooks hooks) { hooks_ = std::move(hooks); }
+
   // Connections per IP: false when the limit is reached.
   bool admit(const std::string& ip);
   void release(const std::string& ip);
@@ -120,6 +133,7 @@ class Lobby : public RoomDirectory {
   store::Store* history_store_ = nullptr;
   boost::asio::any_io_executor history_executor_;
   bool shutting_down_ = false;
+  LobbyHooks hooks_;
 };
 
 }  // namespace parlor::server

@@ -65,10 +65,11 @@ Expected<std::unique_ptr<GameState>> replay(const store::UnfinishedMatch& saved,
 
 }  // namespace
 
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby, const RoomFilter& wanted) {
   RecoveryReport report;
   for (const store::UnfinishedMatch& saved : store.load_unfinished_matches()) {
     const std::string& id = saved.start.id;
+    if (wanted && !wanted(saved.start.room_id)) continue;
     auto abort = [&](const Error& error) {
       spdlog::error("match {} cannot be resumed ({}: {}); marked aborted", id, error.code,
                     error.message);
@@ -103,8 +104,12 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
       abort(Error{"room_exists", "room " + saved.start.room_id + " is already open"});
       continue;
     }
+    // Each seat's last move, so that a client sending it again after the restart (it never
+    // saw it accepted) is answered "accepted" instead of having it applied twice.
+    std::map<int, SeatMove> last_moves;
+    for (const store::ActionRow& row : saved.actions) last_moves[row.seat] = {row.seq, row.action};
     room->restore(record_of(saved.start, std::move(settings.value())), std::move(state.value()),
-                  *seed, static_cast<std::int64_t>(saved.actions.size()));
+                  *seed, static_cast<std::int64_t>(saved.actions.size()), std::move(last_moves));
     ++report.resumed;
   }
   store.flush();

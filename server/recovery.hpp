@@ -5,6 +5,9 @@
 // marks that match aborted with the reason; it never stops the server from starting.
 #pragma once
 
+#include <functional>
+#include <string>
+
 #include "server/lobby.hpp"
 #include "server/store/store.hpp"
 
@@ -16,6 +19,10 @@ struct RecoveryReport {
   int aborted = 0;
 };
 
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby);
+// `wanted`, when given, names the rooms to reopen: in a cluster a node reopens only the
+// rooms it holds (server/cluster/); other unfinished matches belong to other nodes and
+// are left alone, neither reopened nor aborted.
+using RoomFilter = std::function<bool(const std::string& room_id)>;
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby, const RoomFilter& wanted = {});
 
 }  // namespace parlor::server

@@ -56,9 +56,9 @@ void Room::start(Member who, Json request_id) {
   post_to_strand(&Room::do_start, std::move(who), std::move(request_id));
 }
 void Room::act(Member who, Json request_id, Json action, Clock::time_point received,
-               bool ack_in_update) {
+               bool ack_in_update, std::optional<std::int64_t> after) {
   post_to_strand(&Room::do_act, std::move(who), std::move(request_id), std::move(action), received,
-                 ack_in_update);
+                 ack_in_update, after);
 }
 void Room::get_state(Member who, Json request_id) {
   post_to_strand(&Room::do_get_state, std::move(who), std::move(request_id));
@@ -69,8 +69,13 @@ void Room::detach(std::string player_id, std::shared_ptr<Connection> connection)
 }
 void Room::shutdown() { post_to_strand(&Room::do_shutdown); }
 void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-                   std::int64_t actions_replayed) {
-  post_to_strand(&Room::do_restore, std::move(record), std::move(state), seed, actions_replayed);
+                   std::int64_t actions_replayed, std::map<int, SeatMove> last_moves) {
+  post_to_strand(&Room::do_restore, std::move(record), std::move(state), seed, actions_replayed,
+                 std::move(last_moves));
+}
+
+void Room::restore_waiting(std::vector<SeatRecord> seats) {
+  post_to_strand(&Room::do_restore_waiting, std::move(seats));
 }
 
 // ---- Requests ----
@@ -196,7 +201,7 @@ void Room::do_start(Member who, Json request_id) {
 }
 
 void Room::do_act(Member who, Json request_id, Json action, Clock::time_point received,
-                  bool ack_in_update) {
+                  bool ack_in_update, std::optional<std::int64_t> after) {
   auto seat = seating_.seat_of(who.player_id);
   if (!seat) {
     return reply_error(who, request_id, {"not_seated", "you have no seat in this room"});
@@ -205,12 +210,31 @@ void Room::do_act(Member who, Json request_id, Json action, Clock::time_point re
     return reply_error(who, request_id, {"no_match", "no match is being played"});
   }
   seating_.take_back(*seat);  // the player is back at the keyboard
+  if (after && handle_resent(who, request_id, *seat, action, *after)) return;
+  std::optional<Json> kept;
+  if (after) kept = action;  // only clients that may send a move again pay for the copy
   const Actor actor{who, request_id, ack_in_update};
   if (auto error = play_move(*seat, std::move(action), false, &actor)) {
     metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);
     reply_error(who, request_id, *error);
+  } else if (kept) {
+    last_moves_[*seat] = SeatMove{session_.sequence(), std::move(*kept)};
   }
   metrics_.observe_latency(Clock::now() - received);
+}
+
+// A client that lost its connection (a node died, a network blip) cannot know whether
+// its last move was applied; it sends it again with the seq it had seen. If this seat
+// has moved since that seq and that move is this very one, it was applied: say so again
+// (with its seq) and apply nothing. Otherwise the move is new and goes to the rules.
+bool Room::handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
+                         std::int64_t after) {
+  auto last = last_moves_.find(seat);
+  if (last == last_moves_.end() || last->second.seq <= after || last->second.action != action) {
+    return false;
+  }
+  send_to(who, reply_message(request_id, "accepted", {{"seq", last->second.seq}}));
+  return true;
 }
 
 void Room::do_get_state(Member who, Json request_id) {
@@ -255,7 +279,8 @@ void Room::do_shutdown() {
 }
 
 void Room::do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-                      std::int64_t actions_replayed) {
+                      std::int64_t actions_replayed, std::map<int, SeatMove> last_moves) {
+  last_moves_ = std::move(last_moves);
   seating_.restore(record.seats, Clock::now());
   for (const SeatState& seat : seating_.seats()) {
     if (seat.is_human()) directory_.seat_changed(seat.player_id, id(), true);
@@ -267,6 +292,17 @@ void Room::do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed
                session_.record().match_id, session_.sequence());
   update_deadlines();
   schedule();
+  arm_grace_timer();
+  publish();
+  check_empty();
+}
+
+void Room::do_restore_waiting(std::vector<SeatRecord> seats) {
+  seating_.restore(seats, Clock::now());
+  for (const SeatState& seat : seating_.seats()) {
+    if (seat.is_human()) directory_.seat_changed(seat.player_id, id(), true);
+  }
+  status_ = Status::kWaiting;
   arm_grace_timer();
   publish();
   check_empty();

@@ -29,6 +29,7 @@
 #include <boost/asio/strand.hpp>
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +60,13 @@ class RoomDirectory {
   virtual void room_closed(const std::string& room_id) = 0;
 };
 
+// A seat's last move sent by its player, kept so that a move sent again after a lost
+// connection (with "after", protocol/README.md) is recognised instead of applied twice.
+struct SeatMove {
+  std::int64_t seq = 0;
+  Json action;
+};
+
 class Room : public std::enable_shared_from_this<Room> {
  public:
   using Status = protocol::RoomStatus;
@@ -69,6 +77,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string& id() const { return settings_.id; }
   const std::string& code() const { return settings_.code; }
   bool is_public() const { return settings_.is_public; }
+  const RoomSettings& settings() const { return settings_; }
 
   // Called once after construction (the creator is seated when `sit`).
   void open(Member creator, Json request_id, bool sit);
@@ -81,8 +90,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void start(Member who, Json request_id);
   // `ack_in_update`: the client asked ("ack": "update") to learn of the acceptance from
   // the "accepted" field of its next update rather than from an "accepted" reply.
+  // `after`: the last seq the client had seen when it chose the move, if it said so.
   void act(Member who, Json request_id, Json action, std::chrono::steady_clock::time_point received,
-           bool ack_in_update);
+           bool ack_in_update, std::optional<std::int64_t> after = std::nullopt);
   void get_state(Member who, Json request_id);
   // A returning player's new connection: rebinds their seat and sends the state.
   void attach(Member who);
@@ -94,9 +104,13 @@ class Room : public std::enable_shared_from_this<Room> {
   // After a restart: the match that was being played here, rebuilt from the journal
   // (its first `actions_replayed` actions already applied to `state`). Humans are seated
   // disconnected (their grace period starts now), bots are seated again, and the timers
-  // restart.
+  // restart. `last_moves`: each seat's last journaled move, by seat.
+  // (restore_waiting below is the same for a room whose match had not started.)
   void restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-               std::int64_t actions_replayed);
+               std::int64_t actions_replayed, std::map<int, SeatMove> last_moves = {});
+  // A room without a running match reopened on another node or after a restart: its seats
+  // as they were (humans disconnected, their grace period starting now), waiting to start.
+  void restore_waiting(std::vector<SeatRecord> seats);
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -126,13 +140,17 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_remove_bot(Member who, Json request_id, int seat);
   void do_start(Member who, Json request_id);
   void do_act(Member who, Json request_id, Json action, Clock::time_point received,
-              bool ack_in_update);
+              bool ack_in_update, std::optional<std::int64_t> after);
+  // A move sent again that was already applied: acknowledged again, true.
+  bool handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
+                     std::int64_t after);
   void do_get_state(Member who, Json request_id);
   void do_attach(Member who);
   void do_detach(std::string player_id, std::shared_ptr<Connection> connection);
   void do_shutdown();
   void do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-                  std::int64_t actions_replayed);
+                  std::int64_t actions_replayed, std::map<int, SeatMove> last_moves);
+  void do_restore_waiting(std::vector<SeatRecord> seats);
 
   // The match.
   // Who sent a move, to be told it was accepted.
@@ -201,6 +219,7 @@ class Room : public std::enable_shared_from_this<Room> {
     Json request_id;
   };
   std::optional<PendingAck> pending_ack_;
+  std::map<int, SeatMove> last_moves_;  // only for players who send "after"
 };
 
 }  // namespace parlor::server

@@ -8,10 +8,13 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <atomic>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <thread>
 
+#include "server/cluster/cluster_service.hpp"
 #include "server/listener.hpp"
 #include "server/recovery.hpp"
 #include "server/store/store.hpp"
@@ -43,6 +46,14 @@ void stop_when_drained(std::shared_ptr<net::steady_timer> timer, net::io_context
   });
 }
 
+cluster::ClusterOptions cluster_options(const ServerConfig& config) {
+  cluster::ClusterOptions options;
+  options.database = config.db_path;
+  options.node = config.node;
+  options.url = config.public_url;
+  return options;
+}
+
 }  // namespace
 
 int run_server(const ServerConfig& config, std::vector<const GameDefinition*> games,
@@ -58,6 +69,19 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   store_options.synchronous_full = config.db_sync == "full";
   store_options.commit_interval = std::chrono::milliseconds(config.commit_ms);
   store_options.checkpoint_interval = std::chrono::milliseconds(config.checkpoint_ms);
+  // A clustered node joins before its store opens: every write batch carries the fence of
+  // this incarnation (server/cluster/cluster_schema.hpp).
+  std::unique_ptr<cluster::ClusterService> cluster;
+  if (!config.node.empty()) {
+    auto joined = cluster::ClusterService::join(cluster_options(config));
+    if (!joined) {
+      spdlog::critical("cannot join the cluster as node {}: {} ({})", config.node,
+                       joined.error().message, joined.error().code);
+      return 1;
+    }
+    cluster = std::move(joined.value());
+    cluster->guard(store_options);
+  }
   auto opened = store::Store::open(store_options);
   if (!opened) {
     spdlog::critical("cannot use the database {}: {} ({})", config.db_path, opened.error().message,
@@ -72,7 +96,16 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
   lobby->set_history(store.get(), history_pool.get_executor());
-  RecoveryReport recovered = recover_matches(*store, *lobby);
+  std::atomic<bool> fenced{false};
+  std::function<void()> stand_down;  // set once the listener exists
+  RecoveryReport recovered = cluster ? cluster->attach(*lobby, *store,
+                                                       [&] {
+                                                         fenced = true;
+                                                         net::post(ioc, [&] {
+                                                           if (stand_down) stand_down();
+                                                         });
+                                                       })
+                                     : recover_matches(*store, *lobby);
   if (recovered.resumed + recovered.finished + recovered.aborted > 0) {
     spdlog::info("recovery: {} matches resumed, {} finished, {} aborted", recovered.resumed,
                  recovered.finished, recovered.aborted);
@@ -110,10 +143,23 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                web_root->directory.empty() ? "(built-in placeholder)" : web_root->directory,
                config.db_path);
 
+  // Fenced: another node took this one's rooms; stop serving them at once.
+  stand_down = [&] {
+    listener->stop();
+    lobby->shutdown();
+    auto timer = std::make_shared<net::steady_timer>(ioc);
+    stop_when_drained(timer, ioc, lobby,
+                      std::chrono::steady_clock::now() + std::chrono::seconds(2));
+  };
+  if (cluster) cluster->start();
+
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code signal_ec, int signal) {
     if (signal_ec) return;
     spdlog::info("signal {}: shutting down", signal);
+    // A clustered node hands its rooms to the others: it stops taking rooms now, stops its
+    // own between two actions below, and leaves once its store is flushed.
+    if (cluster) cluster->drain();
     listener->stop();
     lobby->shutdown();
     auto timer = std::make_shared<net::steady_timer>(ioc);
@@ -126,7 +172,12 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   ioc.run();
   for (auto& thread : pool) thread.join();
   history_pool.join();
+  if (fenced) {
+    spdlog::error("stopped: this node was fenced and its rooms are served by others");
+    return 3;
+  }
   store->flush();
+  if (cluster) cluster->leave();
   spdlog::info("stopped");
   return 0;
 }

@@ -363,10 +363,13 @@ void WebSocketSession::handle_room_request(Request& request) {
       return room->remove_bot(me(), request.id, static_cast<int>(request.int_field("seat", -1)));
     case RequestType::kStart:
       return room->start(me(), request.id);
-    case RequestType::kAction:
+    case RequestType::kAction: {
+      std::optional<std::int64_t> after;
+      if (request.has("after")) after = request.int_field("after", 0);
       return room->act(me(), request.id, std::move(request.body["action"]),
                        std::chrono::steady_clock::now(),
-                       request.string_field("ack", "reply") == "update");
+                       request.string_field("ack", "reply") == "update", after);
+    }
     case RequestType::kGetState:
       return room->get_state(me(), request.id);
     default:

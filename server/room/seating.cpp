@@ -211,6 +211,7 @@ void Seating::restore(const std::vector<SeatRecord>& records, Clock::time_point 
     const SeatRecord& recorded = records[s];
     SeatState& seat = seats_[s];
     seat = SeatState{};
+    if (recorded.kind == SeatKind::kEmpty) continue;  // a waiting room's free seat
     seat.name = recorded.name;
     if (recorded.kind == SeatKind::kBot) {
       seat.kind = SeatKind::kBot;

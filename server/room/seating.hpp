@@ -128,8 +128,9 @@ class Seating {
 
   // The seats as a match records them.
   std::vector<SeatRecord> records() const;
-  // The seats of a match rebuilt after a restart: bots seated again, humans disconnected
-  // since `now` (their grace period starts with the restart).
+  // The seats of a match (or of a waiting room: kEmpty records stay free) rebuilt after a
+  // restart: bots seated again, humans disconnected since `now` (their grace period
+  // starts with the restart).
   void restore(const std::vector<SeatRecord>& records, Clock::time_point now);
 
   // The seats, spectators and host of the room object.

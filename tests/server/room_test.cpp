@@ -216,6 +216,46 @@ TEST_F(RoomTest, AHumanPlaysABotAndABadMoveIsAnErrorWithAStableCode) {
             journal.actions);
 }
 
+// A client that lost its connection before it saw its move acknowledged sends the move
+// again with the seq it had seen ("after"): the move counts once.
+TEST_F(RoomTest, AMoveSentAgainWithAfterCountsOnce) {
+  Player host = make_player("p1");
+  open_room(2, 0ms, host, /*sit=*/true);
+  room->add_bot(host.member, 2, std::nullopt, BotLevel::kRandom);
+  room->start(host.member, 3);
+  settle();
+  std::optional<Json> move = my_move(host, 0);
+  for (int wait = 0; !move && wait < 100; ++wait) {
+    run_for(5ms);
+    move = my_move(host, 0);
+  }
+  ASSERT_TRUE(move);
+  const std::int64_t seen = host.connection->last_update()->at("seq").get<std::int64_t>();
+  room->act(host.member, 10, *move, std::chrono::steady_clock::now(), false, seen);
+  settle();
+  const int actions_after_first = journal.actions;
+  std::int64_t first_seq = -1;
+  for (const Json& reply : host.connection->of_type("accepted")) {
+    if (reply.at("id") == 10) first_seq = reply.at("seq").get<std::int64_t>();
+  }
+  ASSERT_EQ(first_seq, seen + 1);
+
+  // The same move again, as after a reconnect: acknowledged with the same seq, not applied.
+  room->act(host.member, 11, *move, std::chrono::steady_clock::now(), false, seen);
+  settle();
+  EXPECT_EQ(journal.actions, actions_after_first) << "the move was applied twice";
+  const Json& again = host.connection->messages.back();
+  ASSERT_EQ(again.at("type"), "accepted") << again.dump();
+  EXPECT_EQ(again.at("id"), 11);
+  EXPECT_EQ(again.at("seq"), first_seq);
+
+  // A different move with the same "after" is judged by the rules as usual.
+  room->act(host.member, 12, {{"type", "no_such_move"}}, std::chrono::steady_clock::now(), false,
+            seen);
+  settle();
+  EXPECT_EQ(host.connection->messages.back().at("code"), "unknown_action");
+}
+
 TEST_F(RoomTest, NothingLeavesBeforeTheJournalIsDurable) {
   Player host = make_player("p1");
   Player guest = make_player("p2");

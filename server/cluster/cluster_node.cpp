@@ -1,0 +1,307 @@
+#include "server/cluster/cluster_node.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/cluster/cluster_schema.hpp"
+#include "server/store/postgres/pg_connection.hpp"
+
+namespace parlor::server::cluster {
+
+using store::pg::Connection;
+using store::pg::PgError;
+
+ClusterNode::ClusterNode(ClusterOptions options, Hooks hooks)
+    : options_(std::move(options)), hooks_(std::move(hooks)) {
+  if (options_.locate_patience.count() == 0) options_.locate_patience = 2 * options_.lease;
+}
+
+ClusterNode::~ClusterNode() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  for (Lookup& lookup : lookups_) lookup.reply({});
+}
+
+Expected<std::vector<TakenRoom>> ClusterNode::join() {
+  try {
+    connection_ = std::make_unique<Connection>(Connection::connect(options_.database));
+    create_cluster_schema(*connection_);
+    NodeLease lease(*connection_, options_.lease);
+    Expected<NodeIdentity> claimed = lease.claim(options_.node, options_.url);
+    if (!claimed) return claimed.error();
+    identity_ = claimed.value();
+    spdlog::info("cluster: node {} joined (incarnation {}), reachable at {}", identity_.name,
+                 identity_.incarnation, options_.url);
+    return RoomRegistry(*connection_, options_.lease).own_rooms(identity_);
+  } catch (const PgError& error) {
+    return Error{"cluster_db_failed", std::string("cluster: ") + error.what()};
+  }
+}
+
+void ClusterNode::start() {
+  thread_ = std::thread([this] { run(); });
+}
+
+void ClusterNode::run() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_ && !fenced_) {
+    lock.unlock();
+    tick();
+    lock.lock();
+    // Woken early by a new room, a closed one or a lookup; a short pause first gathers
+    // a burst of changes into one statement.
+    wake_.wait_for(lock, options_.tick, [this] {
+      return stopping_ || !changed_.empty() || !closed_.empty() || !lookups_.empty();
+    });
+    if (!stopping_)
+      wake_.wait_for(lock, std::chrono::milliseconds(10), [this] { return stopping_; });
+  }
+}
+
+void ClusterNode::tick() {
+  try {
+    if (!connection_ || !connection_->open()) reconnect();
+    if (!NodeLease(*connection_, options_.lease).heartbeat(identity_)) {
+      stand_down();
+      return;
+    }
+    publish_changes();
+    if (!draining()) take_over();
+    refresh_snapshot();
+    answer_lookups();
+    if (outage_logged_) spdlog::info("cluster: the database answers again");
+    outage_logged_ = false;
+  } catch (const PgError& error) {
+    std::lock_guard lock(mutex_);
+    ++stats_.heartbeats_failed;
+    if (!outage_logged_) spdlog::warn("cluster: cannot reach the database: {}", error.what());
+    outage_logged_ = true;
+  }
+}
+
+bool ClusterNode::draining() const {
+  std::lock_guard lock(mutex_);
+  return draining_;
+}
+
+void ClusterNode::reconnect() {
+  connection_.reset();
+  connection_ = std::make_unique<Connection>(Connection::connect(options_.database));
+}
+
+void ClusterNode::stand_down() {
+  {
+    std::lock_guard lock(mutex_);
+    if (fenced_) return;
+    fenced_ = true;
+    stats_.fenced = true;
+  }
+  spdlog::error(
+      "cluster: node {} incarnation {} was declared dead by the others (a pause or a lost "
+      "network): it no longer owns its rooms and stands down",
+      identity_.name, identity_.incarnation);
+  if (hooks_.fenced) hooks_.fenced();
+}
+
+void ClusterNode::publish_changes() {
+  std::vector<RoomEntry> changed;
+  std::vector<std::string> closed;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, entry] : changed_) changed.push_back(std::move(entry));
+    closed.assign(closed_.begin(), closed_.end());
+    changed_.clear();
+    closed_.clear();
+  }
+  RoomRegistry registry(*connection_, options_.lease);
+  try {
+    if (!registry.publish(identity_, changed) || !registry.close(identity_, closed)) {
+      stand_down();
+    }
+  } catch (const PgError&) {
+    // Not written: put them back (a newer change of the same room wins).
+    std::lock_guard lock(mutex_);
+    for (RoomEntry& entry : changed) changed_.try_emplace(entry.room_id, std::move(entry));
+    for (std::string& id : closed) {
+      if (!changed_.count(id)) closed_.insert(std::move(id));
+    }
+    throw;
+  }
+}
+
+void ClusterNode::take_over() {
+  bool reopened = false;
+  try {
+    std::vector<TakenRoom> taken =
+        RoomRegistry(*connection_, options_.lease)
+            .take_orphans(identity_, [&](const std::vector<TakenRoom>& rooms) {
+              spdlog::info("cluster: taking {} rooms of departed nodes", rooms.size());
+              reopened = true;
+              if (hooks_.rooms_taken) hooks_.rooms_taken(rooms);
+            });
+    std::lock_guard lock(mutex_);
+    stats_.rooms_taken += taken.size();
+  } catch (const PgError& error) {
+    // Rooms reopened here but their transaction failed: another node may take them too,
+    // so this node cannot stay as their owner.
+    if (reopened || error.fenced()) {
+      spdlog::error("cluster: a takeover failed after its rooms were reopened: {}", error.what());
+      stand_down();
+      return;
+    }
+    throw;
+  }
+}
+
+void ClusterNode::refresh_snapshot() {
+  std::vector<RoomPlace> places = RoomRegistry(*connection_, options_.lease).snapshot();
+  std::vector<RoomPlace> others;
+  for (RoomPlace& place : places) {
+    if (place.node != identity_.name) others.push_back(std::move(place));
+  }
+  std::lock_guard lock(mutex_);
+  others_ = std::move(others);
+  other_by_id_.clear();
+  for (std::size_t i = 0; i < others_.size(); ++i) other_by_id_[others_[i].entry.room_id] = i;
+  stats_.other_rooms = others_.size();
+}
+
+void ClusterNode::answer_lookups() {
+  std::vector<Lookup> lookups;
+  {
+    std::lock_guard lock(mutex_);
+    lookups.swap(lookups_);
+  }
+  std::vector<Lookup> waiting;
+  for (Lookup& lookup : lookups) {
+    std::optional<RoomLocation> location = answer(lookup);
+    if (location) {
+      lookup.reply(std::move(*location));
+    } else if (std::chrono::steady_clock::now() >= lookup.deadline) {
+      lookup.reply({});
+    } else {
+      waiting.push_back(std::move(lookup));
+    }
+  }
+  std::lock_guard lock(mutex_);
+  for (Lookup& lookup : waiting) lookups_.push_back(std::move(lookup));
+}
+
+// Nothing yet when the room's node is dead or stale: a survivor (perhaps this node) is
+// about to take it, and the client is better answered then than told "no such room".
+std::optional<RoomLocation> ClusterNode::answer(const Lookup& lookup) {
+  auto found = RoomRegistry(*connection_, options_.lease)
+                   .find(lookup.room_id, lookup.code, lookup.player_id);
+  if (!found) return RoomLocation{};
+  RoomLocation location;
+  location.room_id = found->place.entry.room_id;
+  location.node = found->place.node;
+  location.url = found->place.url;
+  if (found->place.node == identity_.name) {
+    location.where = RoomLocation::Where::kLocal;
+    return location;
+  }
+  if (!found->node_alive) return std::nullopt;
+  location.where = RoomLocation::Where::kElsewhere;
+  return location;
+}
+
+void ClusterNode::locate(Lookup lookup) {
+  std::optional<RoomLocation> now;  // answered from the snapshot, replied outside the lock
+  {
+    std::lock_guard lock(mutex_);
+    auto it = lookup.room_id.empty() ? other_by_id_.end() : other_by_id_.find(lookup.room_id);
+    if (it != other_by_id_.end()) {
+      const RoomPlace& place = others_[it->second];
+      now =
+          RoomLocation{RoomLocation::Where::kElsewhere, place.entry.room_id, place.node, place.url};
+    } else if (stopping_ || fenced_) {
+      now = RoomLocation{};
+    } else {
+      lookup.deadline = std::chrono::steady_clock::now() + options_.locate_patience;
+      lookups_.push_back(std::move(lookup));
+    }
+  }
+  if (now) {
+    lookup.reply(std::move(*now));
+  } else {
+    wake_.notify_all();
+  }
+}
+
+void ClusterNode::locate_room(const std::string& room_id, Reply reply) {
+  locate(Lookup{room_id, "", "", std::move(reply), {}});
+}
+void ClusterNode::locate_code(const std::string& code, Reply reply) {
+  locate(Lookup{"", code, "", std::move(reply), {}});
+}
+void ClusterNode::locate_seat(const std::string& player_id, Reply reply) {
+  locate(Lookup{"", "", player_id, std::move(reply), {}});
+}
+
+void ClusterNode::room_changed(RoomEntry entry) {
+  {
+    std::lock_guard lock(mutex_);
+    closed_.erase(entry.room_id);
+    std::string id = entry.room_id;
+    changed_[id] = std::move(entry);
+  }
+  wake_.notify_all();
+}
+
+void ClusterNode::room_closed(const std::string& room_id) {
+  {
+    std::lock_guard lock(mutex_);
+    changed_.erase(room_id);
+    closed_.insert(room_id);
+  }
+  wake_.notify_all();
+}
+
+std::vector<std::string> ClusterNode::other_listings(const std::string& game) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> listings;
+  for (const RoomPlace& place : others_) {
+    if (place.entry.is_public && (game.empty() || place.entry.game == game)) {
+      listings.push_back(place.entry.listing);
+    }
+  }
+  return listings;
+}
+
+void ClusterNode::drain() {
+  std::lock_guard lock(mutex_);
+  draining_ = true;
+}
+
+void ClusterNode::leave() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    draining_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  try {
+    if (!connection_ || !connection_->open()) reconnect();
+    publish_changes();
+    if (NodeLease(*connection_, options_.lease).set_state(identity_, "left")) {
+      spdlog::info("cluster: node {} left; the others take its rooms", identity_.name);
+    }
+  } catch (const PgError& error) {
+    spdlog::warn(
+        "cluster: could not mark node {} as left ({}); the others take its rooms once "
+        "its lease runs out",
+        identity_.name, error.what());
+  }
+}
+
+ClusterNode::Stats ClusterNode::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+}  // namespace parlor::server::cluster

@@ -1,0 +1,133 @@
+// This process as a member of a cluster (docs/cluster.md): it claims its node name,
+// heartbeats, publishes the rooms it holds, keeps a snapshot of every other node's rooms
+// for the lobby's list and for sending clients on (RoomLocator), and takes the rooms of
+// nodes that died or left. All database work runs on one thread of its own with its own
+// connection, so neither the network threads nor the store's writer ever wait on it.
+//
+// Ownership is decided in PostgreSQL only (node_lease.hpp, room_registry.hpp). When this
+// incarnation finds it has been fenced (its heartbeat refused: another node declared it
+// dead after a pause or a partition), `on_fenced` runs once and the node must stand down:
+// its store's batches already fail the fence, so nothing it does from then on is durable
+// or sent.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/core/expected.hpp"
+#include "server/cluster/node_lease.hpp"
+#include "server/cluster/room_locator.hpp"
+#include "server/cluster/room_registry.hpp"
+
+namespace parlor::server::store::pg {
+class Connection;
+}
+
+namespace parlor::server::cluster {
+
+struct ClusterOptions {
+  std::string database;  // libpq URI
+  std::string node;      // --node
+  std::string url;       // --public-url
+  std::chrono::milliseconds lease{3000};
+  std::chrono::milliseconds tick{500};
+  std::chrono::milliseconds locate_patience{0};  // 0: two leases
+};
+
+class ClusterNode final : public RoomLocator {
+ public:
+  struct Hooks {
+    // Rooms just taken from a dead or departed node: reopen them (from the journal, or
+    // their settings when no match runs) before this returns. Runs on the cluster thread
+    // while the rooms' rows are locked.
+    std::function<void(const std::vector<TakenRoom>&)> rooms_taken;
+    // This incarnation lost its rooms to another node: stand down. Runs once.
+    std::function<void()> fenced;
+  };
+
+  ClusterNode(ClusterOptions options, Hooks hooks);
+  ~ClusterNode() override;  // stops the thread (without leaving: see leave())
+
+  // Connects, creates the cluster's tables if needed and claims the node name. Returns
+  // the rooms this node held before (its previous incarnation's) to reopen at start-up,
+  // or "node_name_in_use" / "cluster_db_failed".
+  Expected<std::vector<TakenRoom>> join();
+  // Starts heartbeating, publishing and taking over.
+  void start();
+  const NodeIdentity& identity() const { return identity_; }
+
+  // This node's rooms as they change (queued; published within a tick, or sooner).
+  void room_changed(RoomEntry entry);
+  void room_closed(const std::string& room_id);
+
+  // Public rooms' listings held by other live nodes (JSON texts), of `game` or all.
+  std::vector<std::string> other_listings(const std::string& game) const;
+
+  // Draining: the node stops taking rooms and is marked draining; then, once its rooms
+  // are closed and its store flushed, leave() marks it left so that survivors take its
+  // rooms at their next tick.
+  void drain();
+  void leave();
+
+  // RoomLocator
+  void locate_room(const std::string& room_id, Reply reply) override;
+  void locate_code(const std::string& code, Reply reply) override;
+  void locate_seat(const std::string& player_id, Reply reply) override;
+
+  struct Stats {
+    std::uint64_t heartbeats_failed = 0;
+    std::uint64_t rooms_taken = 0;
+    std::size_t other_rooms = 0;
+    bool fenced = false;
+  };
+  Stats stats() const;
+
+ private:
+  struct Lookup {
+    std::string room_id, code, player_id;
+    Reply reply;
+    std::chrono::steady_clock::time_point deadline;
+  };
+
+  void run();
+  void tick();
+  void publish_changes();
+  void take_over();
+  void refresh_snapshot();
+  void answer_lookups();
+  std::optional<RoomLocation> answer(const Lookup& lookup);
+  void locate(Lookup lookup);
+  void reconnect();
+  void stand_down();
+  bool draining() const;
+
+  ClusterOptions options_;
+  Hooks hooks_;
+  NodeIdentity identity_;
+  std::unique_ptr<store::pg::Connection> connection_;  // the cluster thread's only
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  bool draining_ = false;
+  bool fenced_ = false;
+  std::map<std::string, RoomEntry> changed_;
+  std::set<std::string> closed_;
+  std::vector<RoomPlace> others_;  // other nodes' rooms, last snapshot
+  std::map<std::string, std::size_t> other_by_id_;
+  std::vector<Lookup> lookups_;
+  Stats stats_;
+  bool outage_logged_ = false;
+  std::thread thread_;
+};
+
+}  // namespace parlor::server::cluster

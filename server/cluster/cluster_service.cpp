@@ -1,0 +1,122 @@
+#include "server/cluster/cluster_service.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/cluster/cluster_schema.hpp"
+#include "server/lobby.hpp"
+
+namespace parlor::server::cluster {
+
+Expected<std::unique_ptr<ClusterService>> ClusterService::join(ClusterOptions options) {
+  std::unique_ptr<ClusterService> service(new ClusterService());
+  ClusterService* self = service.get();
+  ClusterNode::Hooks hooks;
+  hooks.rooms_taken = [self](const std::vector<TakenRoom>& rooms) { self->reopen(rooms); };
+  hooks.fenced = [self] {
+    if (self->fenced_) self->fenced_();
+  };
+  service->node_ = std::make_unique<ClusterNode>(std::move(options), std::move(hooks));
+  Expected<std::vector<TakenRoom>> own = service->node_->join();
+  if (!own) return own.error();
+  service->own_rooms_ = std::move(own.value());
+  return service;
+}
+
+void ClusterService::guard(store::StoreOptions& options) const {
+  options.batch_guard_sql = kFenceStatement;
+  options.batch_guard_params = {node_->identity().name,
+                                std::to_string(node_->identity().incarnation)};
+}
+
+RecoveryReport ClusterService::attach(Lobby& lobby, store::Store& store,
+                                      std::function<void()> fenced) {
+  lobby_ = &lobby;
+  store_ = &store;
+  fenced_ = std::move(fenced);
+  LobbyHooks hooks;
+  hooks.room_changed = [this](const protocol::RoomSummary& summary, const RoomSettings& settings) {
+    node_->room_changed(room_entry(summary, settings));
+  };
+  hooks.room_closed = [this](const std::string& room_id) { node_->room_closed(room_id); };
+  hooks.other_listings = [this](const std::string& game) { return node_->other_listings(game); };
+  lobby.set_hooks(std::move(hooks));
+  // MERGE: lobby.set_locator(node_.get()) once the lobby has it (wt-seams).
+  std::set<std::string> mine;
+  for (const TakenRoom& room : own_rooms_) mine.insert(room.room_id);
+  RecoveryReport report = recover_matches(
+      store, lobby, [&mine](const std::string& room_id) { return mine.contains(room_id); });
+  int waiting = reopen_waiting(own_rooms_);
+  spdlog::info(
+      "cluster: {} rooms held before the restart; {} matches resumed, {} rooms "
+      "reopened without a match",
+      mine.size(), report.resumed, waiting);
+  return report;
+}
+
+void ClusterService::reopen(const std::vector<TakenRoom>& rooms) {
+  std::set<std::string> taken;
+  for (const TakenRoom& room : rooms) taken.insert(room.room_id);
+  RecoveryReport report = recover_matches(
+      *store_, *lobby_, [&taken](const std::string& room_id) { return taken.contains(room_id); });
+  int waiting = reopen_waiting(rooms);
+  spdlog::info(
+      "cluster: took {} rooms; {} matches resumed, {} finished, {} aborted, {} rooms "
+      "reopened without a match",
+      rooms.size(), report.resumed, report.finished, report.aborted, waiting);
+}
+
+// Rooms whose match had not started (or had just ended) come back from their settings,
+// with the same seats: the players find their table waiting for them.
+int ClusterService::reopen_waiting(const std::vector<TakenRoom>& rooms) {
+  int reopened = 0;
+  for (const TakenRoom& taken : rooms) {
+    if (lobby_->find_room(taken.room_id)) continue;  // its match was resumed
+    Json saved = Json::parse(taken.settings, nullptr, false);
+    if (!saved.is_object() || !saved.contains("room")) continue;
+    Expected<RoomSettings> settings = room_settings_from_json(
+        saved["room"], [this](const std::string& name) { return lobby_->find_game(name); });
+    if (!settings) {
+      spdlog::warn("cluster: room {} cannot be reopened: {}", taken.room_id,
+                   settings.error().message);
+      continue;
+    }
+    std::vector<SeatRecord> seats;
+    for (const Json& seat : saved.value("seats", Json::array())) {
+      seats.push_back(
+          {protocol::parse_seat_kind(seat.value("kind", "")).value_or(protocol::SeatKind::kEmpty),
+           seat.value("player", ""), seat.value("name", ""), seat.value("level", "")});
+    }
+    auto room = lobby_->restore_room(std::move(settings.value()));
+    if (!room) continue;
+    room->restore_waiting(std::move(seats));
+    ++reopened;
+  }
+  return reopened;
+}
+
+RoomEntry room_entry(const protocol::RoomSummary& summary, const RoomSettings& settings) {
+  RoomEntry entry;
+  entry.room_id = summary.id;
+  entry.code = summary.code;
+  entry.game = summary.game;
+  entry.is_public = summary.is_public;
+  entry.listing = protocol::room_listing_json(summary).dump();
+  for (const protocol::SeatSummary& seat : summary.seats) {
+    if (seat.kind == protocol::SeatKind::kHuman && !seat.player_id.empty()) {
+      entry.players.push_back(seat.player_id);
+    }
+  }
+  // Enough to reopen the room without its match: the settings and who sits where.
+  Json seats = Json::array();
+  for (const protocol::SeatSummary& seat : summary.seats) {
+    seats.push_back({{"kind", protocol::seat_kind_name(seat.kind)},
+                     {"player", seat.player_id},
+                     {"name", seat.name},
+                     {"level", seat.bot_level}});
+  }
+  entry.settings = Json{{"room", room_settings_json(settings)}, {"seats", seats}}.dump();
+  entry.has_match = summary.status == protocol::RoomStatus::kPlaying;
+  return entry;
+}
+
+}  // namespace parlor::server::cluster

@@ -1,0 +1,198 @@
+#include "server/cluster/room_registry.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "server/cluster/cluster_schema.hpp"
+#include "server/store/postgres/pg_connection.hpp"
+
+namespace parlor::server::cluster {
+
+using store::pg::Params;
+using store::pg::PgError;
+using store::pg::Result;
+using store::pg::Transaction;
+
+namespace {
+
+constexpr const char* kPlaceColumns =
+    "r.room_id, r.code, r.game, r.is_public, r.listing, to_json(r.players)::text, r.settings, "
+    "r.has_match, r.node, coalesce(n.url, ''), "
+    "coalesce(n.state = 'alive' AND n.heartbeat_at > now() - $1 * interval '1 ms', "
+    "false)";
+
+RoomPlace place_at(const Result& rows, int row) {
+  RoomPlace place;
+  place.entry.room_id = rows.string(row, 0);
+  place.entry.code = rows.string(row, 1);
+  place.entry.game = rows.string(row, 2);
+  place.entry.is_public = rows.boolean(row, 3);
+  place.entry.listing = rows.string(row, 4);
+  for (const auto& id : nlohmann::json::parse(rows.text(row, 5))) {
+    place.entry.players.push_back(id.get<std::string>());
+  }
+  place.entry.settings = rows.string(row, 6);
+  place.entry.has_match = rows.boolean(row, 7);
+  place.node = rows.string(row, 8);
+  place.url = rows.string(row, 9);
+  return place;
+}
+
+std::vector<TakenRoom> taken_at(const Result& rows) {
+  std::vector<TakenRoom> rooms;
+  for (int row = 0; row < rows.rows(); ++row) {
+    rooms.push_back(
+        {rows.string(row, 0), rows.string(row, 1), rows.string(row, 2), rows.boolean(row, 3)});
+  }
+  return rooms;
+}
+
+void fence(store::pg::Connection& connection, const NodeIdentity& node) {
+  connection.exec(kFenceStatement, Params().add(node.name).add(node.incarnation));
+}
+
+}  // namespace
+
+std::string pg_text_array(const std::vector<std::string>& values) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    out += '"';
+    for (char c : values[i]) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+bool RoomRegistry::publish(const NodeIdentity& node, const std::vector<RoomEntry>& rooms) {
+  if (rooms.empty()) return true;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const RoomEntry& room : rooms) {
+    rows.push_back({{"room_id", room.room_id},
+                    {"code", room.code},
+                    {"game", room.game},
+                    {"is_public", room.is_public},
+                    {"listing", room.listing},
+                    {"players", room.players},
+                    {"settings", room.settings},
+                    {"has_match", room.has_match}});
+  }
+  try {
+    Transaction transaction(connection_);
+    fence(connection_, node);
+    connection_.exec(
+        "INSERT INTO cluster_rooms (room_id, node, code, game, is_public, listing, players, "
+        "settings, has_match, updated_at) "
+        "SELECT r.room_id, $1, r.code, r.game, r.is_public, r.listing, r.players, r.settings, "
+        "r.has_match, now() FROM jsonb_to_recordset($2::jsonb) AS r(room_id text, code text, "
+        "game text, is_public boolean, listing text, players text[], settings text, "
+        "has_match boolean) "
+        "ON CONFLICT (room_id) DO UPDATE SET code = EXCLUDED.code, game = EXCLUDED.game, "
+        "is_public = EXCLUDED.is_public, listing = EXCLUDED.listing, players = EXCLUDED.players, "
+        "settings = EXCLUDED.settings, has_match = EXCLUDED.has_match, updated_at = now() "
+        "WHERE cluster_rooms.node = $1",
+        Params().add(node.name).add(rows.dump()));
+    transaction.commit();
+    return true;
+  } catch (const PgError& error) {
+    if (error.fenced()) return false;
+    throw;
+  }
+}
+
+bool RoomRegistry::close(const NodeIdentity& node, const std::vector<std::string>& room_ids) {
+  if (room_ids.empty()) return true;
+  try {
+    Transaction transaction(connection_);
+    fence(connection_, node);
+    connection_.exec("DELETE FROM cluster_rooms WHERE node = $1 AND room_id = ANY($2::text[])",
+                     Params().add(node.name).add(pg_text_array(room_ids)));
+    transaction.commit();
+    return true;
+  } catch (const PgError& error) {
+    if (error.fenced()) return false;
+    throw;
+  }
+}
+
+std::vector<RoomPlace> RoomRegistry::snapshot() {
+  Result rows = connection_.exec(
+      std::string("SELECT ") + kPlaceColumns +
+          " FROM cluster_rooms r JOIN cluster_nodes n ON n.name = r.node "
+          "WHERE n.state = 'alive' AND n.heartbeat_at > now() - $1 * interval '1 ms' "
+          "ORDER BY r.room_id",
+      Params().add(lease_.count()));
+  std::vector<RoomPlace> places;
+  places.reserve(rows.rows());
+  for (int row = 0; row < rows.rows(); ++row) places.push_back(place_at(rows, row));
+  return places;
+}
+
+std::optional<RoomRegistry::Found> RoomRegistry::find(const std::string& room_id,
+                                                      const std::string& code,
+                                                      const std::string& player_id) {
+  Result rows = connection_.exec(
+      std::string("SELECT ") + kPlaceColumns +
+          " FROM cluster_rooms r LEFT JOIN cluster_nodes n ON n.name = r.node "
+          "WHERE ($2 <> '' AND r.room_id = $2) OR ($3 <> '' AND r.code = $3) "
+          "OR ($4 <> '' AND $4 = ANY(r.players)) ORDER BY r.updated_at DESC LIMIT 1",
+      Params().add(lease_.count()).add(room_id).add(code).add(player_id));
+  if (rows.rows() == 0) return std::nullopt;
+  return Found{place_at(rows, 0), rows.boolean(0, 10)};
+}
+
+std::vector<TakenRoom> RoomRegistry::own_rooms(const NodeIdentity& node) {
+  return taken_at(connection_.exec(
+      "SELECT room_id, node, settings, has_match FROM cluster_rooms WHERE node = $1 "
+      "ORDER BY room_id",
+      Params().add(node.name)));
+}
+
+std::vector<TakenRoom> RoomRegistry::take_orphans(
+    const NodeIdentity& node, const std::function<void(const std::vector<TakenRoom>&)>& reopen) {
+  Transaction transaction(connection_);
+  connection_.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kOwnershipLock) + ")");
+  // A stale heartbeat: the node is dead. The UPDATE waits for any write batch that
+  // already passed that node's fence (it holds a share lock on the row) to commit.
+  connection_.exec(
+      "UPDATE cluster_nodes SET state = 'dead' WHERE state IN ('alive', 'draining') "
+      "AND name <> $1 AND heartbeat_at < now() - $2 * interval '1 ms'",
+      Params().add(node.name).add(lease_.count()));
+  Result orphans = connection_.exec(
+      "SELECT count(*) FROM cluster_rooms r LEFT JOIN cluster_nodes n ON n.name = r.node "
+      "WHERE n.name IS NULL OR n.state IN ('dead', 'left')");
+  std::int64_t orphan_count = orphans.int64(0, 0);
+  if (orphan_count == 0) {
+    transaction.commit();  // keeps the dead marks
+    return {};
+  }
+  Result alive = connection_.exec(
+      "SELECT count(*) FROM cluster_nodes WHERE state = 'alive' AND heartbeat_at > now() - $1 * "
+      "interval '1 ms'",
+      Params().add(lease_.count()));
+  std::int64_t survivors = std::max<std::int64_t>(1, alive.int64(0, 0));
+  std::int64_t share = (orphan_count + survivors - 1) / survivors;
+  std::vector<TakenRoom> taken = taken_at(connection_.exec(
+      "SELECT r.room_id, r.node, r.settings, r.has_match FROM cluster_rooms r "
+      "LEFT JOIN cluster_nodes n ON n.name = r.node "
+      "WHERE n.name IS NULL OR n.state IN ('dead', 'left') ORDER BY r.room_id LIMIT $1 "
+      "FOR UPDATE OF r SKIP LOCKED",
+      Params().add(share)));
+  if (taken.empty()) {
+    transaction.commit();
+    return {};
+  }
+  std::vector<std::string> ids;
+  for (const TakenRoom& room : taken) ids.push_back(room.room_id);
+  connection_.exec(
+      "UPDATE cluster_rooms SET node = $1, updated_at = now() WHERE room_id = ANY($2::text[])",
+      Params().add(node.name).add(pg_text_array(ids)));
+  fence(connection_, node);
+  reopen(taken);
+  transaction.commit();
+  return taken;
+}
+
+}  // namespace parlor::server::cluster

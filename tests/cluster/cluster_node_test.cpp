@@ -1,0 +1,154 @@
+// Two ClusterNodes on one database (server/cluster/cluster_node.hpp): rooms seen across
+// nodes, clients sent to the holder, a dead node's rooms taken, a stale node fenced.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <future>
+#include <mutex>
+#include <thread>
+
+#include "server/cluster/cluster_node.hpp"
+#include "server/cluster/node_lease.hpp"
+#include "tests/cluster/cluster_test_support.hpp"
+
+namespace parlor::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using server::cluster::ClusterNode;
+using server::cluster::ClusterOptions;
+using server::cluster::NodeLease;
+using server::cluster::RoomEntry;
+using server::cluster::RoomLocation;
+using server::cluster::TakenRoom;
+using Where = RoomLocation::Where;
+
+ClusterOptions options(const std::string& uri, const std::string& name) {
+  ClusterOptions o;
+  o.database = uri;
+  o.node = name;
+  o.url = "ws://" + name + ":8080/ws";
+  o.lease = 400ms;
+  o.tick = 100ms;
+  return o;
+}
+
+RoomLocation locate_room(ClusterNode& node, const std::string& id) {
+  std::promise<RoomLocation> answer;
+  node.locate_room(id, [&](RoomLocation location) { answer.set_value(std::move(location)); });
+  auto future = answer.get_future();
+  if (future.wait_for(5s) != std::future_status::ready) return RoomLocation{};
+  return future.get();
+}
+
+template <class Condition>
+bool eventually(Condition condition, std::chrono::milliseconds limit = 3s) {
+  auto end = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < end) {
+    if (condition()) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return condition();
+}
+
+RoomEntry public_room(const std::string& id, const std::string& game) {
+  RoomEntry entry;
+  entry.room_id = id;
+  entry.code = "K" + id;
+  entry.game = game;
+  entry.is_public = true;
+  entry.listing = R"({"id":")" + id + R"("})";
+  entry.has_match = true;
+  return entry;
+}
+
+TEST(ClusterNode, ListsAndLocatesTheOtherNodesRooms) {
+  PARLOR_CLUSTER_DATABASE(uri);
+  ClusterNode a(options(uri, "a"), {});
+  ClusterNode b(options(uri, "b"), {});
+  ASSERT_TRUE(a.join());
+  ASSERT_TRUE(b.join());
+  a.start();
+  b.start();
+  a.room_changed(public_room("R1-a", "perico"));
+  a.room_changed(public_room("R2-a", "loc"));
+  ASSERT_TRUE(eventually([&] { return b.other_listings("").size() == 2; }));
+  EXPECT_EQ(b.other_listings("loc"), std::vector<std::string>{R"({"id":"R2-a"})"});
+  EXPECT_TRUE(a.other_listings("").empty()) << "a node's own rooms are the lobby's";
+
+  RoomLocation there = locate_room(b, "R1-a");
+  EXPECT_EQ(there.where, Where::kElsewhere);
+  EXPECT_EQ(there.node, "a");
+  EXPECT_EQ(there.url, "ws://a:8080/ws");
+  EXPECT_EQ(locate_room(a, "R1-a").where, Where::kLocal);
+  EXPECT_EQ(locate_room(b, "R404-a").where, Where::kUnknown);
+
+  a.room_closed("R1-a");
+  EXPECT_TRUE(eventually([&] { return b.other_listings("").size() == 1; }));
+}
+
+TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat) {
+  PARLOR_CLUSTER_DATABASE(uri);
+  auto a = std::make_unique<ClusterNode>(options(uri, "a"), ClusterNode::Hooks{});
+  std::mutex mutex;
+  std::vector<std::string> reopened;
+  ClusterNode::Hooks hooks;
+  hooks.rooms_taken = [&](const std::vector<TakenRoom>& rooms) {
+    std::lock_guard lock(mutex);
+    for (const auto& room : rooms) reopened.push_back(room.room_id);
+  };
+  ClusterNode b(options(uri, "b"), hooks);
+  ASSERT_TRUE(a->join());
+  ASSERT_TRUE(b.join());
+  a->start();
+  b.start();
+  a->room_changed(public_room("R1-a", "perico"));
+  ASSERT_TRUE(eventually([&] { return b.other_listings("").size() == 1; }));
+
+  auto identity = a->identity();
+  a.reset();  // a dies: no more heartbeats, nothing handed over
+  // Until its lease runs out nobody can tell a dead node from a slow one: a client asking
+  // then is sent to a, fails to connect, and asks again. Once the lease is out, a client
+  // asking b is answered when b has reopened the room, not told it does not exist.
+  std::this_thread::sleep_for(420ms);
+  auto asked = std::chrono::steady_clock::now();
+  std::promise<RoomLocation> answer;
+  b.locate_code("KR1-a", [&](RoomLocation found) { answer.set_value(std::move(found)); });
+  auto future = answer.get_future();
+  ASSERT_EQ(future.wait_for(5s), std::future_status::ready);
+  RoomLocation location = future.get();
+  auto waited = std::chrono::steady_clock::now() - asked;
+  EXPECT_EQ(location.where, Where::kLocal);
+  EXPECT_EQ(location.room_id, "R1-a");
+  EXPECT_LT(waited, 2s);
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(reopened, std::vector<std::string>{"R1-a"});
+  }
+  EXPECT_EQ(b.stats().rooms_taken, 1u);
+  EXPECT_EQ(locate_room(b, "R1-a").where, Where::kLocal);
+
+  // a's old incarnation, back from a pause, is fenced.
+  auto db = server::store::pg::Connection::connect(uri);
+  EXPECT_FALSE(NodeLease(db, 400ms).heartbeat(identity));
+}
+
+TEST(ClusterNode, AStaleIncarnationStandsDownOnItsNextHeartbeat) {
+  PARLOR_CLUSTER_DATABASE(uri);
+  std::promise<void> fenced;
+  ClusterNode::Hooks hooks;
+  hooks.fenced = [&] { fenced.set_value(); };
+  ClusterNode old_node(options(uri, "same"), hooks);
+  ASSERT_TRUE(old_node.join());
+  // A second process claims the name once the first looks dead (here: it never
+  // heartbeated), then the first starts ticking: it must find itself fenced.
+  std::this_thread::sleep_for(450ms);
+  ClusterNode new_node(options(uri, "same"), {});
+  ASSERT_TRUE(new_node.join());
+  old_node.start();
+  EXPECT_EQ(fenced.get_future().wait_for(3s), std::future_status::ready);
+  EXPECT_TRUE(old_node.stats().fenced);
+}
+
+}  // namespace
+}  // namespace parlor::testing

@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""A Parlor cluster survives its nodes: PostgreSQL, three parlor-server nodes, HAProxy with
+the shipped docker/haproxy.cfg in front, and `parlor load` playing through it while the
+test, in one run:
+
+  1. SIGKILLs a node mid-run (its tables must resume on the survivors), then restarts it;
+  2. SIGSTOPs a node past its lease and SIGCONTs it (it must stand down: exit 3, never
+     write for the rooms taken from it), then restarts it;
+  3. stops PostgreSQL with -m immediate and starts it again (nodes recover by themselves);
+  4. SIGTERMs a node (it hands its rooms over and exits 0).
+
+Then it checks: no action a client saw accepted is missing (actions_lost 0), every table
+is playing at the end (stalled_tables 0), every match's journal has no gap and no
+duplicate, and every finished match is in the history served by any node. It prints the
+longest wait a table saw (max_stall_ms) and each phase's timeline.
+
+usage: failover_test.py BUILD_BIN_DIR REPO_ROOT
+Exits 77 (CTest's skip) when PostgreSQL 15 or HAProxy is not installed.
+"""
+import json
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+PG_BIN = "/usr/lib/postgresql/15/bin"
+LEASE_S = 3.0
+
+
+def fail(message):
+    print("FAIL: " + message, file=sys.stderr, flush=True)
+    sys.exit(1)
+
+
+def say(message):
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def http_json(port, path, timeout=5):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as reply:
+        return json.loads(reply.read())
+
+
+class Postgres:
+    """A throwaway PostgreSQL 15 as the postgres user (it refuses to run as root)."""
+
+    def __init__(self, folder):
+        self.dir = os.path.join(folder, "pg")
+        self.port = free_port()
+        self.as_user = []
+        if os.geteuid() == 0:
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+            os.makedirs(self.dir)
+            shutil.chown(self.dir, "postgres")
+            os.chmod(folder, 0o755)
+        subprocess.run(self.as_user + [f"{PG_BIN}/initdb", "-D", self.dir, "-U", "postgres",
+                                       "--auth=trust", "-E", "UTF8"],
+                       check=True, stdout=subprocess.DEVNULL)
+        with open(os.path.join(self.dir, "postgresql.conf"), "a") as conf:
+            conf.write(f"port = {self.port}\nlisten_addresses = '127.0.0.1'\n"
+                       "unix_socket_directories = ''\nmax_connections = 200\n"
+                       "synchronous_commit = on\nfsync = on\n")
+        self.start()
+        subprocess.run(self.as_user + ["createdb", "-h", "127.0.0.1", "-p", str(self.port),
+                                       "-U", "postgres", "parlor"], check=True)
+        self.uri = f"postgresql://postgres@127.0.0.1:{self.port}/parlor"
+
+    def ctl(self, *args):
+        subprocess.run(self.as_user + [f"{PG_BIN}/pg_ctl", "-D", self.dir, "-w", "-l",
+                                       os.path.join(self.dir, "log")] + list(args),
+                       check=True, stdout=subprocess.DEVNULL)
+
+    def start(self):
+        self.ctl("start")
+
+    def stop(self, mode="fast"):
+        self.ctl("stop", "-m", mode)
+
+    def sql(self, query):
+        out = subprocess.run(self.as_user + ["psql", "-h", "127.0.0.1", "-p", str(self.port),
+                                             "-U", "postgres", "-d", "parlor", "-At", "-c", query],
+                             check=True, capture_output=True, text=True)
+        return [line.split("|") for line in out.stdout.splitlines() if line]
+
+
+class Node:
+    def __init__(self, name, bin_dir, folder, db_uri, proxy_port):
+        self.name, self.bin_dir, self.folder, self.db_uri = name, bin_dir, folder, db_uri
+        self.port = free_port()
+        self.public_url = f"ws://127.0.0.1:{proxy_port}/n/{name}/ws"
+        self.process = None
+
+    def start(self):
+        log = open(os.path.join(self.folder, f"{self.name}.log"), "a")
+        self.process = subprocess.Popen(
+            [os.path.join(self.bin_dir, "parlor-server"), "--address", "127.0.0.1",
+             "--port", str(self.port), "--db", self.db_uri, "--node", self.name,
+             "--public-url", self.public_url, "--rate", "0", "--max-connections-per-ip", "0",
+             "--bot-delay-ms", "0", "--round-pause-ms", "200", "--log-level", "info"],
+            stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                fail(f"{self.name} exited at start with {self.process.returncode}")
+            try:
+                http_json(self.port, "/healthz", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+        fail(f"{self.name} did not answer /healthz")
+
+    def signal(self, number):
+        self.process.send_signal(number)
+
+    def wait(self, seconds):
+        try:
+            return self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def start_haproxy(repo, folder, proxy_port, nodes):
+    env = dict(os.environ, PARLOR_LISTEN=f"127.0.0.1:{proxy_port}")
+    for index, node in enumerate(nodes, 1):
+        env[f"PARLOR_NODE{index}"] = f"127.0.0.1:{node.port}"
+    log = open(os.path.join(folder, "haproxy.log"), "w")
+    process = subprocess.Popen(["haproxy", "-db", "-f", os.path.join(repo, "docker/haproxy.cfg")],
+                               env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            http_json(proxy_port, "/healthz", timeout=1)
+            return process
+        except OSError:
+            time.sleep(0.1)
+    fail("haproxy did not come up")
+
+
+def check_journal(pg):
+    """Every match's actions are 1..n: no gap, no duplicate (across both action tables)."""
+    tables = [row[0] for row in pg.sql(
+        "SELECT table_name FROM information_schema.columns WHERE column_name = 'seq' "
+        "AND table_schema = 'public' AND table_name LIKE '%action%'")]
+    if not tables:
+        fail("no journal tables found")
+    union = " UNION ALL ".join(f"SELECT match_id, seq FROM {t}" for t in tables)
+    bad = pg.sql(f"SELECT match_id, count(*), count(DISTINCT seq), max(seq) FROM ({union}) a "
+                 "GROUP BY match_id HAVING count(*) <> max(seq) OR count(DISTINCT seq) <> count(*)")
+    if bad:
+        fail(f"journals with a gap or a duplicate: {bad[:5]}")
+    matches = pg.sql(f"SELECT count(DISTINCT match_id), count(*) FROM ({union}) a")[0]
+    say(f"journal: {matches[0]} matches, {matches[1]} actions, no gap, no duplicate")
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 2
+    bin_dir, repo = sys.argv[1], sys.argv[2]
+    if not os.path.exists(f"{PG_BIN}/initdb") or not shutil.which("haproxy") \
+            or not shutil.which("psql"):
+        print("SKIP: PostgreSQL 15 (with psql) or HAProxy is not installed")
+        return 77
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            print("SKIP: no postgres user")
+            return 77
+    folder = tempfile.mkdtemp(prefix="parlor-cluster-")
+    nodes, haproxy, load, pg = [], None, None, None
+    try:
+        pg = Postgres(folder)
+        proxy_port = free_port()
+        nodes = [Node(f"node{i}", bin_dir, folder, pg.uri, proxy_port) for i in (1, 2, 3)]
+        for node in nodes:
+            node.start()
+        haproxy = start_haproxy(repo, folder, proxy_port, nodes)
+        say(f"cluster up: postgres :{pg.port}, nodes "
+            f"{', '.join(f'{n.name} :{n.port}' for n in nodes)}, haproxy :{proxy_port}")
+
+        duration = 60
+        load_out = os.path.join(folder, "load.json")
+        load = subprocess.Popen(
+            [os.path.join(bin_dir, "parlor"), "load", "--server", f"ws://127.0.0.1:{proxy_port}",
+             "--game", "perico", "--tables", "12", "--seats", "4", "--rate", "2",
+             "--duration", str(duration), "--json"],
+            stdout=open(load_out, "w"), stderr=open(os.path.join(folder, "load.log"), "w"))
+        started = time.time()
+
+        def at(second):
+            time.sleep(max(0.0, started + second - time.time()))
+
+        at(6)
+        say("1. SIGKILL node1")
+        nodes[0].signal(signal.SIGKILL)
+        nodes[0].wait(5)
+        at(13)
+        say("   node1 restarts")
+        nodes[0].start()
+
+        at(16)
+        say("2. SIGSTOP node2 past its lease")
+        nodes[1].signal(signal.SIGSTOP)
+        time.sleep(LEASE_S + 3)
+        nodes[1].signal(signal.SIGCONT)
+        code = nodes[1].wait(20)
+        say(f"   node2 after SIGCONT: exit {code}")
+        if code != 3:
+            fail(f"a node whose rooms were taken must stand down with exit 3, got {code}")
+        nodes[1].start()
+
+        at(34)
+        say("3. PostgreSQL stopped -m immediate")
+        pg.stop("immediate")
+        time.sleep(2)
+        pg.start()
+        say("   PostgreSQL started again")
+
+        at(44)
+        say("4. SIGTERM node3 (drain)")
+        nodes[2].signal(signal.SIGTERM)
+        code = nodes[2].wait(20)
+        say(f"   node3 exit {code}")
+        if code != 0:
+            fail(f"a drained node exits 0, got {code}")
+
+        if load.wait(duration + 60) is None:
+            fail("parlor load did not finish")
+        with open(load_out) as out:
+            report = json.load(out)
+        say("load report: " + json.dumps({k: report.get(k) for k in (
+            "actions_accepted", "actions_lost", "matches_finished", "reconnects",
+            "max_stall_ms", "stalled_tables", "store_refusals")}))
+        if report["actions_lost"] != 0:
+            fail(f"{report['actions_lost']} accepted actions lost")
+        if report["stalled_tables"] != 0:
+            fail(f"{report['stalled_tables']} tables stalled at the end")
+        if report["reconnects"] <= 0:
+            fail("no client reconnected: the faults did not reach the tables")
+
+        check_journal(pg)
+        finished_in_db = int(pg.sql("SELECT count(*) FROM matches WHERE status = 'finished'")[0][0])
+        for node in nodes[:2]:
+            listed = http_json(node.port, "/api/matches?limit=100")
+            if finished_in_db and not listed.get("matches"):
+                fail(f"{node.name} shows no finished match")
+        say(f"history: {finished_in_db} finished matches, listed from the surviving nodes")
+        say("PASS")
+        return 0
+    finally:
+        if load and load.poll() is None:
+            load.kill()
+        for node in nodes:
+            node.stop()
+        if haproxy:
+            haproxy.kill()
+        if pg:
+            try:
+                pg.stop("immediate")
+            except subprocess.CalledProcessError:
+                pass
+        if os.environ.get("PARLOR_KEEP_CLUSTER_LOGS"):
+            print(f"logs kept in {folder}")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
