@@ -33,7 +33,7 @@ PlayerRow player_row(const Result& row, int r) {
 
 Json seats_json(Connection& db, const std::string& match_id) {
   Result row = db.exec(R"sql(
-    SELECT seat, kind, player_id, name, bot_level, score, placing, winner
+    SELECT seat, kind, player_id, name, bot_level, score, "placing", winner
     FROM match_seats WHERE match_id = $1 ORDER BY seat)sql",
                        Params().add(match_id));
   Json seats = Json::array();
@@ -278,7 +278,7 @@ Json leaderboard(Connection& db, const std::string& game) {
                                ON m2.id = s2.match_id
                              WHERE s2.player_id = s.player_id
                              ORDER BY m2.started_at DESC LIMIT 1)),
-           count(*), count(*) FILTER (WHERE s.placing = 1), avg(s.score), min(s.score),
+           count(*), count(*) FILTER (WHERE s."placing" = 1), avg(s.score), min(s.score),
            max(s.score)
     FROM match_seats s
     JOIN matches m ON m.id = s.match_id
@@ -314,7 +314,7 @@ std::optional<Json> player_profile(Connection& db, const std::string& name) {
                   {"first_seen", iso8601_utc(player.int64(0, 2))},
                   {"last_seen", iso8601_utc(player.int64(0, 3))}};
   Result row = db.exec(R"sql(
-    SELECT m.game, count(*), count(*) FILTER (WHERE s.placing = 1), avg(s.score),
+    SELECT m.game, count(*), count(*) FILTER (WHERE s."placing" = 1), avg(s.score),
            min(s.score), max(s.score)
     FROM match_seats s JOIN matches m ON m.id = s.match_id
     WHERE m.status = 'over' AND s.player_id = $1

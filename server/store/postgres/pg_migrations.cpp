@@ -22,6 +22,7 @@ struct Migration {
 //   history API serves the text as it came.
 // - Names compare case-insensitively through lower() (SQLite: COLLATE NOCASE); ids sort
 //   with COLLATE "C" in the queries so paging orders as SQLite's bytes do.
+// - "placing" is quoted: PLACING is a reserved word in PostgreSQL (OVERLAY ... PLACING).
 // - parlor_require() lets one pipelined statement fail its batch (a write to an unknown
 //   match), which SQLite's writer checks between statements.
 constexpr const char* kVersion1 = R"sql(
@@ -56,7 +57,7 @@ CREATE TABLE match_seats (
   name       TEXT NOT NULL,
   bot_level  TEXT,
   score      DOUBLE PRECISION,
-  placing    INTEGER,
+  "placing"    INTEGER,
   winner     BOOLEAN,
   PRIMARY KEY (match_id, seat)
 );

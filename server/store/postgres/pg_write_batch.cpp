@@ -189,7 +189,7 @@ void PgWriteBatch::match_ended(const std::string& match_id, Millis ended_at,
   for (const SeatResult& seat : seats) {
     add(R"sql(
       WITH scored AS (
-        UPDATE match_seats SET score = $3, placing = $4, winner = $5
+        UPDATE match_seats SET score = $3, "placing" = $4, winner = $5
         WHERE match_id = $1 AND seat = $2 RETURNING 1)
       SELECT parlor_require(EXISTS (SELECT 1 FROM scored),
                             'match ' || $1 || ' has no seat ' || $2))sql",
