@@ -75,7 +75,10 @@ const std::vector<Flag>& flags() {
   static const std::vector<Flag> all = {
       string_flag("address", "address to bind", &C::address),
       int_flag("port", "port for HTTP and WebSocket (/ws)", &C::port, 0, 65535),
-      string_flag("db", "SQLite database path (created on first start)", &C::db_path),
+      string_flag("db",
+                  "SQLite database path (created on first start), or a PostgreSQL URI "
+                  "postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME (schema created on first start)",
+                  &C::db_path),
       {"db-sync", "durability: normal (survives a crash of the server) or full (also a power cut)",
        [](C& c, const std::string& v) {
          if (v != "normal" && v != "full") return false;

@@ -17,6 +17,7 @@
 #include "server/cluster/cluster_service.hpp"
 #include "server/listener.hpp"
 #include "server/recovery.hpp"
+#include "server/store/postgres/pg_connection.hpp"
 #include "server/store/store.hpp"
 #include "server/store_journal.hpp"
 #include "server/tls.hpp"
@@ -84,7 +85,9 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   }
   auto opened = store::Store::open(store_options);
   if (!opened) {
-    spdlog::critical("cannot use the database {}: {} ({})", config.db_path, opened.error().message,
+    // redact_conninfo: a PostgreSQL URI's password never reaches the log.
+    spdlog::critical("cannot use the database {}: {} ({})",
+                     store::pg::redact_conninfo(config.db_path), opened.error().message,
                      opened.error().code);
     return 1;
   }
@@ -141,7 +144,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                tls ? ", TLS only" : "", threads);
   spdlog::info("games:{}; web root: {}; database: {}", game_names.empty() ? " none" : game_names,
                web_root->directory.empty() ? "(built-in placeholder)" : web_root->directory,
-               config.db_path);
+               store::pg::redact_conninfo(config.db_path));
 
   // Fenced: another node took this one's rooms; stop serving them at once.
   stand_down = [&] {

@@ -188,8 +188,8 @@ class Store {
   // that the server refuses new moves instead of accepting ones it cannot keep.
   struct Health {
     bool writable = true;
-    std::string reason;  // the last error while not writable
-    Millis since = 0;    // when writes began to fail
+    std::string reason;   // the last error while not writable
+    Millis since = 0;     // when writes began to fail
     bool fenced = false;  // the batch guard refused: another node owns our rooms now
   };
   virtual Health health() const = 0;

@@ -38,11 +38,21 @@ MatchQuery query(int limit, const std::string& before = "", const std::string& g
   return MatchQuery{.player_name = player_name, .game = game, .limit = limit, .before = before};
 }
 
-class HistoryApiTest : public ::testing::Test {
+// On SQLite and PostgreSQL: the same data must give the same JSON on both.
+class HistoryApiTest : public ::testing::TestWithParam<std::string> {
  protected:
-  HistoryApiTest() : store_(testing::open_store(":memory:")) {}
+  void SetUp() override {
+    std::string why;
+    const std::string path = testing::backend_path(GetParam(), dir_, why);
+    if (path.empty()) GTEST_SKIP() << why;
+    store_ = testing::open_store(path);
+  }
+  testing::TempDir dir_;
   std::unique_ptr<Store> store_;
 };
+
+INSTANTIATE_TEST_SUITE_P(Backends, HistoryApiTest, ::testing::Values("Memory", "Postgres"),
+                         [](const auto& info) { return info.param; });
 
 TEST(TimeFormatTest, Iso8601UtcWithMilliseconds) {
   EXPECT_EQ(iso8601_utc(0), "1970-01-01T00:00:00.000Z");
@@ -61,7 +71,7 @@ TEST(CursorTest, RoundTripsAndRejectsGarbage) {
   }
 }
 
-TEST_F(HistoryApiTest, ALiveMatchNeverShowsItsSeedOrJournal) {
+TEST_P(HistoryApiTest, ALiveMatchNeverShowsItsSeedOrJournal) {
   store_->match_started(match("m0000000000a1", "perico", kT0, {"Ann", "bot1"}));
   store_->commitment("m0000000000a1", CommitmentRow{.deal = 1, .sha256 = std::string(64, 'c')});
   store_->action("m0000000000a1", ActionRow{.seq = 1,
@@ -105,7 +115,7 @@ TEST_F(HistoryApiTest, ALiveMatchNeverShowsItsSeedOrJournal) {
             (std::set<std::string>{"seq", "seat", "action", "timeout", "at"}));
 }
 
-TEST_F(HistoryApiTest, ListingIsNewestFirstWithSummaries) {
+TEST_P(HistoryApiTest, ListingIsNewestFirstWithSummaries) {
   store_->match_started(match("m0000000000b1", "perico", kT0, {"Ann", "bot1"}));
   store_->round_ended("m0000000000b1", 1, Json::object());
   store_->round_ended("m0000000000b1", 2, Json::object());
@@ -137,7 +147,7 @@ TEST_F(HistoryApiTest, ListingIsNewestFirstWithSummaries) {
                                      {"winner", true}}));
 }
 
-TEST_F(HistoryApiTest, PagesHaveNoGapsOrDuplicatesWhileMatchesAreAdded) {
+TEST_P(HistoryApiTest, PagesHaveNoGapsOrDuplicatesWhileMatchesAreAdded) {
   constexpr int kMatches = 25;
   std::vector<std::pair<Millis, std::string>> expected;
   for (int i = 0; i < kMatches; ++i) {
@@ -180,7 +190,7 @@ TEST_F(HistoryApiTest, PagesHaveNoGapsOrDuplicatesWhileMatchesAreAdded) {
   EXPECT_TRUE(all["next"].is_null());
 }
 
-TEST_F(HistoryApiTest, FiltersLimitsAndABadCursor) {
+TEST_P(HistoryApiTest, FiltersLimitsAndABadCursor) {
   store_->match_started(match("m0000000000c1", "perico", kT0, {"Ann", "Bob"}));
   store_->match_started(match("m0000000000c2", "loc", kT0 + 1, {"ANN", "Cy"}));
   store_->match_started(match("m0000000000c3", "perico", kT0 + 2, {"Cy", "bot1"}));
@@ -239,7 +249,7 @@ void play_league(Store& store) {
   store.flush();
 }
 
-TEST_F(HistoryApiTest, LeaderboardForAGameWhereHigherScoresWin) {
+TEST_P(HistoryApiTest, LeaderboardForAGameWhereHigherScoresWin) {
   play_league(*store_);
   Json board = store_->leaderboard("perico");
   EXPECT_EQ(board["game"], "perico");
@@ -265,7 +275,7 @@ TEST_F(HistoryApiTest, LeaderboardForAGameWhereHigherScoresWin) {
   EXPECT_EQ(board["players"][2]["win_rate"], 0.0);
 }
 
-TEST_F(HistoryApiTest, LeaderboardForAGameWhereLowerScoresWin) {
+TEST_P(HistoryApiTest, LeaderboardForAGameWhereLowerScoresWin) {
   play_league(*store_);
   Json board = store_->leaderboard("carioca");
   ASSERT_EQ(board["players"].size(), 3u);
@@ -284,7 +294,7 @@ TEST_F(HistoryApiTest, LeaderboardForAGameWhereLowerScoresWin) {
   EXPECT_TRUE(store_->leaderboard("no-such-game")["players"].empty());
 }
 
-TEST_F(HistoryApiTest, LeaderboardOfAllGamesCountsButDoesNotMixScores) {
+TEST_P(HistoryApiTest, LeaderboardOfAllGamesCountsButDoesNotMixScores) {
   play_league(*store_);
   Json board = store_->leaderboard("");
   EXPECT_TRUE(board["game"].is_null());
@@ -304,7 +314,7 @@ TEST_F(HistoryApiTest, LeaderboardOfAllGamesCountsButDoesNotMixScores) {
   EXPECT_EQ(board["players"][2]["matches"], 2);
 }
 
-TEST_F(HistoryApiTest, LeaderboardOrdersByWinsThenRateThenMatches) {
+TEST_P(HistoryApiTest, LeaderboardOrdersByWinsThenRateThenMatches) {
   // Zed: 4 wins; Ann: 2 wins of 4; Bob: 2 of 2; Cy: 1 of 1; Di and Ed: 1 of 2 each, tied
   // on rate and on matches, so by player id.
   int n = 0;
@@ -331,7 +341,7 @@ TEST_F(HistoryApiTest, LeaderboardOrdersByWinsThenRateThenMatches) {
   EXPECT_EQ(order, (std::vector<std::string>{"pZed", "pBob", "pAnn", "pCy", "pDi", "pEd"}));
 }
 
-TEST_F(HistoryApiTest, PlayerProfile) {
+TEST_P(HistoryApiTest, PlayerProfile) {
   play_league(*store_);
   // Another "ann", seen earlier: the profile is the most recently seen one.
   store_->save_player(player("pOldAnn", "annie", kT0 - 100));
@@ -369,7 +379,7 @@ TEST_F(HistoryApiTest, PlayerProfile) {
   EXPECT_FALSE(store_->player_profile("nobody").has_value());
 }
 
-TEST_F(HistoryApiTest, ProfileListsAtMostTwentyRecentMatches) {
+TEST_P(HistoryApiTest, ProfileListsAtMostTwentyRecentMatches) {
   store_->save_player(player("pCy", "Cy", kT0));
   for (int i = 0; i < 25; ++i) {
     store_->match_started(match("m" + std::to_string(100 + i), "loc", kT0 + i, {"Cy"}));

@@ -1,5 +1,5 @@
-// Writes and reads through the Store, on ":memory:" and on a file: players, a match's
-// whole life, aborted matches, unfinished matches for recovery, idempotent replays, a bad
+// Writes and reads through the Store, on ":memory:", on a file and on PostgreSQL: players, a
+// match's whole life, aborted matches, unfinished matches for recovery, idempotent replays, a bad
 // row that must not lose its batch, and a file reopened.
 #include <gtest/gtest.h>
 
@@ -16,10 +16,12 @@ using testing::player;
 
 constexpr Millis kT0 = 1795335000123;  // 2026-11-22T08:10:00.123Z
 
-class StoreRoundTripTest : public ::testing::TestWithParam<bool> {
+class StoreRoundTripTest : public ::testing::TestWithParam<std::string> {
  protected:
-  StoreRoundTripTest() {
-    path_ = GetParam() ? dir_.file("data/parlor.db") : std::string(":memory:");
+  void SetUp() override {
+    std::string why;
+    path_ = testing::backend_path(GetParam(), dir_, why);
+    if (path_.empty()) GTEST_SKIP() << why;
     store_ = testing::open_store(path_);
   }
   testing::TempDir dir_;
@@ -27,8 +29,8 @@ class StoreRoundTripTest : public ::testing::TestWithParam<bool> {
   std::unique_ptr<Store> store_;
 };
 
-INSTANTIATE_TEST_SUITE_P(MemoryAndFile, StoreRoundTripTest, ::testing::Bool(),
-                         [](const auto& info) { return info.param ? "File" : "Memory"; });
+INSTANTIATE_TEST_SUITE_P(Backends, StoreRoundTripTest, ::testing::ValuesIn(testing::kBackends),
+                         [](const auto& info) { return info.param; });
 
 ActionRow action_row(std::int64_t seq, int seat, Millis at, bool timeout = false) {
   return ActionRow{.seq = seq,

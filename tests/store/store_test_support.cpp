@@ -1,5 +1,7 @@
 #include "tests/store/store_test_support.hpp"
 
+#include "tests/store/pg_test_server.hpp"
+
 #include <atomic>
 #include <cstdlib>
 #include <iostream>
@@ -8,6 +10,13 @@
 #include <unistd.h>
 
 namespace parlor::server::store::testing {
+
+std::string backend_path(const std::string& backend, const TempDir& dir, std::string& skip_reason) {
+  if (backend == "Memory") return ":memory:";
+  if (backend == "File") return dir.file("data/parlor.db");
+  parlor::testing::ThrowawayPostgres* server = parlor::testing::shared_postgres(skip_reason);
+  return server ? parlor::testing::fresh_database(*server) : std::string();
+}
 
 TempDir::TempDir() {
   static std::atomic<int> counter{0};

@@ -29,6 +29,13 @@ std::unique_ptr<Store> open_store(
     const std::string& path,
     std::chrono::milliseconds commit_interval = std::chrono::milliseconds(2));
 
+// The backends every store test runs on: "Memory" and "File" (SQLite), "Postgres" (a
+// fresh database on the binary's throwaway server).
+inline const std::vector<std::string> kBackends = {"Memory", "File", "Postgres"};
+// Where `backend` keeps a test's store: a path under `dir`, ":memory:" or a PostgreSQL
+// URI. Empty, with `skip_reason` set, when PostgreSQL is not available.
+std::string backend_path(const std::string& backend, const TempDir& dir, std::string& skip_reason);
+
 PlayerRow player(const std::string& id, const std::string& name, Millis seen);
 
 // A match of `names.size()` seats; a name starting with "bot" makes a bot seat, any

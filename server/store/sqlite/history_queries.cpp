@@ -1,8 +1,6 @@
 #include "server/store/sqlite/history_queries.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <unordered_map>
 
 #include "server/store/sqlite/statement.hpp"
@@ -12,42 +10,6 @@ namespace parlor::server::store::history {
 
 namespace {
 
-// A stored JSON column; a row that does not parse reads as null rather than failing the
-// whole read (recovery then rejects that match alone).
-Json parse_json(const std::string& text) {
-  Json value = Json::parse(text, nullptr, false);
-  if (value.is_discarded()) return nullptr;
-  return value;
-}
-
-Json optional_text(const sql::Statement& row, int column) {
-  if (row.is_null(column)) return nullptr;
-  return row.get_text(column);
-}
-
-Json optional_time(const sql::Statement& row, int column) {
-  if (row.is_null(column)) return nullptr;
-  return iso8601_utc(row.get_int64(column));
-}
-
-// Scores are REAL in the database; whole numbers (chips, points) read as integers.
-Json number_json(double value) {
-  if (std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 9.0e15) {
-    return static_cast<std::int64_t>(value);
-  }
-  return value;
-}
-
-Json optional_number(const sql::Statement& row, int column) {
-  if (row.is_null(column)) return nullptr;
-  return number_json(row.get_double(column));
-}
-
-double round_to(double value, int decimals) {
-  double scale = std::pow(10.0, decimals);
-  return std::round(value * scale) / scale;
-}
-
 Json seats_json(sql::Database& db, const std::string& match_id) {
   sql::Statement row(db, R"sql(
     SELECT seat, kind, player_id, name, bot_level, score, placing, winner
@@ -55,14 +17,16 @@ Json seats_json(sql::Database& db, const std::string& match_id) {
   row.bind(1, match_id);
   Json seats = Json::array();
   while (row.step()) {
-    seats.push_back({{"seat", row.get_int(0)},
-                     {"kind", row.get_text(1)},
-                     {"player", optional_text(row, 2)},
-                     {"name", row.get_text(3)},
-                     {"bot_level", optional_text(row, 4)},
-                     {"score", optional_number(row, 5)},
-                     {"placing", row.is_null(6) ? Json(nullptr) : Json(row.get_int(6))},
-                     {"winner", row.is_null(7) ? Json(nullptr) : Json(row.get_bool(7))}});
+    history::SeatValues seat;
+    seat.seat = row.get_int(0);
+    seat.kind = row.get_text(1);
+    if (!row.is_null(2)) seat.player_id = row.get_text(2);
+    seat.name = row.get_text(3);
+    if (!row.is_null(4)) seat.bot_level = row.get_text(4);
+    if (!row.is_null(5)) seat.score = row.get_double(5);
+    if (!row.is_null(6)) seat.placing = row.get_int(6);
+    if (!row.is_null(7)) seat.winner = row.get_bool(7);
+    seats.push_back(seat_json(seat));
   }
   return seats;
 }
@@ -108,28 +72,11 @@ std::unordered_map<std::string, std::vector<ActionRow>> live_action_rows(sql::Da
 
 // A finished or aborted match's actions, as the history API lists them. Stored as one
 // array of [seq, seat, action, timeout, at]; a row that does not parse lists none.
-Json finished_actions_json(sql::Database& db, const std::string& match_id) {
+Json stored_actions_json(sql::Database& db, const std::string& match_id) {
   sql::Statement row(db, "SELECT actions FROM match_actions WHERE match_id = ?1");
   row.bind(1, match_id);
-  Json actions = Json::array();
-  if (!row.step()) return actions;
-  Json stored = parse_json(row.get_text(0));
-  if (!stored.is_array()) return actions;
-  for (Json& element : stored) {
-    if (!element.is_array() || element.size() != 5 || !element[0].is_number_integer() ||
-        !element[4].is_number_integer()) {
-      continue;
-    }
-    const Json& timeout = element[3];
-    actions.push_back(
-        {{"seq", element[0].get<std::int64_t>()},
-         {"seat", element[1].is_number_integer() ? element[1].get<int>() : 0},
-         {"action", std::move(element[2])},
-         {"timeout", timeout.is_boolean() ? timeout.get<bool>()
-                                          : timeout.is_number() && timeout.get<double>() != 0},
-         {"at", iso8601_utc(element[4].get<std::int64_t>())}});
-  }
-  return actions;
+  if (!row.step()) return Json::array();
+  return history::finished_actions_json(row.get_text(0));
 }
 
 std::vector<CommitmentRow> commitment_rows(sql::Database& db, const std::string& match_id) {
@@ -201,14 +148,10 @@ std::vector<Summary> match_summaries(sql::Database& db, const SummaryFilter& fil
   while (row.step()) {
     std::string id = row.get_text(0);
     Millis started_at = row.get_int64(4);
-    Json json = {{"id", id},
-                 {"room", row.get_text(1)},
-                 {"game", row.get_text(2)},
-                 {"status", row.get_text(3)},
-                 {"started_at", iso8601_utc(started_at)},
-                 {"ended_at", optional_time(row, 5)},
-                 {"rounds", row.get_int64(6)},
-                 {"seats", Json::array()}};
+    SummaryValues values{id,         row.get_text(1), row.get_text(2), row.get_text(3),
+                         started_at, std::nullopt,    row.get_int64(6)};
+    if (!row.is_null(5)) values.ended_at = row.get_int64(5);
+    Json json = summary_json(values);
     summaries.push_back(Summary{Cursor{started_at, id}, std::move(json)});
   }
   // Seats after the listing's statement is done, one short indexed query per match.
@@ -216,18 +159,6 @@ std::vector<Summary> match_summaries(sql::Database& db, const SummaryFilter& fil
     summary.json["seats"] = seats_json(db, summary.position.match_id);
   }
   return summaries;
-}
-
-// A player's (or everyone's) matches, wins and score measure over finished matches.
-Json stats_json(std::int64_t matches, std::int64_t wins, std::optional<double> average,
-                std::optional<double> best, std::optional<bool> lower_score_wins) {
-  double win_rate = matches > 0 ? static_cast<double>(wins) / static_cast<double>(matches) : 0.0;
-  return {{"matches", matches},
-          {"wins", wins},
-          {"win_rate", round_to(win_rate, 3)},
-          {"average_score", average ? Json(round_to(*average, 2)) : Json(nullptr)},
-          {"best_score", best ? number_json(*best) : Json(nullptr)},
-          {"lower_score_wins", lower_score_wins ? Json(*lower_score_wins) : Json(nullptr)}};
 }
 
 std::optional<bool> game_lower_score_wins(sql::Database& db, const std::string& game) {
@@ -239,32 +170,12 @@ std::optional<bool> game_lower_score_wins(sql::Database& db, const std::string& 
   return row.get_bool(0);
 }
 
-std::optional<double> best_score(const sql::Statement& row, int min_column, int max_column,
-                                 bool lower_score_wins) {
-  int column = lower_score_wins ? min_column : max_column;
+std::optional<double> optional_double(const sql::Statement& row, int column) {
   if (row.is_null(column)) return std::nullopt;
   return row.get_double(column);
 }
 
 }  // namespace
-
-std::string encode_cursor(const Cursor& cursor) {
-  return std::to_string(cursor.started_at) + "_" + cursor.match_id;
-}
-
-std::optional<Cursor> decode_cursor(const std::string& text) {
-  auto separator = text.find('_');
-  if (separator == std::string::npos || separator == 0 || separator + 1 >= text.size()) {
-    return std::nullopt;
-  }
-  Cursor cursor;
-  const char* begin = text.data();
-  const char* end = begin + separator;
-  auto [parsed_to, error] = std::from_chars(begin, end, cursor.started_at);
-  if (error != std::errc() || parsed_to != end) return std::nullopt;
-  cursor.match_id = text.substr(separator + 1);
-  return cursor;
-}
 
 std::vector<PlayerRow> load_players(sql::Database& db) {
   sql::Statement row(db, R"sql(
@@ -356,19 +267,21 @@ std::optional<Json> match_record(sql::Database& db, const std::string& match_id)
     FROM matches WHERE id = ?1)sql");
   row.bind(1, match_id);
   if (!row.step()) return std::nullopt;
-  std::string status = row.get_text(5);
-  Json record = {{"id", row.get_text(0)},
-                 {"room", row.get_text(1)},
-                 {"match_number", row.get_int(2)},
-                 {"game", row.get_text(3)},
-                 {"options", parse_json(row.get_text(4))},
-                 {"status", status},
-                 {"started_at", iso8601_utc(row.get_int64(6))},
-                 {"ended_at", optional_time(row, 7)},
-                 {"first_dealer", row.get_int(8)},
-                 {"lower_score_wins", row.get_bool(9)},
-                 {"results", row.is_null(10) ? Json(nullptr) : parse_json(row.get_text(10))},
-                 {"abort_reason", optional_text(row, 11)}};
+  RecordValues values;
+  values.id = row.get_text(0);
+  values.room_id = row.get_text(1);
+  values.match_number = row.get_int(2);
+  values.game = row.get_text(3);
+  values.options_text = row.get_text(4);
+  values.status = row.get_text(5);
+  values.started_at = row.get_int64(6);
+  if (!row.is_null(7)) values.ended_at = row.get_int64(7);
+  values.first_dealer = row.get_int(8);
+  values.lower_score_wins = row.get_bool(9);
+  if (!row.is_null(10)) values.results_text = row.get_text(10);
+  if (!row.is_null(11)) values.abort_reason = row.get_text(11);
+  const std::string status = values.status;
+  Json record = record_json(values);
   std::string seed_hex = row.get_text(12);
 
   record["seats"] = seats_json(db, match_id);
@@ -382,7 +295,7 @@ std::optional<Json> match_record(sql::Database& db, const std::string& match_id)
   // A live match's seed and journal would reveal hands and future deals: never served.
   if (status != "playing") {
     record["seed"] = seed_hex;
-    record["actions"] = finished_actions_json(db, match_id);
+    record["actions"] = stored_actions_json(db, match_id);
   }
   return record;
 }
@@ -406,39 +319,13 @@ Json leaderboard(sql::Database& db, const std::string& game) {
 
   std::optional<bool> lower_score_wins;
   if (!game.empty()) lower_score_wins = game_lower_score_wins(db, game).value_or(false);
-
-  struct Entry {
-    std::int64_t wins;
-    double win_rate;
-    std::int64_t matches;
-    std::string player;
-    Json json;
-  };
-  std::vector<Entry> entries;
+  std::vector<LeaderboardRow> rows;
   while (row.step()) {
-    std::int64_t matches = row.get_int64(2);
-    std::int64_t wins = row.get_int64(3);
-    std::optional<double> average;
-    std::optional<double> best;
-    if (lower_score_wins && !row.is_null(4)) {
-      average = row.get_double(4);
-      best = best_score(row, 5, 6, *lower_score_wins);
-    }
-    Json json = stats_json(matches, wins, average, best, lower_score_wins);
-    json["player"] = row.get_text(0);
-    json["name"] = row.get_text(1);
-    double win_rate = static_cast<double>(wins) / static_cast<double>(matches);
-    entries.push_back(Entry{wins, win_rate, matches, row.get_text(0), std::move(json)});
+    rows.push_back(LeaderboardRow{row.get_text(0), row.get_text(1), row.get_int64(2),
+                                  row.get_int64(3), optional_double(row, 4),
+                                  optional_double(row, 5), optional_double(row, 6)});
   }
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    if (a.wins != b.wins) return a.wins > b.wins;
-    if (a.win_rate != b.win_rate) return a.win_rate > b.win_rate;
-    if (a.matches != b.matches) return a.matches > b.matches;
-    return a.player < b.player;
-  });
-  Json players = Json::array();
-  for (Entry& entry : entries) players.push_back(std::move(entry.json));
-  return {{"game", game.empty() ? Json(nullptr) : Json(game)}, {"players", std::move(players)}};
+  return leaderboard_json(game, lower_score_wins, rows);
 }
 
 std::optional<Json> player_profile(sql::Database& db, const std::string& name) {
@@ -463,10 +350,10 @@ std::optional<Json> player_profile(sql::Database& db, const std::string& name) {
   while (row.step()) {
     std::string game = row.get_text(0);
     bool lower_score_wins = game_lower_score_wins(db, game).value_or(false);
-    std::optional<double> average;
-    if (!row.is_null(3)) average = row.get_double(3);
-    games[game] = stats_json(row.get_int64(1), row.get_int64(2), average,
-                             best_score(row, 4, 5, lower_score_wins), lower_score_wins);
+    games[game] =
+        stats_json(row.get_int64(1), row.get_int64(2), optional_double(row, 3),
+                   best_score(optional_double(row, 4), optional_double(row, 5), lower_score_wins),
+                   lower_score_wins);
   }
   profile["games"] = std::move(games);
 

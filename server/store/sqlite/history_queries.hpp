@@ -7,14 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "server/store/history_json.hpp"
 #include "server/store/sqlite/database.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server::store::history {
-
-inline constexpr int kDefaultLimit = 20;
-inline constexpr int kMaxLimit = 100;
-inline constexpr int kRecentMatches = 20;  // in a player's profile
 
 std::vector<PlayerRow> load_players(sql::Database& db);
 std::optional<PlayerRow> find_player_by_token(sql::Database& db, const std::string& token_hash);
@@ -26,13 +23,5 @@ Json list_matches(sql::Database& db, const MatchQuery& query);
 std::optional<Json> match_record(sql::Database& db, const std::string& match_id);
 Json leaderboard(sql::Database& db, const std::string& game);
 std::optional<Json> player_profile(sql::Database& db, const std::string& name);
-
-// The paging cursor: the last listed match's start time and id. Opaque to clients.
-struct Cursor {
-  Millis started_at = 0;
-  std::string match_id;
-};
-std::string encode_cursor(const Cursor& cursor);
-std::optional<Cursor> decode_cursor(const std::string& text);
 
 }  // namespace parlor::server::store::history

@@ -21,9 +21,10 @@
 #include "server/store/sqlite/history_queries.hpp"
 #include "server/store/sqlite/migrations.hpp"
 #include "server/store/sqlite/open_checks.hpp"
+#include "server/store/sqlite/sqlite_batch_runner.hpp"
 #include "server/store/sqlite/transaction.hpp"
-#include "server/store/sqlite/write_queue.hpp"
 #include "server/store/sqlite/write_statements.hpp"
+#include "server/store/write_queue.hpp"
 
 namespace parlor::server::store {
 
@@ -91,6 +92,7 @@ struct SqliteStore::Impl {
   std::unique_ptr<sql::Database> read_db;  // none for an in-memory database
   std::mutex read_db_mutex;
   std::unique_ptr<WriteStatements> write_statements;
+  std::unique_ptr<SqliteBatchRunner> runner;
   std::unique_ptr<WriteQueue> queue;
   std::unique_ptr<Checkpointer> checkpointer;  // none for an in-memory database
 
@@ -155,8 +157,9 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& opt
   } catch (const std::exception& e) {
     return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
   }
+  impl->runner = std::make_unique<SqliteBatchRunner>(*impl->write_db, impl->write_db_mutex);
   impl->queue = std::make_unique<WriteQueue>(
-      *impl->write_db, impl->write_db_mutex, options.commit_interval, options.max_batch,
+      *impl->runner, options.commit_interval, options.max_batch,
       [writes = impl->write_statements.get()] { writes->flush_actions(); },
       [writes = impl->write_statements.get()] { writes->rolled_back(); });
   spdlog::info("store: opened {} (schema version {})", path, current_schema_version());

@@ -1,11 +1,9 @@
-#include "server/store/sqlite/write_outage.hpp"
+#include "server/store/write_outage.hpp"
 
 #include <spdlog/spdlog.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 
-#include "server/store/sqlite/errors.hpp"
 #include "server/store/time_format.hpp"
 
 namespace parlor::server::store {
@@ -16,27 +14,6 @@ constexpr std::chrono::milliseconds kFirstBackoff{50};
 constexpr std::chrono::milliseconds kMaxBackoff{1000};
 
 }  // namespace
-
-bool is_outage(const std::exception& error) {
-  const auto* sql = dynamic_cast<const SqlError*>(&error);
-  if (!sql) return false;
-  switch (sql->sqlite_code() & 0xff) {
-    case SQLITE_FULL:
-    case SQLITE_IOERR:
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-    case SQLITE_READONLY:
-    case SQLITE_CANTOPEN:
-    case SQLITE_CORRUPT:
-    case SQLITE_NOTADB:
-    case SQLITE_NOMEM:
-    case SQLITE_PROTOCOL:
-    case SQLITE_PERM:
-      return true;
-    default:
-      return false;
-  }
-}
 
 std::chrono::milliseconds WriteOutage::failed(const std::string& reason, std::size_t held) {
   std::lock_guard lock(mutex_);

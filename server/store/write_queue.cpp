@@ -1,4 +1,4 @@
-#include "server/store/sqlite/write_queue.hpp"
+#include "server/store/write_queue.hpp"
 
 #include <pthread.h>
 #include <spdlog/spdlog.h>
@@ -8,15 +8,12 @@
 #include <iterator>
 #include <utility>
 
-#include "server/store/sqlite/transaction.hpp"
-
 namespace parlor::server::store {
 
-WriteQueue::WriteQueue(sql::Database& db, std::mutex& db_mutex,
-                       std::chrono::milliseconds commit_interval, std::size_t max_batch,
-                       std::function<void()> before_commit, std::function<void()> rolled_back)
-    : db_(db),
-      db_mutex_(db_mutex),
+WriteQueue::WriteQueue(BatchRunner& runner, std::chrono::milliseconds commit_interval,
+                       std::size_t max_batch, std::function<void()> before_commit,
+                       std::function<void()> rolled_back)
+    : runner_(runner),
       commit_interval_(commit_interval),
       max_batch_(std::max<std::size_t>(max_batch, 1)),
       before_commit_(std::move(before_commit)),
@@ -141,25 +138,19 @@ bool WriteQueue::commit_one_by_one(const std::vector<Write>& batch) {
 }
 
 std::optional<WriteQueue::Failure> WriteQueue::try_commit(const Write* writes, std::size_t count) {
-  {
-    std::lock_guard db_lock(db_mutex_);
-    try {
-      // A rollback that failed with the disk (the destructor's is best effort) leaves the
-      // transaction open, and BEGIN would then fail as if the write were at fault.
-      if (db_.in_transaction()) db_.rollback();
-      sql::Transaction transaction(db_);
+  try {
+    runner_.run([&] {
       for (std::size_t i = 0; i < count; ++i) writes[i].apply();
       if (before_commit_) before_commit_();
-      transaction.commit();
-      batches_.fetch_add(1);
-      writes_committed_.fetch_add(count);
-      return std::nullopt;
-    } catch (const std::exception& e) {
-      Failure failure{is_outage(e), e.what()};
-      // The transaction's destructor has rolled back by now; the writes' memory follows.
-      report_rollback();
-      return failure;
-    }
+    });
+    batches_.fetch_add(1);
+    writes_committed_.fetch_add(count);
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    Failure failure{runner_.is_outage(e), e.what()};
+    // The transaction was rolled back by now; the writes' memory follows.
+    report_rollback();
+    return failure;
   }
 }
 

@@ -24,9 +24,9 @@
 #include <thread>
 #include <vector>
 
-#include "server/store/sqlite/database.hpp"
-#include "server/store/sqlite/write_outage.hpp"
+#include "server/store/batch_runner.hpp"
 #include "server/store/store.hpp"
+#include "server/store/write_outage.hpp"
 
 namespace parlor::server::store {
 
@@ -35,11 +35,9 @@ class WriteQueue {
   // Runs on the writer thread inside the batch's transaction; throws to fail.
   using Apply = std::function<void()>;
 
-  // `db_mutex` is held around every transaction on `db` (readers that share the
-  // connection, as with ":memory:", take it too and so only see committed batches).
-  WriteQueue(sql::Database& db, std::mutex& db_mutex, std::chrono::milliseconds commit_interval,
-             std::size_t max_batch, std::function<void()> before_commit = {},
-             std::function<void()> rolled_back = {});
+  // `runner` runs each batch in one transaction of its database (batch_runner.hpp).
+  WriteQueue(BatchRunner& runner, std::chrono::milliseconds commit_interval, std::size_t max_batch,
+             std::function<void()> before_commit = {}, std::function<void()> rolled_back = {});
   // Commits everything queued, runs the remaining callbacks, then stops the thread. During
   // an outage it keeps retrying for `kRetryAfterStop`, then drops what is left (messages
   // held for those writes were never sent, so no client saw them accepted).
@@ -92,8 +90,7 @@ class WriteQueue {
   void finish(Ticket through, bool committed);
   void report_rollback();
 
-  sql::Database& db_;
-  std::mutex& db_mutex_;
+  BatchRunner& runner_;
   const std::chrono::milliseconds commit_interval_;
   const std::size_t max_batch_;
   const std::function<void()> before_commit_;

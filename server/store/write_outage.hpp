@@ -1,10 +1,11 @@
 // When the database as a whole cannot take writes — the disk is full, an I/O error, the
-// file is locked by another process, read-only or damaged — no write can be made durable,
-// and dropping writes would break the room's promise that nothing a client saw accepted
-// is ever missing from the database. So the writer keeps the failed batch, waits and
-// retries it until it commits (an *outage*), and the rest of the server asks `failing()`
-// to refuse new moves meanwhile. A write that fails on its own (a constraint, a bad row)
-// is not an outage: it is logged and dropped so that one bad row cannot stop every table.
+// file is locked by another process, read-only or damaged; PostgreSQL unreachable,
+// restarting or fencing this node (BatchRunner::is_outage says which errors) — no write can be made
+// durable, and dropping writes would break the room's promise that nothing a client saw accepted is
+// ever missing from the database. So the writer keeps the failed batch, waits and retries it until
+// it commits (an *outage*), and the rest of the server asks `failing()` to refuse new moves
+// meanwhile. A write that fails on its own (a constraint, a bad row) is not an outage: it is logged
+// and dropped so that one bad row cannot stop every table.
 //
 // One outage is logged twice (when it begins and when it ends), not once per retry.
 #pragma once
@@ -17,11 +18,6 @@
 #include <string>
 
 namespace parlor::server::store {
-
-// True if `error` says the database cannot take any write now (SQLITE_FULL, IOERR, BUSY,
-// LOCKED, READONLY, CANTOPEN, CORRUPT, NOTADB, NOMEM, PROTOCOL, PERM), as opposed to a
-// failure of the write itself.
-bool is_outage(const std::exception& error);
 
 class WriteOutage {
  public:

@@ -1,0 +1,156 @@
+#include "server/store/postgres/pg_migrations.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <vector>
+
+namespace parlor::server::store::pg {
+
+namespace {
+
+struct Migration {
+  int version;
+  const char* description;
+  const char* sql;
+};
+
+// Version 1: everything SQLite's version 3 has. Differences, and why:
+// - live_actions is keyed (match_id, seq): the key is the last guard against two writers
+//   of one match (a second insert of a seq is skipped by ON CONFLICT, never doubled),
+//   and its foreign key refuses an action for an unknown match as SQLite's writer does.
+// - Actions stay TEXT, never jsonb: parsing every action costs the writer CPU and the
+//   history API serves the text as it came.
+// - Names compare case-insensitively through lower() (SQLite: COLLATE NOCASE); ids sort
+//   with COLLATE "C" in the queries so paging orders as SQLite's bytes do.
+// - "placing" is quoted: PLACING is a reserved word in PostgreSQL (OVERLAY ... PLACING).
+// - parlor_require() lets one pipelined statement fail its batch (a write to an unknown
+//   match), which SQLite's writer checks between statements.
+constexpr const char* kVersion1 = R"sql(
+CREATE TABLE players (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  token_hash  TEXT NOT NULL UNIQUE,
+  first_seen  BIGINT NOT NULL,
+  last_seen   BIGINT NOT NULL
+);
+CREATE TABLE matches (
+  id               TEXT PRIMARY KEY,
+  room_id          TEXT NOT NULL,
+  match_number     INTEGER NOT NULL,
+  game             TEXT NOT NULL,
+  options          TEXT NOT NULL,
+  room_settings    TEXT NOT NULL,
+  seed_hex         TEXT NOT NULL,
+  first_dealer     INTEGER NOT NULL,
+  lower_score_wins BOOLEAN NOT NULL,
+  started_at       BIGINT NOT NULL,
+  ended_at         BIGINT,
+  status           TEXT NOT NULL CHECK (status IN ('playing', 'over', 'aborted')),
+  results          TEXT,
+  abort_reason     TEXT
+);
+CREATE TABLE match_seats (
+  match_id   TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat       INTEGER NOT NULL,
+  kind       TEXT NOT NULL CHECK (kind IN ('human', 'bot')),
+  player_id  TEXT,
+  name       TEXT NOT NULL,
+  bot_level  TEXT,
+  score      DOUBLE PRECISION,
+  "placing"    INTEGER,
+  winner     BOOLEAN,
+  PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE match_rounds (
+  match_id  TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  round     INTEGER NOT NULL,
+  result    TEXT NOT NULL,
+  PRIMARY KEY (match_id, round)
+);
+CREATE TABLE commitments (
+  match_id  TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  deal      BIGINT NOT NULL,
+  sha256    TEXT NOT NULL,
+  PRIMARY KEY (match_id, deal)
+);
+CREATE TABLE live_actions (
+  match_id  TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seq       BIGINT NOT NULL,
+  seat      INTEGER NOT NULL,
+  action    TEXT NOT NULL,
+  timeout   BOOLEAN NOT NULL DEFAULT false,
+  at        BIGINT NOT NULL,
+  PRIMARY KEY (match_id, seq)
+);
+CREATE TABLE match_actions (
+  match_id  TEXT PRIMARY KEY,
+  actions   TEXT NOT NULL
+);
+CREATE INDEX matches_by_started ON matches (started_at, id COLLATE "C");
+CREATE INDEX matches_by_game_started ON matches (game, started_at, id COLLATE "C");
+CREATE INDEX matches_playing ON matches (id) WHERE status = 'playing';
+CREATE INDEX seats_by_name ON match_seats (lower(name));
+CREATE INDEX seats_by_player ON match_seats (player_id);
+CREATE INDEX players_by_name ON players (lower(name), last_seen);
+CREATE FUNCTION parlor_require(ok BOOLEAN, message TEXT) RETURNS VOID
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT ok THEN
+    RAISE EXCEPTION '%', message USING ERRCODE = 'P0002';
+  END IF;
+END
+$$;
+)sql";
+
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> all = {
+      {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
+  };
+  return all;
+}
+
+// Any constant both nodes agree on: serialises concurrent migrations of one database.
+constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7239017718245351)";
+
+int found_version(Connection& connection) {
+  connection.exec("CREATE TABLE IF NOT EXISTS parlor_schema_version (version INTEGER NOT NULL)");
+  Result row = connection.exec("SELECT max(version) FROM parlor_schema_version");
+  return row.is_null(0, 0) ? 0 : static_cast<int>(row.int64(0, 0));
+}
+
+}  // namespace
+
+int current_schema_version() { return migrations().back().version; }
+
+int migrate(Connection& connection) {
+  int before = -1;
+  for (const Migration& migration : migrations()) {
+    Transaction transaction(connection);
+    connection.exec(kMigrationLock);
+    const int found = found_version(connection);
+    if (before < 0) before = found;
+    if (found > current_schema_version()) {
+      throw StoreError("db_too_new", "the database has schema version " + std::to_string(found) +
+                                         " but this Parlor understands up to version " +
+                                         std::to_string(current_schema_version()) +
+                                         ": use a newer Parlor or another database");
+    }
+    if (migration.version <= found) continue;
+    try {
+      connection.exec(migration.sql);
+      connection.exec("INSERT INTO parlor_schema_version (version) VALUES ($1)",
+                      Params().add(migration.version));
+      transaction.commit();
+    } catch (const PgError& e) {
+      if (e.is_outage()) throw;
+      throw StoreError("db_migration_failed", "migration to schema version " +
+                                                  std::to_string(migration.version) + " (" +
+                                                  migration.description + ") failed: " + e.what());
+    }
+    spdlog::info("store: migrated the PostgreSQL database to schema version {} ({})",
+                 migration.version, migration.description);
+  }
+  return before;
+}
+
+}  // namespace parlor::server::store::pg

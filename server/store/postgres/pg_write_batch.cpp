@@ -1,0 +1,234 @@
+#include "server/store/postgres/pg_write_batch.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
+namespace parlor::server::store::pg {
+
+namespace {
+
+// Rows per INSERT at most: 6 parameters a row, and PostgreSQL takes 65,535 per statement.
+constexpr std::size_t kActionRowsPerInsert = 1000;
+
+std::string action_insert_sql(std::size_t rows) {
+  std::string sql = "INSERT INTO live_actions (match_id, seq, seat, action, timeout, at) VALUES ";
+  for (std::size_t row = 0; row < rows; ++row) {
+    const std::size_t p = row * 6;
+    if (row > 0) sql += ',';
+    sql += "($" + std::to_string(p + 1) + ",$" + std::to_string(p + 2) + ",$" +
+           std::to_string(p + 3) + ",$" + std::to_string(p + 4) + ",$" + std::to_string(p + 5) +
+           ",$" + std::to_string(p + 6) + ")";
+  }
+  return sql + " ON CONFLICT (match_id, seq) DO NOTHING";
+}
+
+Params& add_optional(Params& params, const std::string& text) {
+  return text.empty() ? params.add_null() : params.add(text);
+}
+
+}  // namespace
+
+PgWriteBatch::PgWriteBatch(std::string conninfo, Connection::Options options, std::string guard_sql,
+                           std::vector<std::string> guard_params)
+    : conninfo_(std::move(conninfo)),
+      options_(std::move(options)),
+      guard_sql_(std::move(guard_sql)) {
+  for (const std::string& param : guard_params) guard_params_.add(param);
+}
+
+bool PgWriteBatch::is_outage(const std::exception& error) const {
+  const auto* pg = dynamic_cast<const PgError*>(&error);
+  return pg && pg->is_outage();
+}
+
+Connection& PgWriteBatch::connection() {
+  if (!connection_ || !connection_->open()) {
+    connection_.reset();
+    connection_ = Connection::connect(conninfo_, options_);  // throws an outage PgError
+  }
+  return *connection_;
+}
+
+void PgWriteBatch::run(const std::function<void()>& writes) {
+  statements_.clear();
+  action_params_ = Params();
+  action_rows_ = 0;
+  writes();
+  flush_actions();
+  try {
+    send_batch();
+    fenced_.store(false);
+  } catch (const PgError& e) {
+    if (e.fenced()) fenced_.store(true);
+    // After a failed statement the pipeline skipped the rest, COMMIT too: the transaction
+    // block is still open (aborted) on the server. A lost connection ends it by itself.
+    if (connection_ && connection_->open()) {
+      try {
+        connection_->exec("ROLLBACK");
+      } catch (const PgError&) {
+        connection_.reset();
+      }
+    }
+    throw;
+  }
+}
+
+void PgWriteBatch::send_batch() {
+  Connection& conn = connection();
+  Pipeline pipeline(conn);
+  pipeline.send("BEGIN");
+  if (!guard_sql_.empty()) pipeline.send(guard_sql_, guard_params_);
+  for (const Statement& statement : statements_) pipeline.send(statement.sql, statement.params);
+  pipeline.send("COMMIT");
+  pipeline.sync();
+}
+
+void PgWriteBatch::add(std::string sql, Params params) {
+  flush_actions();  // keeps the batch's order: a match's end follows its actions
+  statements_.push_back(Statement{std::move(sql), std::move(params)});
+}
+
+void PgWriteBatch::flush_actions() {
+  if (action_rows_ == 0) return;
+  statements_.push_back(Statement{action_insert_sql(action_rows_), std::move(action_params_)});
+  action_params_ = Params();
+  action_rows_ = 0;
+}
+
+void PgWriteBatch::save_player(const PlayerRow& player) {
+  add(R"sql(
+    INSERT INTO players (id, name, token_hash, first_seen, last_seen)
+    VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (id) DO UPDATE SET
+      name = excluded.name, token_hash = excluded.token_hash,
+      first_seen = least(players.first_seen, excluded.first_seen),
+      last_seen = greatest(players.last_seen, excluded.last_seen))sql",
+      Params()
+          .add(player.id)
+          .add(player.name)
+          .add(player.token_hash)
+          .add(player.first_seen)
+          .add(player.last_seen));
+}
+
+void PgWriteBatch::player_seen(const std::string& id, const std::string& name, Millis at) {
+  add("UPDATE players SET name = $2, last_seen = greatest(last_seen, $3) WHERE id = $1",
+      Params().add(id).add(name).add(at));
+}
+
+void PgWriteBatch::match_started(const MatchStart& start) {
+  add(R"sql(
+    INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
+                         first_dealer, lower_score_wins, started_at, status)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'playing')
+    ON CONFLICT (id) DO UPDATE SET
+      room_id = excluded.room_id, match_number = excluded.match_number,
+      game = excluded.game, options = excluded.options,
+      room_settings = excluded.room_settings, seed_hex = excluded.seed_hex,
+      first_dealer = excluded.first_dealer, lower_score_wins = excluded.lower_score_wins,
+      started_at = excluded.started_at
+    WHERE matches.status = 'playing')sql",
+      Params()
+          .add(start.id)
+          .add(start.room_id)
+          .add(start.match_number)
+          .add(start.game)
+          .add(start.options.dump(-1, ' ', false, Json::error_handler_t::replace))
+          .add(start.room_settings.dump(-1, ' ', false, Json::error_handler_t::replace))
+          .add(start.seed_hex)
+          .add(start.first_dealer)
+          .add(start.lower_score_wins)
+          .add(start.started_at));
+  for (const SeatRow& seat : start.seats) {
+    Params params;
+    params.add(start.id).add(seat.seat).add(seat.kind);
+    add_optional(params, seat.player_id).add(seat.name);
+    add_optional(params, seat.bot_level);
+    add(R"sql(
+      INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level)
+      VALUES ($1, $2, $3, $4, $5, $6)
+      ON CONFLICT (match_id, seat) DO UPDATE SET
+        kind = excluded.kind, player_id = excluded.player_id, name = excluded.name,
+        bot_level = excluded.bot_level)sql",
+        std::move(params));
+  }
+}
+
+void PgWriteBatch::action(const std::string& match_id, std::int64_t seq, int seat,
+                          const std::string& action_json, bool timeout, Millis at) {
+  if (action_rows_ == kActionRowsPerInsert) flush_actions();
+  action_params_.add(match_id).add(seq).add(seat).add(action_json).add(timeout).add(at);
+  ++action_rows_;
+}
+
+void PgWriteBatch::commitment(const std::string& match_id, const CommitmentRow& commitment) {
+  add(R"sql(
+    INSERT INTO commitments (match_id, deal, sha256) VALUES ($1, $2, $3)
+    ON CONFLICT (match_id, deal) DO UPDATE SET sha256 = excluded.sha256)sql",
+      Params().add(match_id).add(commitment.deal).add(commitment.sha256));
+}
+
+void PgWriteBatch::round_ended(const std::string& match_id, int round,
+                               const std::string& result_json) {
+  add(R"sql(
+    INSERT INTO match_rounds (match_id, round, result) VALUES ($1, $2, $3)
+    ON CONFLICT (match_id, round) DO UPDATE SET result = excluded.result)sql",
+      Params().add(match_id).add(round).add(result_json));
+}
+
+void PgWriteBatch::match_ended(const std::string& match_id, Millis ended_at,
+                               const std::string& results_json,
+                               const std::vector<SeatResult>& seats) {
+  add(R"sql(
+    WITH ended AS (
+      UPDATE matches SET status = 'over', ended_at = $2, results = $3, abort_reason = NULL
+      WHERE id = $1 RETURNING 1)
+    SELECT parlor_require(EXISTS (SELECT 1 FROM ended), 'no match ' || $1 || ' to end'))sql",
+      Params().add(match_id).add(ended_at).add(results_json));
+  for (const SeatResult& seat : seats) {
+    add(R"sql(
+      WITH scored AS (
+        UPDATE match_seats SET score = $3, "placing" = $4, winner = $5
+        WHERE match_id = $1 AND seat = $2 RETURNING 1)
+      SELECT parlor_require(EXISTS (SELECT 1 FROM scored),
+                            'match ' || $1 || ' has no seat ' || $2))sql",
+        Params()
+            .add(match_id)
+            .add(seat.seat)
+            .add(seat.score)
+            .add(seat.placing)
+            .add(seat.placing == 1));
+  }
+  move_actions(match_id);
+}
+
+void PgWriteBatch::match_aborted(const std::string& match_id, Millis ended_at,
+                                 const std::string& reason) {
+  // A match already over keeps its state and the list it ended with; an unknown match
+  // gets no row (its journal has none either: the foreign key).
+  add(R"sql(
+    UPDATE matches SET status = 'aborted', ended_at = $2, abort_reason = $3
+    WHERE id = $1 AND status <> 'over')sql",
+      Params().add(match_id).add(ended_at).add(reason));
+  move_actions(match_id);
+}
+
+void PgWriteBatch::move_actions(const std::string& match_id) {
+  // The finished list in the format SQLite's match_actions holds:
+  // [[seq, seat, action, timeout 0|1, at], ...] by seq. Only once: a replayed end (or an
+  // abort after the end) keeps the first list.
+  add(R"sql(
+    INSERT INTO match_actions (match_id, actions)
+    SELECT $1, '[' || coalesce(string_agg(
+             '[' || seq || ',' || seat || ',' || action || ',' ||
+             CASE WHEN timeout THEN '1' ELSE '0' END || ',' || at || ']', ',' ORDER BY seq),
+           '') || ']'
+    FROM live_actions WHERE match_id = $1
+    HAVING EXISTS (SELECT 1 FROM matches WHERE id = $1)
+    ON CONFLICT (match_id) DO NOTHING)sql",
+      Params().add(match_id));
+  add("DELETE FROM live_actions WHERE match_id = $1", Params().add(match_id));
+}
+
+}  // namespace parlor::server::store::pg

@@ -1,0 +1,204 @@
+#include "server/store/postgres/postgres_store.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <mutex>
+#include <optional>
+#include <utility>
+
+#include "server/store/postgres/pg_connection.hpp"
+#include "server/store/postgres/pg_history_queries.hpp"
+#include "server/store/postgres/pg_migrations.hpp"
+#include "server/store/postgres/pg_write_batch.hpp"
+#include "server/store/sqlite/write_statements.hpp"  // json_text
+#include "server/store/write_queue.hpp"
+
+namespace parlor::server::store {
+
+struct PostgresStore::Impl {
+  std::string conninfo;
+  pg::Connection::Options connection_options;
+  std::unique_ptr<pg::PgWriteBatch> batch;
+  std::unique_ptr<WriteQueue> queue;
+  std::mutex read_mutex;
+  std::optional<pg::Connection> read_connection;
+
+  ~Impl() { queue.reset(); }  // drains and commits first: it uses the batch
+
+  // Runs `read(connection)` in one read-only snapshot on the read connection; on any
+  // error logs it and returns `fallback`. A lost connection is reopened once.
+  template <class Result, class Read>
+  Result read(const char* what, Result fallback, Read&& read_function) {
+    std::lock_guard lock(read_mutex);
+    try {
+      try {
+        return read_once<Result>(read_function);
+      } catch (const pg::PgError& e) {
+        if (!e.connection_lost()) throw;
+      }
+      return read_once<Result>(read_function);
+    } catch (const std::exception& e) {
+      spdlog::error("store: {} failed: {}", what, e.what());
+      return fallback;
+    }
+  }
+
+  template <class Result, class Read>
+  Result read_once(Read& read_function) {
+    if (!read_connection || !read_connection->open()) {
+      read_connection.reset();
+      read_connection = pg::Connection::connect(conninfo, connection_options);
+    }
+    pg::Transaction transaction(*read_connection,
+                                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    Result result = read_function(*read_connection);
+    transaction.commit();
+    return result;
+  }
+};
+
+Expected<std::unique_ptr<PostgresStore>> PostgresStore::open(const StoreOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->conninfo = options.path;
+  impl->connection_options.query_timeout = std::chrono::milliseconds(10000);
+  impl->connection_options.connect_timeout = std::chrono::milliseconds(5000);
+  const std::string shown = pg::redact_conninfo(options.path);
+  int schema_before = 0;
+  try {
+    pg::Connection connection = pg::Connection::connect(options.path, impl->connection_options);
+    schema_before = pg::migrate(connection);
+  } catch (const pg::PgError& e) {
+    return Error{"db_open_failed", "cannot open the PostgreSQL database " + shown + ": " +
+                                       pg::redact_conninfo(e.what())};
+  } catch (const StoreError& e) {
+    return Error{e.code(), "cannot open the PostgreSQL database " + shown + ": " + e.what()};
+  } catch (const std::exception& e) {
+    return Error{"db_open_failed",
+                 "cannot open the PostgreSQL database " + shown + ": " + e.what()};
+  }
+  impl->batch = std::make_unique<pg::PgWriteBatch>(
+      options.path, impl->connection_options, options.batch_guard_sql, options.batch_guard_params);
+  impl->queue =
+      std::make_unique<WriteQueue>(*impl->batch, options.commit_interval, options.max_batch);
+  spdlog::info("store: opened PostgreSQL {} (schema version {}, was {})", shown,
+               pg::current_schema_version(), schema_before);
+  return std::unique_ptr<PostgresStore>(new PostgresStore(std::move(impl)));
+}
+
+PostgresStore::PostgresStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+PostgresStore::~PostgresStore() = default;
+
+// As in SqliteStore: each write captures its rows by value, JSON serialized here, on the
+// caller's thread, so the writer thread has one job less.
+Ticket PostgresStore::save_player(const PlayerRow& player) {
+  return impl_->queue->push("save_player", player.id,
+                            [batch = impl_->batch.get(), player] { batch->save_player(player); });
+}
+
+Ticket PostgresStore::player_seen(const std::string& id, const std::string& name, Millis at) {
+  return impl_->queue->push("player_seen", id, [batch = impl_->batch.get(), id, name, at] {
+    batch->player_seen(id, name, at);
+  });
+}
+
+Ticket PostgresStore::match_started(const MatchStart& start) {
+  return impl_->queue->push("match_started", start.id,
+                            [batch = impl_->batch.get(), start] { batch->match_started(start); });
+}
+
+Ticket PostgresStore::action(const std::string& match_id, const ActionRow& action) {
+  return impl_->queue->push(
+      "action", match_id,
+      [batch = impl_->batch.get(), match_id, seq = action.seq, seat = action.seat,
+       text = json_text(action.action), timeout = action.timeout,
+       at = action.at] { batch->action(match_id, seq, seat, text, timeout, at); });
+}
+
+Ticket PostgresStore::commitment(const std::string& match_id, const CommitmentRow& commitment) {
+  return impl_->queue->push("commitment", match_id,
+                            [batch = impl_->batch.get(), match_id, commitment] {
+                              batch->commitment(match_id, commitment);
+                            });
+}
+
+Ticket PostgresStore::round_ended(const std::string& match_id, int round, const Json& result) {
+  return impl_->queue->push(
+      "round_ended", match_id,
+      [batch = impl_->batch.get(), match_id, round, text = json_text(result)] {
+        batch->round_ended(match_id, round, text);
+      });
+}
+
+Ticket PostgresStore::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+                                  const std::vector<SeatResult>& seats) {
+  return impl_->queue->push(
+      "match_ended", match_id,
+      [batch = impl_->batch.get(), match_id, ended_at, text = json_text(results), seats] {
+        batch->match_ended(match_id, ended_at, text, seats);
+      });
+}
+
+Ticket PostgresStore::match_aborted(const std::string& match_id, Millis ended_at,
+                                    const std::string& reason) {
+  return impl_->queue->push("match_aborted", match_id,
+                            [batch = impl_->batch.get(), match_id, ended_at, reason] {
+                              batch->match_aborted(match_id, ended_at, reason);
+                            });
+}
+
+void PostgresStore::after_commit(Ticket ticket, std::function<void()> callback) {
+  impl_->queue->after_commit(ticket, std::move(callback));
+}
+
+Ticket PostgresStore::committed_through() const { return impl_->queue->committed_through(); }
+
+void PostgresStore::flush() { impl_->queue->flush(); }
+
+Store::Stats PostgresStore::stats() const { return impl_->queue->stats(); }
+
+Store::Health PostgresStore::health() const {
+  WriteOutage::State outage = impl_->queue->outage();
+  return {!outage.failing, outage.reason, outage.since_millis, impl_->batch->fenced()};
+}
+
+bool PostgresStore::writable() const { return !impl_->queue->failing(); }
+
+std::vector<PlayerRow> PostgresStore::load_players() {
+  return impl_->read("load_players", std::vector<PlayerRow>{}, pg::history::load_players);
+}
+
+std::optional<PlayerRow> PostgresStore::find_player_by_token(const std::string& token_hash) {
+  return impl_->read("find_player_by_token", std::optional<PlayerRow>{}, [&](pg::Connection& db) {
+    return pg::history::find_player_by_token(db, token_hash);
+  });
+}
+
+std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches() {
+  return impl_->read("load_unfinished_matches", std::vector<UnfinishedMatch>{},
+                     pg::history::load_unfinished_matches);
+}
+
+Json PostgresStore::list_matches(const MatchQuery& query) {
+  return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
+                     [&](pg::Connection& db) { return pg::history::list_matches(db, query); });
+}
+
+std::optional<Json> PostgresStore::match_record(const std::string& match_id) {
+  return impl_->read("match_record", std::optional<Json>{},
+                     [&](pg::Connection& db) { return pg::history::match_record(db, match_id); });
+}
+
+Json PostgresStore::leaderboard(const std::string& game) {
+  return impl_->read(
+      "leaderboard",
+      Json{{"game", game.empty() ? Json(nullptr) : Json(game)}, {"players", Json::array()}},
+      [&](pg::Connection& db) { return pg::history::leaderboard(db, game); });
+}
+
+std::optional<Json> PostgresStore::player_profile(const std::string& name) {
+  return impl_->read("player_profile", std::optional<Json>{},
+                     [&](pg::Connection& db) { return pg::history::player_profile(db, name); });
+}
+
+}  // namespace parlor::server::store
