@@ -1,5 +1,8 @@
 #include "server/config.hpp"
 
+#include <unistd.h>
+
+#include <array>
 #include <charconv>
 #include <sstream>
 
@@ -103,6 +106,24 @@ const std::vector<Flag>& flags() {
                   "HTTP (needs --tls-key)",
                   &C::tls_cert),
       string_flag("tls-key", "PEM private key of --tls-cert", &C::tls_key),
+      {"node",
+       "this node's name in a cluster (1-32 of a-z, 0-9, '-', starting with a letter; needs a "
+       "PostgreSQL --db); empty: a single node",
+       [](C& c, const std::string& v) {
+         if (!v.empty() && !valid_node_name(v)) return false;
+         c.node = v;
+         return true;
+       },
+       [](const C& c) { return c.node; }},
+      {"public-url",
+       "how clients reach this node directly: ws://HOST:PORT/ws, wss://..., or a path on the "
+       "same origin such as /n/node2/ws (default with --node: ws://ADDRESS:PORT/ws)",
+       [](C& c, const std::string& v) {
+         if (!v.empty() && !valid_public_url(v)) return false;
+         c.public_url = v;
+         return true;
+       },
+       [](const C& c) { return c.public_url; }},
       string_flag("log-level", "trace, debug, info, warn, error, critical or off", &C::log_level),
       int_flag("turn-seconds", "default turn timer of a room, 0 for none", &C::turn_seconds, 0,
                86400),
@@ -159,7 +180,57 @@ const Flag* find_flag(const std::string& name) {
 
 Error bad_flag(const std::string& message) { return {"bad_flag", message}; }
 
+std::string machine_name() {
+  std::array<char, 256> name{};
+  if (gethostname(name.data(), name.size() - 1) != 0 || name[0] == '\0') return "localhost";
+  return name.data();
+}
+
+// --node needs the shared PostgreSQL database (a SQLite file cannot be shared between
+// processes on several hosts); --public-url gets its default from the listen address.
+Expected<bool> check_cluster_flags(ServerConfig& config) {
+  if (config.node.empty()) return true;
+  if (!is_postgres_uri(config.db_path)) {
+    return bad_flag("--node " + config.node +
+                    " needs a PostgreSQL --db (postgresql://USER@HOST:PORT/DBNAME): the nodes "
+                    "of a cluster share one database; \"" +
+                    config.db_path + "\" is a SQLite file");
+  }
+  if (config.public_url.empty()) {
+    // A wildcard address is no place to connect to: the machine's name stands for it.
+    std::string host = config.address;
+    if (host == "0.0.0.0" || host == "::" || host.empty()) host = machine_name();
+    if (host.find(':') != std::string::npos) host = "[" + host + "]";
+    config.public_url = "ws://" + host + ":" + std::to_string(config.port) + "/ws";
+  }
+  return true;
+}
+
 }  // namespace
+
+bool valid_node_name(const std::string& name) {
+  if (name.empty() || name.size() > 32 || name[0] < 'a' || name[0] > 'z') return false;
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+bool valid_public_url(const std::string& url) {
+  auto has_host_after = [&](const std::string& scheme) {
+    return url.rfind(scheme, 0) == 0 && url.size() > scheme.size() && url[scheme.size()] != '/';
+  };
+  if (has_host_after("ws://") || has_host_after("wss://")) {
+    return url.find_first_of(" \t\r\n\"") == std::string::npos;
+  }
+  // A path on the same origin: "/..." but not "//host" (that would be another origin).
+  return url.size() >= 2 && url[0] == '/' && url[1] != '/' &&
+         url.find_first_of(" \t\r\n\"") == std::string::npos;
+}
+
+bool is_postgres_uri(const std::string& db) {
+  return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+}
 
 Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& args,
                                                const EnvLookup& env) {
@@ -197,6 +268,9 @@ Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& a
   }
   if (parsed.config.tls_cert.empty() != parsed.config.tls_key.empty()) {
     return bad_flag("--tls-cert and --tls-key go together (PARLOR_TLS_CERT, PARLOR_TLS_KEY)");
+  }
+  if (Expected<bool> checked = check_cluster_flags(parsed.config); !checked) {
+    return checked.error();
   }
   return parsed;
 }

@@ -63,9 +63,19 @@ struct ParsedCommandLine {
 using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
 
 // Errors: "bad_flag" (unknown flag, missing or malformed value, --tls-cert without
-// --tls-key or the other way round).
+// --tls-key or the other way round, --node without a PostgreSQL --db).
+// With --node and no --public-url, public_url is derived: ws://ADDRESS:PORT/ws (the
+// machine's host name for a wildcard address such as 0.0.0.0).
 Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& args,
                                                const EnvLookup& env);
 std::string usage_text();
+
+// A node name: 1-32 of [a-z0-9-], starting with a letter.
+bool valid_node_name(const std::string& name);
+// ws://..., wss://... or a path starting with "/" (resolved by the client against the URL
+// it is connected to).
+bool valid_public_url(const std::string& url);
+// A libpq connection URI (postgres:// or postgresql://), as opposed to a SQLite path.
+bool is_postgres_uri(const std::string& db);
 
 }  // namespace parlor::server

@@ -12,7 +12,13 @@ namespace parlor::server {
 
 Lobby::Lobby(boost::asio::io_context& ioc, const ServerConfig& config,
              std::vector<const GameDefinition*> games, MatchJournal& journal, Metrics& metrics)
-    : ioc_(ioc), config_(config), games_(std::move(games)), journal_(journal), metrics_(metrics) {}
+    : ioc_(ioc),
+      config_(config),
+      games_(std::move(games)),
+      journal_(journal),
+      metrics_(metrics),
+      players_(node_id_suffix(config.node)),
+      id_suffix_(node_id_suffix(config.node)) {}
 
 const GameDefinition* Lobby::find_game(const std::string& name) const {
   for (const GameDefinition* game : games_) {
@@ -34,7 +40,16 @@ std::string Lobby::new_code() {
     RAND_bytes(bytes.data(), static_cast<int>(bytes.size()));
     std::string code;
     for (unsigned char b : bytes) code += kAlphabet[b % 32];  // 256 % 32 == 0: no bias
-    if (!room_by_code_.contains(code)) return code;
+    if (room_by_code_.contains(code)) continue;
+    if (taken_elsewhere_ && taken_elsewhere_("", code)) continue;
+    return code;
+  }
+}
+
+std::string Lobby::new_room_id() {
+  for (;;) {
+    std::string id = "R" + std::to_string(next_room_++) + id_suffix_;
+    if (!taken_elsewhere_ || !taken_elsewhere_(id, "")) return id;
   }
 }
 
@@ -71,7 +86,7 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   if (rooms_.size() >= static_cast<std::size_t>(config_.max_rooms)) {
     return Error{"too_many_rooms", "the server has as many rooms as it allows"};
   }
-  settings.id = "R" + std::to_string(next_room_++);
+  settings.id = new_room_id();
   settings.code = new_code();
   auto room =
       std::make_shared<Room>(ioc_.get_executor(), std::move(settings), *this, journal_, metrics_);
@@ -83,7 +98,7 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
 std::shared_ptr<Room> Lobby::restore_room(RoomSettings settings) {
   std::lock_guard lock(mutex_);
   if (rooms_.contains(settings.id) || room_by_code_.contains(settings.code)) return nullptr;
-  next_room_ = std::max(next_room_, number_after(settings.id, 'R'));
+  next_room_ = std::max(next_room_, number_after(settings.id, 'R', id_suffix_));
   auto room =
       std::make_shared<Room>(ioc_.get_executor(), std::move(settings), *this, journal_, metrics_);
   rooms_[room->id()] = room;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "server/cluster/room_locator.hpp"
 #include "server/config.hpp"
 #include "server/match_journal.hpp"
 #include "server/metrics.hpp"
@@ -65,6 +66,17 @@ class Lobby : public RoomDirectory {
   Metrics& metrics() const { return metrics_; }
   Players& players() { return players_; }
   const std::vector<const GameDefinition*>& games() const { return games_; }
+
+  // ---- Cluster (docs/cluster.md); a single node keeps the NullRoomLocator. ----
+  // Where rooms this node does not hold are. Set before the listener opens.
+  void set_locator(cluster::RoomLocator* locator) { locator_ = locator ? locator : &null_locator_; }
+  cluster::RoomLocator& locator() const { return *locator_; }
+  // Whether another node holds a room with this id or this code (one of the two is
+  // empty): new ids and codes avoid them (a node restarted after its rooms were taken
+  // over must not mint "R3-node2" again). Called with the lobby's lock held: it must not
+  // call back into the lobby. Set before the listener opens.
+  using TakenElsewhere = std::function<bool(const std::string& room_id, const std::string& code)>;
+  void set_taken_elsewhere(TakenElsewhere taken) { taken_elsewhere_ = std::move(taken); }
   const GameDefinition* find_game(const std::string& name) const;
   Json describe_games() const;
 
@@ -114,6 +126,7 @@ class Lobby : public RoomDirectory {
 
  private:
   std::string new_code();
+  std::string new_room_id();
 
   boost::asio::io_context& ioc_;
   const ServerConfig& config_;
@@ -121,6 +134,10 @@ class Lobby : public RoomDirectory {
   MatchJournal& journal_;
   Metrics& metrics_;
   Players players_;
+  std::string id_suffix_;  // "-node2" in a cluster (ids.hpp), "" alone
+  cluster::NullRoomLocator null_locator_;
+  cluster::RoomLocator* locator_ = &null_locator_;
+  TakenElsewhere taken_elsewhere_;
 
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

@@ -47,6 +47,12 @@ std::string Metrics::render(const nlohmann::json& rooms) const {
   counter(out, "parlor_matches_finished_total", "matches finished", matches_finished.load());
   counter(out, "parlor_slow_consumers_dropped_total",
           "connections closed for not reading their messages", slow_consumers_dropped.load());
+  counter(out, "parlor_redirects_total",
+          "requests answered room_elsewhere: the room is on another node of the cluster",
+          redirects_sent.load());
+  counter(out, "parlor_players_adopted_total",
+          "returning players created on another node, found in the shared store",
+          players_adopted.load());
 
   std::map<std::pair<std::string, std::string>, int> by_game_state;
   for (const auto& room : rooms) {

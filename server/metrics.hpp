@@ -34,6 +34,10 @@ class Metrics {
   std::atomic<std::int64_t> matches_started{0};
   std::atomic<std::int64_t> matches_finished{0};
   std::atomic<std::int64_t> slow_consumers_dropped{0};
+  // Cluster: clients told their room is on another node (room_elsewhere), and players
+  // another node created, found in the shared store when they came here.
+  std::atomic<std::int64_t> redirects_sent{0};
+  std::atomic<std::int64_t> players_adopted{0};
 
   void observe_latency(std::chrono::nanoseconds elapsed);
 

@@ -49,7 +49,7 @@ PlayerIdentity Players::create(const std::string& name) {
   player.name = name;
   std::string hash = hash_token(player.token);
   std::lock_guard lock(mutex_);
-  player.id = "p" + std::to_string(next_id_++);
+  player.id = "p" + std::to_string(next_id_++) + id_suffix_;
   id_by_token_hash_[hash] = player.id;
   name_by_id_[player.id] = name;
   if (store_) {
@@ -72,6 +72,17 @@ std::optional<PlayerIdentity> Players::resume(const std::string& token, const st
   return player;
 }
 
+std::optional<PlayerIdentity> Players::adopt(const store::PlayerRow& row, const std::string& token,
+                                             const std::string& name) {
+  if (row.token_hash != hash_token(token)) return std::nullopt;
+  {
+    std::lock_guard lock(mutex_);
+    id_by_token_hash_.try_emplace(row.token_hash, row.id);
+    name_by_id_.try_emplace(row.id, row.name);
+  }
+  return resume(token, name);
+}
+
 std::optional<std::string> Players::name_of(const std::string& player_id) const {
   std::lock_guard lock(mutex_);
   auto it = name_by_id_.find(player_id);
@@ -85,7 +96,7 @@ void Players::attach_store(store::Store& store) {
   for (const store::PlayerRow& row : saved) {
     id_by_token_hash_[row.token_hash] = row.id;
     name_by_id_[row.id] = row.name;
-    next_id_ = std::max(next_id_, number_after(row.id, 'p'));
+    next_id_ = std::max(next_id_, number_after(row.id, 'p', id_suffix_));
   }
   store_ = &store;
 }

@@ -2,7 +2,9 @@
 // server keeps only its SHA-256, so a leaked registry does not let anyone sit down as
 // someone else. Thread-safe. Kept in memory; with a store attached, every player is
 // loaded at start-up and new players and visits are written through (queued, never
-// waited for).
+// waited for). In a cluster a player created on another node after this one started is
+// not in memory: the session finds it in the store (off the network thread) and adopts
+// it here.
 #pragma once
 
 #include <mutex>
@@ -14,7 +16,8 @@ namespace parlor::server {
 
 namespace store {
 class Store;
-}
+struct PlayerRow;
+}  // namespace store
 
 struct PlayerIdentity {
   std::string id;     // "p17": stable for the life of the token
@@ -24,11 +27,17 @@ struct PlayerIdentity {
 
 class Players {
  public:
+  // `id_suffix`: what ends every new id ("-node2" in a cluster, ids.hpp), "" alone.
+  explicit Players(std::string id_suffix = "") : id_suffix_(std::move(id_suffix)) {}
   // A new player with a fresh token.
   PlayerIdentity create(const std::string& name);
   // The player holding `token` (renamed to `name` when not empty), or nothing.
   std::optional<PlayerIdentity> resume(const std::string& token, const std::string& name);
   std::optional<std::string> name_of(const std::string& player_id) const;
+  // Takes in a player another node created (found in the shared store by its token's
+  // hash), then resumes it as resume() would; nothing if `row` does not hold `token`.
+  std::optional<PlayerIdentity> adopt(const store::PlayerRow& row, const std::string& token,
+                                      const std::string& name);
   // Loads the saved players (ids continue after the highest) and writes through from now.
   void attach_store(store::Store& store);
 
@@ -39,6 +48,7 @@ class Players {
   std::unordered_map<std::string, std::string> id_by_token_hash_;
   std::unordered_map<std::string, std::string> name_by_id_;
   long long next_id_ = 1;
+  std::string id_suffix_;
   store::Store* store_ = nullptr;
 };
 

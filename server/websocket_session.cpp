@@ -227,7 +227,7 @@ void WebSocketSession::handle_request(Request& request) {
 }
 
 void WebSocketSession::handle_hello(const Request& request) {
-  if (!player_id_.empty()) {
+  if (!player_id_.empty() || hello_pending_) {
     return send_error(request.id, "already_greeted", "hello was already said on this connection");
   }
   auto version = request.int_field("version", 0);
@@ -246,6 +246,9 @@ void WebSocketSession::handle_hello(const Request& request) {
   PlayerIdentity player;
   if (request.has("token")) {
     auto resumed = lobby_->players().resume(request.string_field("token"), name);
+    if (!resumed && clustered() && lobby_->history_store()) {
+      return find_player_elsewhere(request.id, request.string_field("token"), name);
+    }
     if (!resumed) {
       return send_error(request.id, "bad_token",
                         "unknown token; say hello without one to get a new identity");
@@ -254,6 +257,11 @@ void WebSocketSession::handle_hello(const Request& request) {
   } else {
     player = lobby_->players().create(name.empty() ? "Player" : name);
   }
+  if (clustered()) return finish_hello(request.id, player);
+  welcome(request.id, player);
+}
+
+void WebSocketSession::welcome(const Json& request_id, const PlayerIdentity& player) {
   player_id_ = player.id;
   name_ = player.name;
   auto rooms = lobby_->rooms_of(player_id_);
@@ -267,9 +275,10 @@ void WebSocketSession::handle_hello(const Request& request) {
                {"games", games},
                {"rooms", room_ids}};
   if (!player.token.empty()) body["token"] = player.token;
+  if (clustered()) body["node"] = lobby_->config().node;
   spdlog::info("player {} ({}) says hello from {}{}", player_id_, name_, ip_,
                player.token.empty() ? " (returning)" : "");
-  send_text(protocol::reply_message(request.id, "welcome", std::move(body)));
+  send_text(protocol::reply_message(request_id, "welcome", std::move(body)));
   for (const auto& room : rooms) {  // a reconnect: the seats come back
     rooms_[room->id()] = room;
     room->attach(me());
@@ -298,9 +307,22 @@ void WebSocketSession::handle_create_room(const Request& request) {
   (*room)->open(me(), request.id, request.bool_field("sit", true));
 }
 
-std::shared_ptr<Room> WebSocketSession::room_for_entry(const Request& request) {
+std::shared_ptr<Room> WebSocketSession::room_for_entry(const Request& request, bool spectate,
+                                                       bool may_locate) {
+  // Not here, in a cluster: another node may hold it. The request goes on once it answers.
+  auto locate_entry = [&](Lookup kind, const std::string& key) {
+    auto again = std::make_shared<Request>(request);
+    locate(
+        kind, key, request.id,
+        [this, again, spectate] { handle_join_or_spectate(*again, spectate, false); },
+        [this, again, spectate] { room_for_entry(*again, spectate, false); });
+  };
   if (request.has("code")) {
     auto room = lobby_->find_by_code(request.string_field("code"));
+    if (!room && may_locate && clustered()) {
+      locate_entry(Lookup::kCode, request.string_field("code"));
+      return nullptr;
+    }
     if (!room) send_error(request.id, "no_such_room", "no room has that code");
     return room;
   }
@@ -309,6 +331,10 @@ std::shared_ptr<Room> WebSocketSession::room_for_entry(const Request& request) {
     return nullptr;
   }
   auto room = lobby_->find_room(request.string_field("room"));
+  if (!room && may_locate && clustered()) {
+    locate_entry(Lookup::kRoom, request.string_field("room"));
+    return nullptr;
+  }
   bool allowed = room && (room->is_public() || [&] {
                    for (const auto& mine : lobby_->rooms_of(player_id_)) {
                      if (mine == room) return true;
@@ -323,8 +349,9 @@ std::shared_ptr<Room> WebSocketSession::room_for_entry(const Request& request) {
   return room;
 }
 
-void WebSocketSession::handle_join_or_spectate(const Request& request, bool spectate) {
-  auto room = room_for_entry(request);
+void WebSocketSession::handle_join_or_spectate(const Request& request, bool spectate,
+                                               bool may_locate) {
+  auto room = room_for_entry(request, spectate, may_locate);
   if (!room) return;
   rooms_[room->id()] = room;
   if (spectate) {
@@ -336,7 +363,7 @@ void WebSocketSession::handle_join_or_spectate(const Request& request, bool spec
   room->join(me(), request.id, seat);
 }
 
-void WebSocketSession::handle_room_request(Request& request) {
+void WebSocketSession::handle_room_request(Request& request, bool may_locate) {
   if (request.type == RequestType::kAction && request.has("ack") &&
       request.string_field("ack") != "reply" && request.string_field("ack") != "update") {
     return send_error(request.id, "bad_field", "ack must be \"reply\" or \"update\"");
@@ -346,6 +373,13 @@ void WebSocketSession::handle_room_request(Request& request) {
     return send_error(request.id, "bad_field", "level must be \"random\" or \"sensible\"");
   }
   auto room = lobby_->find_room(request.string_field("room"));
+  if (!room && may_locate && clustered()) {
+    auto again = std::make_shared<Request>(std::move(request));
+    return locate(
+        Lookup::kRoom, again->string_field("room"), again->id,
+        [this, again] { handle_room_request(*again, false); },
+        [this, again] { send_error(again->id, "no_such_room", "no room has that id"); });
+  }
   if (!room) return send_error(request.id, "no_such_room", "no room has that id");
   // Every action passes here: remember the room without reassigning a live entry.
   auto [known, added] = rooms_.try_emplace(room->id(), room);

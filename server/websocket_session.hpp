@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -62,14 +63,37 @@ class WebSocketSession : public Connection,
   void handle_request(protocol::Request& request);
   void handle_hello(const protocol::Request& request);
   void handle_create_room(const protocol::Request& request);
-  void handle_join_or_spectate(const protocol::Request& request, bool spectate);
-  void handle_room_request(protocol::Request& request);
+  // `may_locate`: ask the cluster when the room is not here (false once it answered).
+  void handle_join_or_spectate(const protocol::Request& request, bool spectate,
+                               bool may_locate = true);
+  void handle_room_request(protocol::Request& request, bool may_locate = true);
   // The room a join/spectate names, by id (public rooms, or one the player sits in)
-  // or by code; null after replying with an error.
-  std::shared_ptr<Room> room_for_entry(const protocol::Request& request);
+  // or by code; null after replying with an error (or asking the cluster).
+  std::shared_ptr<Room> room_for_entry(const protocol::Request& request, bool spectate,
+                                       bool may_locate);
   void send_error(const Json& id, const std::string& code, const std::string& message);
   void send_text(std::string text);
   Member me();
+  // The end of a hello: the player's identity is known; seats come back.
+  void welcome(const Json& request_id, const PlayerIdentity& player);
+
+  // ---- Cluster (websocket_session_cluster.cpp): rooms and players of other nodes ----
+  bool clustered() const { return !lobby_->config().node.empty(); }
+  // A token this node does not know: it may be a player another node created. Looked
+  // up in the shared store on the lobby's history executor, never on this thread.
+  void find_player_elsewhere(Json request_id, std::string token, std::string name);
+  // A returning player sits nowhere here: ask the cluster where its seat is first.
+  void finish_hello(const Json& request_id, const PlayerIdentity& player);
+  enum class Lookup { kRoom, kCode, kSeat };
+  // Asks the cluster where a room this node does not hold is; the answer comes back on
+  // this session's strand: room_elsewhere is sent from here, `here` runs when the room
+  // has just come to this node (look again), `nowhere` when no node holds it.
+  void locate(Lookup kind, const std::string& key, Json request_id, std::function<void()> here,
+              std::function<void()> nowhere);
+  void send_room_elsewhere(const Json& request_id, const cluster::RoomLocation& where);
+  // Runs a continuation of a request as handle_text runs a request: a failure is
+  // answered with internal_error, never thrown into the event loop.
+  void run_guarded(const Json& request_id, const char* what, const std::function<void()>& step);
 
   // On the bare socket (or TLS over it): the WebSocket's own timeouts (handshake, idle,
   // keep-alive pings) cover the connection, and tcp_stream's per-operation timer layer
@@ -86,7 +110,8 @@ class WebSocketSession : public Connection,
   bool ended_ = false;
   std::optional<websocket::close_reason> close_after_drain_;
 
-  std::string player_id_;  // empty until hello
+  bool hello_pending_ = false;  // a hello waits for the store or the cluster
+  std::string player_id_;       // empty until hello
   std::string name_;
   std::map<std::string, std::weak_ptr<Room>> rooms_;  // rooms told about this session
 };

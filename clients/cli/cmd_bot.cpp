@@ -17,10 +17,10 @@ int run_bot(const std::vector<std::string>& args) {
   std::string error;
   auto flags = net::parse_flags(args, {"server", "room", "seats", "level", "name"}, {}, &error);
   double seats = 0;
-  net::ServerUrl url;
+  std::vector<net::ServerUrl> urls;
   if (!flags || !flags->count("server") || !flags->count("room") || !flags->count("seats") ||
       !net::parse_number(flags->at("seats"), &seats) || seats < 1 || seats > 64 ||
-      !net::parse_url(flags->at("server"), &url)) {
+      !net::parse_url_list(flags->at("server"), &urls)) {
     std::cerr << (error.empty() ? "usage: parlor bot --server ws://HOST:PORT --room CODE "
                                   "--seats N [--level random|sensible]"
                                 : error)
@@ -39,7 +39,7 @@ int run_bot(const std::vector<std::string>& args) {
   int succeeded = 0;
   for (int i = 0; i < static_cast<int>(seats); ++i) {
     net::BotConfig config;
-    config.url = url;
+    config.urls = urls;
     config.name = (flags->count("name") ? flags->at("name") : std::string("netbot")) + "-" +
                   std::to_string(i + 1);
     config.level = level == "random" ? BotLevel::kRandom : BotLevel::kSensible;
@@ -67,7 +67,9 @@ PARLOR_COMMAND("bot", "bot --server URL --room CODE --seats N [--level random|se
                "  --seats N        how many bots join, 1 to 64 (required)\n"
                "  --level LEVEL    random or sensible (default sensible)\n"
                "  --name NAME      the bots' name prefix (default netbot: netbot-1, ...)\n"
-               "The room's host starts the match; the bots play until it ends.\n"
+               "The room's host starts the match; the bots play until it ends. A bot whose\n"
+               "connection drops comes back with its token and resumes its seat; a cluster's\n"
+               "room_elsewhere reply is followed to the node holding the room.\n"
                "Exit: 0 every bot finished a match, 1 one did not, 2 bad usage.\n",
                run_bot);
 

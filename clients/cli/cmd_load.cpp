@@ -1,6 +1,10 @@
-// `parlor load --server URL --game GAME --tables N --seats S [--rate R] [--duration D]
-// [--json]`: N tables of S network bots each, all driven by one thread (one io_context),
-// play continuously; reports throughput, action-to-update latency and errors.
+// `parlor load --server URL[,URL...] --game GAME --tables N --seats S [--rate R]
+// [--duration D] [--json]`: N tables of S network bots each, all driven by one thread (one
+// io_context), play continuously; reports throughput, action-to-update latency and errors.
+// With several URLs (the nodes of a cluster) the clients are spread over them in turn; a
+// client whose connection drops comes back through the next URL and resumes its seat with
+// its token, and the report says how often (reconnects) and how long tables waited
+// (max_stall_ms, stalled_tables).
 // Closed loop by default (each client acts as soon as it may); with --rate R each
 // client acts at most R times per second (open loop). The bots play the engine's random
 // policy unless --level sensible: the load is on the server, and the cheaper policy
@@ -26,6 +30,8 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kDrainTime = std::chrono::milliseconds(1500);
 // Longest wait for every table to start playing before measuring anyway.
 constexpr auto kRampLimit = std::chrono::seconds(60);
+// A table with no action accepted for this long before the end of the run is stalled.
+constexpr auto kStalledAfter = std::chrono::seconds(5);
 
 double percentile(std::vector<double>& sorted, double p) {
   if (sorted.empty()) return 0;
@@ -34,7 +40,7 @@ double percentile(std::vector<double>& sorted, double p) {
 }
 
 struct LoadSpec {
-  net::ServerUrl url;
+  std::vector<net::ServerUrl> urls;
   std::string game;
   int tables = 0;
   int seats = 0;
@@ -44,7 +50,7 @@ struct LoadSpec {
   bool json = false;
 };
 
-Json report(const LoadSpec& spec, net::BotStats& stats, double seconds) {
+Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stalled_tables) {
   std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
   auto& l = stats.latencies_ms;
   return {{"game", spec.game},
@@ -71,6 +77,11 @@ Json report(const LoadSpec& spec, net::BotStats& stats, double seconds) {
           {"connection_errors", stats.connection_errors},
           {"rejections", stats.rejections},
           {"store_refusals", stats.store_refusals},
+          {"reconnects", stats.reconnects},
+          {"redirects", stats.redirects},
+          {"max_stall_ms", stats.max_stall_ms},
+          {"stalled_tables", stalled_tables},
+          {"servers", spec.urls.size()},
           {"errors", stats.errors}};
 }
 
@@ -85,7 +96,10 @@ void print_text(const Json& r) {
             << " p99 " << r["latency_ms"]["p99"] << " max " << r["latency_ms"]["max"] << "\n"
             << "  matches finished " << r["matches_finished"] << ", connection errors "
             << r["connection_errors"] << ", rejections " << r["rejections"]
-            << ", refused while the server's database failed " << r["store_refusals"] << "\n";
+            << ", refused while the server's database failed " << r["store_refusals"] << "\n"
+            << "  reconnects " << r["reconnects"] << ", redirects " << r["redirects"]
+            << ", longest wait at a table " << r["max_stall_ms"].get<double>()
+            << " ms, stalled tables " << r["stalled_tables"] << "\n";
   for (const Json& e : r["errors"]) std::cout << "  error: " << e.get<std::string>() << "\n";
 }
 
@@ -96,7 +110,7 @@ bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::strin
   double tables = 0;
   double seats = 0;
   if (!flags->count("server") || !flags->count("game") || !flags->count("tables") ||
-      !flags->count("seats") || !net::parse_url(flags->at("server"), &spec->url) ||
+      !flags->count("seats") || !net::parse_url_list(flags->at("server"), &spec->urls) ||
       !net::parse_number(flags->at("tables"), &tables) ||
       !net::parse_number(flags->at("seats"), &seats) || tables < 1 || seats < 1) {
     return false;
@@ -125,7 +139,7 @@ int run_load(const std::vector<std::string>& args) {
   LoadSpec spec;
   std::string error;
   if (!parse_spec(args, &spec, &error)) {
-    std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT --game GAME "
+    std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT[,...] --game GAME "
                                   "--tables N --seats S [--rate R] [--duration SECONDS] "
                                   "[--level random|sensible] [--json]"
                                 : error)
@@ -143,15 +157,18 @@ int run_load(const std::vector<std::string>& args) {
   // connection ramp of thousands of clients does not dilute the figures.
   Clock::time_point started = Clock::now();
   Clock::time_point stopped = started;
+  int stalled_tables = 0;
   boost::asio::steady_timer window(ioc);
   auto open_window = [&] {
     if (stats.measuring) return;
     stats.measuring = true;
     started = Clock::now();
+    stats.start_table_clocks(spec.tables, started);
     window.expires_after(
         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.duration)));
     window.async_wait([&](boost::system::error_code) {
       stopped = Clock::now();
+      stalled_tables = stats.close_table_clocks(stopped, kStalledAfter);
       stats.measuring = false;
       for (auto& bot : bots) bot->stop_playing();
       window.expires_after(kDrainTime);
@@ -166,9 +183,11 @@ int run_load(const std::vector<std::string>& args) {
   // clients still connect would starve their handshakes.
   int tables_full = 0;
   std::vector<net::BotPlayer*> hosts;
-  auto make_bot = [&](const std::string& code, int index) {
+  auto make_bot = [&](const std::string& code, int index, int table) {
     net::BotConfig config;
-    config.url = spec.url;
+    config.urls = spec.urls;
+    config.first_url = static_cast<std::size_t>(index);  // round-robin over the servers
+    config.table = table;
     config.name = "load-" + std::to_string(index);
     config.game = spec.game;
     config.level = spec.level;
@@ -186,10 +205,10 @@ int run_load(const std::vector<std::string>& args) {
     return bots.back().get();
   };
   for (int t = 0; t < spec.tables; ++t) {
-    net::BotPlayer* host = make_bot("", t * spec.seats);
+    net::BotPlayer* host = make_bot("", t * spec.seats, t);
     hosts.push_back(host);
     host->on_room_created = [&, t](const std::string& code) {
-      for (int s = 1; s < spec.seats; ++s) make_bot(code, t * spec.seats + s)->start();
+      for (int s = 1; s < spec.seats; ++s) make_bot(code, t * spec.seats + s, t)->start();
     };
     host->on_table_full = [&] {
       if (++tables_full < spec.tables) return;
@@ -209,7 +228,7 @@ int run_load(const std::vector<std::string>& args) {
   ioc.run();
   ramp_limit.cancel();
   const double seconds = std::chrono::duration<double>(stopped - started).count();
-  Json r = report(spec, stats, seconds);
+  Json r = report(spec, stats, seconds, stalled_tables);
   if (spec.json) {
     std::cout << r.dump() << "\n";
   } else {
@@ -219,10 +238,12 @@ int run_load(const std::vector<std::string>& args) {
 }
 
 PARLOR_COMMAND("load",
-               "load --server URL --game GAME --tables N --seats S [--rate R] [--duration D] "
-               "[--level random|sensible] [--json]",
+               "load --server URL[,URL...] --game GAME --tables N --seats S [--rate R] "
+               "[--duration D] [--level random|sensible] [--json]",
                "load generator: N tables of S network bots, reports throughput and latency",
-               "  --server URL       the server, e.g. ws://127.0.0.1:8080 (required)\n"
+               "  --server URL[,...] the server, e.g. ws://127.0.0.1:8080 (required); several\n"
+               "                     (a cluster's nodes): clients spread over them in turn,\n"
+               "                     and one whose connection drops resumes through the next\n"
                "  --game GAME        the game every table plays (required)\n"
                "  --tables N         how many tables (required)\n"
                "  --seats S          bots per table (required)\n"

@@ -2,7 +2,10 @@
 // Lobby commands (list, games, create, join, spectate, bot, start, leave, state), moves
 // in the rules' words (see net/move_words.hpp) or raw {json}, the table redrawn from
 // each update. The token lives in $XDG_CONFIG_HOME/parlor/token (~/.config/parlor/token)
-// and a lost connection is re-established with it (the server gives the seat back).
+// and a lost connection is re-established with it (the server gives the seat back). In a
+// cluster, a `room_elsewhere` reply sends the client to the node holding the room, where
+// it says hello again and repeats the request; a lost connection goes back to --server
+// (any node, or the proxy in front of them, finds the seat).
 // --script: commands from stdin, one JSON line per server message on stdout; each
 // command waits for its reply, `wait TYPE` waits for a push, `auto` lets the sensible
 // bot policy play this seat from its view (for tests and demos).
@@ -19,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <thread>
@@ -34,7 +38,9 @@ namespace parlor::cli {
 namespace {
 
 using net::Json;
-constexpr auto kReconnectDelay = std::chrono::seconds(1);
+// The first retry comes soon, then the wait doubles up to two seconds.
+constexpr auto kFirstReconnectDelay = std::chrono::milliseconds(250);
+constexpr auto kMaxReconnectDelay = std::chrono::milliseconds(2000);
 
 std::filesystem::path token_path() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
@@ -64,6 +70,7 @@ class PlayClient {
  public:
   PlayClient(boost::asio::io_context& ioc, net::ServerUrl url, std::string name, bool script)
       : ioc_(ioc),
+        home_url_(url),
         url_(std::move(url)),
         name_(std::move(name)),
         script_(script),
@@ -84,20 +91,53 @@ class PlayClient {
 
  private:
   void connect() {
+    const std::uint64_t generation = ++generation_;
     connection_ = std::make_shared<net::WsConnection>(ioc_);
-    connection_->on_open = [this] { say_hello(read_token()); };
-    connection_->on_message = [this](const Json& m) { handle(m); };
-    connection_->on_closed = [this](const std::string& error) {
-      greeted_ = false;
-      if (quitting_) return finish();
-      note("connection lost" + (error.empty() ? std::string() : " (" + error + ")") +
-           "; reconnecting");
-      reconnect_timer_.expires_after(kReconnectDelay);
-      reconnect_timer_.async_wait([this](boost::system::error_code ec) {
-        if (!ec) connect();
-      });
+    connection_->on_open = [this, generation] {
+      if (generation == generation_) say_hello(read_token());
+    };
+    connection_->on_message = [this, generation](const Json& m) {
+      if (generation == generation_) handle(m);
+    };
+    connection_->on_closed = [this, generation](const std::string& error) {
+      if (generation == generation_) on_closed(error);
     };
     connection_->connect(url_);
+  }
+
+  void on_closed(const std::string& error) {
+    greeted_ = false;
+    if (quitting_) return finish();
+    note("connection lost" + (error.empty() ? std::string() : " (" + error + ")") +
+         "; reconnecting");
+    url_ = home_url_;  // the node we were sent to may be the one that died
+    const auto delay = std::min<std::chrono::milliseconds>(
+        kFirstReconnectDelay * (1 << std::min(reconnect_attempts_++, 4)), kMaxReconnectDelay);
+    reconnect_timer_.expires_after(delay);
+    reconnect_timer_.async_wait([this](boost::system::error_code ec) {
+      if (!ec) connect();
+    });
+  }
+
+  // room_elsewhere: the room is on another node. Go there, say hello with the token, and
+  // ask again (the hello itself, when it was the seat that is elsewhere).
+  bool follow_redirect(const Json& m) {
+    net::ServerUrl target;
+    if (redirects_in_a_row_ >= 5 || !net::resolve_url(url_, m.value("url", ""), &target)) {
+      note("cannot follow the room to node " + m.value("node", "?") + " at " + m.value("url", "?"));
+      return false;
+    }
+    ++redirects_in_a_row_;
+    if (!script_)
+      note("room " + m.value("room", "") + " is on node " + m.value("node", "?") +
+           "; moving there");
+    if (m["id"] != "hello" && sent_.count(m["id"].dump())) repeat_ = sent_[m["id"].dump()];
+    greeted_ = false;
+    awaiting_id_ = "hello";
+    url_ = target;
+    connection_->close();
+    connect();
+    return true;
   }
 
   void say_hello(const std::string& token) {
@@ -134,11 +174,14 @@ class PlayClient {
   }
 
   void handle_message(const Json& m) {
-    if (script_) std::cout << m.dump() << "\n" << std::flush;
     const std::string type = m.value("type", "");
+    // Followed without a word: the person (or script) sees the answer from the room's node.
+    if (type == "error" && m.value("code", "") == "room_elsewhere" && follow_redirect(m)) return;
+    if (script_) std::cout << m.dump() << "\n" << std::flush;
     const bool reply = m.contains("id") && !m["id"].is_null();
     if (type == "welcome") {
       greeted_ = true;
+      reconnect_attempts_ = 0;
       if (m.contains("token")) write_token(m["token"].get<std::string>());
       player_ = m["player"].value("id", "");
       if (!script_) note("welcome, " + m["player"].value("name", "") + " (" + player_ + ")");
@@ -173,6 +216,13 @@ class PlayClient {
     if (reply && m["id"] == awaiting_id_) awaiting_id_ = Json();
     if (!waiting_for_.empty() && type == waiting_for_) waiting_for_.clear();
     if (type == "welcome" && m["id"] == "hello") awaiting_id_ = Json();
+    if (type == "room" || type == "update") redirects_in_a_row_ = 0;
+    if (type == "welcome" && repeat_.is_object()) {  // the request a redirect interrupted
+      Json again = std::move(repeat_);
+      repeat_ = Json();
+      again.erase("id");
+      return request(std::move(again));
+    }
     pump();
   }
 
@@ -193,6 +243,9 @@ class PlayClient {
   void request(Json message) {
     message["id"] = next_id_++;
     awaiting_id_ = message["id"];
+    // Kept until answered: a room_elsewhere reply repeats it on the room's node.
+    if (sent_.size() > 64) sent_.clear();
+    sent_[message["id"].dump()] = message;
     connection_->send(message);
   }
 
@@ -336,7 +389,13 @@ class PlayClient {
   }
 
   boost::asio::io_context& ioc_;
-  net::ServerUrl url_;
+  net::ServerUrl home_url_;       // --server: where a lost connection comes back to
+  net::ServerUrl url_;            // where this client is now (a node it was sent to)
+  std::uint64_t generation_ = 0;  // callbacks of replaced connections are ignored
+  int reconnect_attempts_ = 0;
+  int redirects_in_a_row_ = 0;
+  std::map<std::string, Json> sent_;  // requests by id, for a redirect to repeat
+  Json repeat_;
   std::string name_;
   bool script_;
   bool style_;

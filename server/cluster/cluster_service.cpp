@@ -40,7 +40,7 @@ RecoveryReport ClusterService::attach(Lobby& lobby, store::Store& store,
   hooks.room_closed = [this](const std::string& room_id) { node_->room_closed(room_id); };
   hooks.other_listings = [this](const std::string& game) { return node_->other_listings(game); };
   lobby.set_hooks(std::move(hooks));
-  // MERGE: lobby.set_locator(node_.get()) once the lobby has it (wt-seams).
+  lobby.set_locator(node_.get());
   std::set<std::string> mine;
   for (const TakenRoom& room : own_rooms_) mine.insert(room.room_id);
   RecoveryReport report = recover_matches(

@@ -6,6 +6,7 @@
 #include "server/config.hpp"
 #include "server/players.hpp"
 #include "server/rate_limiter.hpp"
+#include "server/store/store.hpp"
 
 namespace parlor::server {
 namespace {
@@ -116,6 +117,104 @@ TEST(Players, CleansDisplayNames) {
   EXPECT_EQ(clean_display_name(""), "Player");
   EXPECT_EQ(clean_display_name(std::string(50, 'x')).size(), 32u);
   EXPECT_EQ(clean_display_name("ñññññññññññññññññññññññññññññ"), "ññññññññññññññññ");
+}
+
+TEST(Config, NoNodeIsASingleServerAsBefore) {
+  auto parsed = parse_command_line({}, env_of({}));
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed->config.node, "");
+  EXPECT_EQ(parsed->config.public_url, "");
+}
+
+TEST(Config, NodeNamesAreShortLowerCaseAndStartWithALetter) {
+  EXPECT_TRUE(valid_node_name("node2"));
+  EXPECT_TRUE(valid_node_name("eu-west-1a"));
+  EXPECT_TRUE(valid_node_name(std::string(32, 'n')));
+  EXPECT_FALSE(valid_node_name(std::string(33, 'n')));
+  EXPECT_FALSE(valid_node_name(""));
+  EXPECT_FALSE(valid_node_name("2node"));
+  EXPECT_FALSE(valid_node_name("-node"));
+  EXPECT_FALSE(valid_node_name("Node"));
+  EXPECT_FALSE(valid_node_name("node_2"));
+  EXPECT_FALSE(valid_node_name("node 2"));
+  auto bad =
+      parse_command_line({"--node", "Node_2", "--db", "postgresql://p@h:5432/d"}, env_of({}));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().code, "bad_flag");
+  EXPECT_NE(bad.error().message.find("--node"), std::string::npos);
+}
+
+TEST(Config, NodeNeedsAPostgresDatabase) {
+  auto sqlite = parse_command_line({"--node", "node1", "--db", "/tmp/x.db"}, env_of({}));
+  ASSERT_FALSE(sqlite.ok());
+  EXPECT_EQ(sqlite.error().code, "bad_flag");
+  EXPECT_NE(sqlite.error().message.find("PostgreSQL"), std::string::npos);
+  auto by_default = parse_command_line({}, env_of({{"PARLOR_NODE", "node1"}}));
+  EXPECT_FALSE(by_default.ok());
+  for (const char* uri : {"postgresql://parlor@db:5432/parlor", "postgres://u:pw@10.0.0.2/p"}) {
+    auto ok = parse_command_line({"--node", "node1", "--db", uri}, env_of({}));
+    EXPECT_TRUE(ok.ok()) << uri;
+  }
+  EXPECT_TRUE(is_postgres_uri("postgresql://h/d"));
+  EXPECT_FALSE(is_postgres_uri("./data/postgresql.db"));
+}
+
+TEST(Config, PublicUrlDefaultsToTheListenAddressWithANode) {
+  auto parsed = parse_command_line({"--node", "node2", "--address", "10.0.0.5", "--port", "9001"},
+                                   env_of({{"PARLOR_DB", "postgresql://parlor@db/parlor"}}));
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed->config.node, "node2");
+  EXPECT_EQ(parsed->config.public_url, "ws://10.0.0.5:9001/ws");
+  auto wildcard = parse_command_line({"--node", "node2", "--db", "postgresql://h/d"}, env_of({}));
+  ASSERT_TRUE(wildcard.ok());
+  EXPECT_EQ(wildcard->config.public_url.rfind("ws://", 0), 0u);
+  EXPECT_EQ(wildcard->config.public_url.find("0.0.0.0"), std::string::npos)
+      << wildcard->config.public_url;
+  auto ipv6 = parse_command_line({"--node", "n", "--db", "postgresql://h/d", "--address", "::1"},
+                                 env_of({}));
+  ASSERT_TRUE(ipv6.ok());
+  EXPECT_EQ(ipv6->config.public_url, "ws://[::1]:8080/ws");
+}
+
+TEST(Config, PublicUrlIsWebSocketOrASameOriginPath) {
+  auto given = parse_command_line(
+      {"--node", "node2", "--db", "postgresql://h/d", "--public-url", "/n/node2/ws"}, env_of({}));
+  ASSERT_TRUE(given.ok());
+  EXPECT_EQ(given->config.public_url, "/n/node2/ws");
+  EXPECT_TRUE(valid_public_url("ws://10.0.0.5:8080/ws"));
+  EXPECT_TRUE(valid_public_url("wss://play.example.org/ws"));
+  EXPECT_FALSE(valid_public_url("http://10.0.0.5:8080/ws"));
+  EXPECT_FALSE(valid_public_url("ws://"));
+  EXPECT_FALSE(valid_public_url("//other.host/ws"));
+  EXPECT_FALSE(valid_public_url("n/node2/ws"));
+  EXPECT_FALSE(valid_public_url("/"));
+  auto bad = parse_command_line({"--public-url", "http://x/ws"}, env_of({}));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("--public-url"), std::string::npos);
+}
+
+TEST(Players, NodeIdsCarryTheNodeNameAndAdoptedPlayersResume) {
+  Players here("-node2");
+  PlayerIdentity ana = here.create("Ana");
+  EXPECT_EQ(ana.id, "p1-node2");
+  EXPECT_EQ(here.create("Bea").id, "p2-node2");
+  EXPECT_EQ(Players().create("Cy").id, "p1");  // a single server: unchanged
+
+  // Dan was created on node3: this node learns of him from the shared store.
+  Players elsewhere("-node3");
+  PlayerIdentity dan = elsewhere.create("Dan");
+  EXPECT_FALSE(here.resume(dan.token, ""));
+  store::PlayerRow row{dan.id, "Dan", Players::hash_token(dan.token), 1, 1};
+  EXPECT_FALSE(here.adopt(row, ana.token, ""));  // the row is not this token's
+  auto adopted = here.adopt(row, dan.token, "Daniel");
+  ASSERT_TRUE(adopted);
+  EXPECT_EQ(adopted->id, "p1-node3");
+  EXPECT_EQ(adopted->name, "Daniel");
+  EXPECT_TRUE(adopted->token.empty());
+  auto again = here.resume(dan.token, "");
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->id, "p1-node3");
+  EXPECT_EQ(here.create("Eve").id, "p3-node2");  // another node's ids do not move the counter
 }
 
 }  // namespace

@@ -76,8 +76,9 @@ std::string http_body(const std::string& response) {
   return end == std::string::npos ? "" : response.substr(end + 4);
 }
 
-ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::string>& extra) {
-  port_ = free_port();
+ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::string>& extra,
+                             int port) {
+  port_ = port > 0 ? port : free_port();
   char path_template[] = "/tmp/parlor-server-test-XXXXXX";
   int log_fd = mkstemp(path_template);
   log_path_ = path_template;

@@ -14,7 +14,9 @@ class ServerProcess {
   // Runs `binary --address 127.0.0.1 --port P extra...` and waits for /healthz. Unless
   // `extra` names a --db, the server gets a database of its own in a temporary folder
   // that is removed with this object.
-  ServerProcess(const std::string& binary, const std::vector<std::string>& extra_args);
+  // `port`: listen there (a restart on the same port), else on a free one.
+  ServerProcess(const std::string& binary, const std::vector<std::string>& extra_args,
+                int port = 0);
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;

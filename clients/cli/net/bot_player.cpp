@@ -14,12 +14,40 @@ namespace {
 // After this many rejected choices in a row the bot waits for the next update instead
 // of retrying (a policy bug must not turn into a flood).
 constexpr int kMaxRejectionsInARow = 5;
+// Reconnection: the first retry comes soon (a proxy or a surviving node is usually there
+// already), then the wait doubles up to kMaxReconnectDelay; after kMaxReconnectAttempts
+// failures in a row (about half a minute) the seat is given up.
+constexpr std::chrono::milliseconds kFirstReconnectDelay{100};
+constexpr std::chrono::milliseconds kMaxReconnectDelay{2000};
+constexpr int kMaxReconnectAttempts = 20;
 }  // namespace
+
+void BotStats::note_table_accept(int table, std::chrono::steady_clock::time_point now) {
+  if (!measuring || table < 0 || static_cast<std::size_t>(table) >= table_last_accept.size()) {
+    return;
+  }
+  auto& last = table_last_accept[static_cast<std::size_t>(table)];
+  max_stall_ms =
+      std::max(max_stall_ms, std::chrono::duration<double, std::milli>(now - last).count());
+  last = now;
+}
+
+int BotStats::close_table_clocks(std::chrono::steady_clock::time_point end,
+                                 std::chrono::steady_clock::duration quiet) {
+  int stalled = 0;
+  for (const auto& last : table_last_accept) {
+    max_stall_ms =
+        std::max(max_stall_ms, std::chrono::duration<double, std::milli>(end - last).count());
+    if (end - last >= quiet) ++stalled;
+  }
+  return stalled;
+}
 
 BotPlayer::BotPlayer(boost::asio::io_context& ioc, BotConfig config, BotStats& stats)
     : ioc_(ioc),
       config_(std::move(config)),
       stats_(stats),
+      reconnect_timer_(ioc),
       rng_(Seed::from_os(), config_.rng_stream),
       pace_timer_(ioc),
       store_retry_timer_(ioc) {}
@@ -29,19 +57,129 @@ void BotPlayer::start() {
     if (const GameDefinition* game = find_game(config_.game))
       policy_ = game->make_bot(config_.level);
   }
+  if (config_.urls.empty()) {
+    stats_.note_error("no server URL");
+    return finish(false);
+  }
+  url_index_ = config_.first_url % config_.urls.size();
+  connect_to(config_.urls[url_index_]);
+}
+
+void BotPlayer::connect_to(const ServerUrl& url) {
+  const std::uint64_t generation = ++generation_;
+  welcomed_ = false;
+  current_url_ = url;
   connection_ = std::make_shared<WsConnection>(ioc_);
-  connection_->on_open = [this] {
-    request({{"type", "hello"}, {"version", 1}, {"name", config_.name}});
+  connection_->on_open = [this, generation] {
+    if (generation == generation_) say_hello();
   };
-  connection_->on_text = [this](std::string_view text) { handle_text(text); };
-  connection_->on_closed = [this](const std::string& error) {
-    if (!error.empty() && !stopping_) {
-      ++stats_.connection_errors;
-      stats_.note_error(error);
+  connection_->on_text = [this, generation](std::string_view text) {
+    if (generation == generation_) handle_text(text);
+  };
+  connection_->on_closed = [this, generation](const std::string& error) {
+    if (generation == generation_) on_connection_closed(error);
+  };
+  connection_->connect(url);
+}
+
+void BotPlayer::say_hello() {
+  Json hello = {{"type", "hello"}, {"version", 1}, {"name", config_.name}};
+  if (!token_.empty()) hello["token"] = token_;
+  request(std::move(hello));
+}
+
+void BotPlayer::on_connection_closed(const std::string& error) {
+  welcomed_ = false;
+  // A seat to come back to, and nobody asked this bot to stop: the server (or its node)
+  // went away. Come back with the token, through the next URL.
+  if (!closing_by_me_ && !stopping_ && !done_ && !token_.empty() &&
+      reconnect_attempts_ < kMaxReconnectAttempts) {
+    return reconnect_later();
+  }
+  if (!error.empty() && !stopping_) {
+    ++stats_.connection_errors;
+    stats_.note_error(error);
+  }
+  finish(error.empty() && (matches_seen_ > 0 || stopping_));
+}
+
+void BotPlayer::reconnect_later() {
+  forget_in_flight();
+  dropped_ = true;
+  const int shift = std::min(reconnect_attempts_, 5);
+  const auto delay =
+      std::min<std::chrono::milliseconds>(kFirstReconnectDelay * (1 << shift), kMaxReconnectDelay);
+  ++reconnect_attempts_;
+  url_index_ = (url_index_ + 1) % config_.urls.size();
+  reconnect_timer_.expires_after(delay);
+  reconnect_timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec || done_ || stopping_ || closing_by_me_) return;
+    connect_to(config_.urls[url_index_]);
+  });
+}
+
+void BotPlayer::forget_in_flight() {
+  action_id_ = 0;
+  awaiting_seq_ = -1;
+  my_turn_ = false;
+  start_pending_ = false;
+  timer_armed_ = false;
+  pace_timer_.cancel();
+  store_retry_timer_.cancel();
+}
+
+void BotPlayer::on_welcome(const Json& welcome) {
+  welcomed_ = true;
+  reconnect_attempts_ = 0;
+  if (welcome.contains("token") && welcome["token"].is_string()) {
+    token_ = welcome["token"].get<std::string>();
+  }
+  if (dropped_) {
+    dropped_ = false;
+    ++stats_.reconnects;
+  }
+  if (seated_) {
+    forget_in_flight();
+    // The server gives the seat back by itself (room, then the seat's view) if it still
+    // has the room; a room it no longer has cannot be played on.
+    const Json rooms = welcome.value("rooms", Json::array());
+    if (std::find(rooms.begin(), rooms.end(), Json(room_id_)) == rooms.end()) {
+      stats_.note_error("room " + room_id_ + " was gone after reconnecting");
+      close();
     }
-    finish(error.empty() && (matches_seen_ > 0 || stopping_));
-  };
-  connection_->connect(config_.url);
+    return;
+  }
+  if (config_.join_code.empty()) {
+    request({{"type", "create_room"},
+             {"game", config_.game},
+             {"seats", config_.seats},
+             {"visibility", "private"},
+             {"turn_seconds", 0},
+             {"bot_delay_ms", 0}});
+  } else {
+    request({{"type", "join_room"}, {"code", config_.join_code}});
+  }
+}
+
+void BotPlayer::follow_redirect(const Json& error) {
+  // Nodes that keep sending each other's clients on would be a loop: give up.
+  static constexpr int kMaxRedirectsInARow = 5;
+  if (++redirects_in_a_row_ > kMaxRedirectsInARow) {
+    stats_.note_error("room_elsewhere " + std::to_string(kMaxRedirectsInARow) +
+                      " times in a row: " + error.dump());
+    return close();
+  }
+  ServerUrl target;
+  if (!resolve_url(current_url_, error.value("url", ""), &target)) {
+    stats_.note_error("cannot follow room_elsewhere: " + error.dump());
+    return close();
+  }
+  ++stats_.redirects;
+  forget_in_flight();
+  // The old connection's end is of no interest (its generation is over).
+  ++generation_;
+  if (connection_) connection_->close();
+  connect_to(target);
 }
 
 Json BotPlayer::request(Json message) {
@@ -51,9 +189,14 @@ Json BotPlayer::request(Json message) {
 }
 
 void BotPlayer::close() {
+  closing_by_me_ = true;
   pace_timer_.cancel();
   store_retry_timer_.cancel();
-  if (connection_) connection_->close();
+  reconnect_timer_.cancel();
+  if (connection_ && connection_->open()) return connection_->close();  // on_closed finishes
+  // Between two connections: one still being made is dropped, and the bot is done.
+  ++generation_;
+  finish(stopping_ || matches_seen_ > 0);
 }
 
 void BotPlayer::finish(bool ok) {
@@ -61,6 +204,7 @@ void BotPlayer::finish(bool ok) {
   done_ = true;
   pace_timer_.cancel();
   store_retry_timer_.cancel();
+  reconnect_timer_.cancel();
   if (on_done) on_done(ok);
 }
 
@@ -131,17 +275,14 @@ void BotPlayer::handle_reply(const Json& message) {
   const std::string type = message.value("type", "");
   const bool is_action = message["id"].is_number_integer() && message["id"] == action_id_;
   if (type == "welcome") {
-    if (config_.join_code.empty()) {
-      request({{"type", "create_room"},
-               {"game", config_.game},
-               {"seats", config_.seats},
-               {"visibility", "private"},
-               {"turn_seconds", 0},
-               {"bot_delay_ms", 0}});
-    } else {
-      request({{"type", "join_room"}, {"code", config_.join_code}});
-    }
+    on_welcome(message);
+  } else if (type == "error" && message.value("code", "") == "room_elsewhere") {
+    follow_redirect(message);
+  } else if (type == "error" && message.value("code", "") == "shutting_down") {
+    forget_in_flight();  // the server closes next: the reconnection asks again
   } else if (type == "room") {
+    seated_ = true;
+    redirects_in_a_row_ = 0;
     handle_room(message["room"]);
     if (config_.join_code.empty() && on_room_created) {
       on_room_created(message["room"].value("code", ""));
@@ -215,7 +356,7 @@ void BotPlayer::handle_room(const Json& room) {
 
 void BotPlayer::allow_start() {
   config_.hold_start = false;
-  if (!table_full_ || start_pending_ || stopping_ || !connection_) return;
+  if (!table_full_ || start_pending_ || stopping_ || !connection_ || !welcomed_) return;
   start_pending_ = true;
   request({{"type", "start"}, {"room", room_id_}});
 }
@@ -247,6 +388,7 @@ void BotPlayer::handle_update(const Json& update) {
 
 void BotPlayer::note_accepted(std::int64_t seq) {
   if (action_counted_) ++stats_.actions_accepted;
+  stats_.note_table_accept(config_.table, Clock::now());
   consecutive_rejections_ = 0;
   awaiting_seq_ = seq;
 }
@@ -286,7 +428,10 @@ void BotPlayer::start_pacing() {
 }
 
 void BotPlayer::maybe_act() {
-  if (stopping_ || action_id_ != 0 || timer_armed_ || !seat_ || !policy_ || !my_turn_) return;
+  if (stopping_ || !welcomed_ || action_id_ != 0 || timer_armed_ || !seat_ || !policy_ ||
+      !my_turn_) {
+    return;
+  }
   if (config_.rate > 0) {
     const Clock::time_point now = Clock::now();
     if (now < next_slot_) {

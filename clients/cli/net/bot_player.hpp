@@ -7,6 +7,11 @@
 // (json_scan.hpp), which also tells from the view's text whether this seat must move; only
 // then is the view parsed, into a tree reused from the previous turn (protocol/json_reuse.hpp).
 // Everything else (lobby replies, room snapshots, errors) takes the plain JSON path.
+//
+// A bot keeps its seat through a lost connection: it reconnects (with backoff, through the
+// next of its URLs) and says hello with its token, and the server gives the seat back. A
+// cluster's `room_elsewhere` reply sends it to the node holding its room, where it asks
+// again (protocol/README.md).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -42,13 +47,30 @@ struct BotStats {
   std::int64_t matches_finished = 0;  // match_over seen by a table's host
   std::vector<double> latencies_ms;   // action sent -> update with its seq
   std::vector<std::string> errors;    // first few error texts, for the report
+  std::int64_t reconnects = 0;        // lost connections re-established with the seat's token
+  std::int64_t redirects = 0;         // room_elsewhere replies followed to another node
+  // Per table, while measuring: when it last had an action accepted, and the longest gap.
+  std::vector<std::chrono::steady_clock::time_point> table_last_accept;
+  double max_stall_ms = 0;
   void note_error(const std::string& text) {
     if (errors.size() < 10) errors.push_back(text);
   }
+  // The measured window opens: every table's clock starts now.
+  void start_table_clocks(int tables, std::chrono::steady_clock::time_point now) {
+    table_last_accept.assign(static_cast<std::size_t>(tables), now);
+  }
+  void note_table_accept(int table, std::chrono::steady_clock::time_point now);
+  // The window closes at `end`: the waits still running count as stalls too; returns how
+  // many tables had nothing accepted in the last `quiet` before it.
+  int close_table_clocks(std::chrono::steady_clock::time_point end,
+                         std::chrono::steady_clock::duration quiet);
 };
 
 struct BotConfig {
-  ServerUrl url;
+  // Where to connect: urls[first_url] first; after a lost connection, the next one.
+  std::vector<ServerUrl> urls;
+  std::size_t first_url = 0;
+  int table = -1;  // the table's index in BotStats' table clocks (-1: none)
   std::string name = "bot";
   BotLevel level = BotLevel::kSensible;
   std::string game;       // the game to play (needed to pick the policy)
@@ -110,11 +132,34 @@ class BotPlayer {
   Json request(Json message);
   std::int64_t send_action(const Json& action);
   void set_room_id(std::string id);
+  // Connection lifetime: each connection is one generation; callbacks of an older one
+  // are ignored.
+  void connect_to(const ServerUrl& url);
+  void on_connection_closed(const std::string& error);
+  void reconnect_later();
+  void say_hello();
+  void on_welcome(const Json& welcome);
+  // room_elsewhere: go to the node holding the room and ask there.
+  void follow_redirect(const Json& error);
+  // Whatever was in flight on a lost connection is forgotten: the server sends the
+  // room and the seat's view again when the seat comes back.
+  void forget_in_flight();
 
   boost::asio::io_context& ioc_;
   BotConfig config_;
   BotStats& stats_;
   std::shared_ptr<WsConnection> connection_;
+  boost::asio::steady_timer reconnect_timer_;
+  ServerUrl current_url_;
+  std::size_t url_index_ = 0;
+  std::uint64_t generation_ = 0;
+  std::string token_;           // from the first welcome: the seat's key
+  bool welcomed_ = false;       // on the current connection
+  bool seated_ = false;         // the room was created or joined
+  bool closing_by_me_ = false;  // close() was called: a closed connection is the end
+  bool dropped_ = false;        // the current connection replaces a lost one
+  int reconnect_attempts_ = 0;
+  int redirects_in_a_row_ = 0;
   std::unique_ptr<BotPolicy> policy_;
   Rng rng_;
   boost::asio::steady_timer pace_timer_;

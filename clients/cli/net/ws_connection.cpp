@@ -13,22 +13,6 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
-bool parse_url(const std::string& url, ServerUrl* out) {
-  std::string rest = url;
-  if (rest.rfind("ws://", 0) == 0)
-    rest = rest.substr(5);
-  else if (rest.find("://") != std::string::npos)
-    return false;  // wss:// is not supported
-  std::size_t slash = rest.find('/');
-  std::string hostport = rest.substr(0, slash);
-  out->path = slash == std::string::npos ? "/ws" : rest.substr(slash);
-  if (out->path == "/") out->path = "/ws";
-  std::size_t colon = hostport.rfind(':');
-  out->host = hostport.substr(0, colon);
-  out->port = colon == std::string::npos ? "80" : hostport.substr(colon + 1);
-  return !out->host.empty() && !out->port.empty();
-}
-
 WsConnection::WsConnection(asio::io_context& ioc) : ioc_(ioc), ws_(ioc), connect_timer_(ioc) {}
 
 void WsConnection::fail(const std::string& what, beast::error_code ec) {

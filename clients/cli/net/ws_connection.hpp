@@ -18,17 +18,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "clients/cli/net/server_url.hpp"
+
 namespace parlor::cli::net {
 
 using Json = nlohmann::json;
-
-// ws://HOST:PORT[/PATH]; the path defaults to /ws.
-struct ServerUrl {
-  std::string host;
-  std::string port;
-  std::string path;
-};
-bool parse_url(const std::string& url, ServerUrl* out);
 
 class WsConnection : public std::enable_shared_from_this<WsConnection> {
  public:

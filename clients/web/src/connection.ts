@@ -1,6 +1,11 @@
 // One WebSocket to the server: says hello with the stored token, matches replies to
 // requests by id, and reconnects by itself (with growing pauses) when the line drops.
+// In a cluster a request may be answered `room_elsewhere`: the connection moves to the
+// node named, says hello there with the token and sends the request again, so the page
+// only ever sees the real answer. A dropped line comes back through the page's own
+// origin (behind the proxy any node takes it and finds the seat).
 import type { ErrorReply, JsonObject, ServerMessage } from "./protocol.js";
+import { resolveServerUrl } from "./server_url.js";
 
 const TOKEN_KEY = "parlor.token";
 const NAME_KEY = "parlor.name";
@@ -9,9 +14,13 @@ export const PROTOCOL_VERSION = 1;
 export type ConnectionState = "connecting" | "online" | "offline";
 
 interface Pending {
+  body: JsonObject;
   resolve: (reply: ServerMessage) => void;
   reject: (error: ErrorReply) => void;
 }
+
+// Nodes that keep sending a client to each other would be a loop.
+const MAX_REDIRECTS_IN_A_ROW = 5;
 
 export class RequestError extends Error {
   constructor(readonly code: string, message: string) {
@@ -39,11 +48,16 @@ export class Connection {
   /** The name the server greeted us with (what others see at the table). */
   playerName = "";
   state: ConnectionState = "offline";
+  /** Where the socket is now: `url`, or the node a room_elsewhere sent us to. */
+  private current: string;
+  private redirects = 0;
   onPush: (message: ServerMessage) => void = () => {};
   onWelcome: (welcome: ServerMessage) => void = () => {};
   onState: (state: ConnectionState) => void = () => {};
 
-  constructor(private readonly url: string) {}
+  constructor(private readonly url: string) {
+    this.current = url;
+  }
 
   start(): void {
     this.stopped = false;
@@ -55,7 +69,7 @@ export class Connection {
     return new Promise((resolve, reject) => {
       const send = () => {
         const id = this.nextId++;
-        this.pending.set(id, { resolve, reject });
+        this.pending.set(id, { body, resolve, reject });
         this.socket?.send(JSON.stringify({ ...body, id }));
       };
       if (this.greeted && this.socket?.readyState === WebSocket.OPEN) send();
@@ -75,7 +89,7 @@ export class Connection {
 
   private open(): void {
     this.setState("connecting");
-    const socket = new WebSocket(this.url);
+    const socket = new WebSocket(this.current);
     this.socket = socket;
     socket.onopen = () => this.hello();
     socket.onmessage = (event) => this.receive(String(event.data));
@@ -85,6 +99,7 @@ export class Connection {
       this.failPending("disconnected", "The connection to the server was lost.");
       this.setState("offline");
       if (this.stopped || event.code === 1008) return;
+      this.current = this.url;
       const delay = Math.min(500 * 2 ** this.retries, 8000);
       this.retries++;
       setTimeout(() => this.open(), delay);
@@ -110,6 +125,10 @@ export class Connection {
     if (typeof message.id === "number" && this.pending.has(message.id)) {
       const pending = this.pending.get(message.id)!;
       this.pending.delete(message.id);
+      if (message.type === "error" && message.code === "room_elsewhere") {
+        if (this.moveTo(message)) return this.sendLater(pending);
+      }
+      if (message.type !== "error") this.redirects = 0;
       if (message.type === "error") pending.reject(message as unknown as ErrorReply);
       else pending.resolve(message);
       return;
@@ -118,6 +137,8 @@ export class Connection {
   }
 
   private greeting(message: ServerMessage): void {
+    // The seat is on another node: say hello there instead.
+    if (message.type === "error" && message.code === "room_elsewhere" && this.moveTo(message)) return;
     if (message.type === "error") {
       if (message.code === "bad_token") {
         localStorage.removeItem(TOKEN_KEY);
@@ -136,6 +157,37 @@ export class Connection {
     const queued = this.queued;
     this.queued = [];
     for (const send of queued) send();
+  }
+
+  /**
+   * Moves the line to the node a room_elsewhere error names; the requests still waiting
+   * for an answer there are sent again once that node has greeted us. False if it cannot
+   * be followed (then the error is the answer).
+   */
+  private moveTo(error: ServerMessage): boolean {
+    const target = resolveServerUrl(String(error.url ?? ""), this.current);
+    if (!target || this.redirects >= MAX_REDIRECTS_IN_A_ROW) return false;
+    this.redirects++;
+    this.current = target;
+    this.greeted = false;
+    const old = this.socket;
+    this.socket = null; // its close is not a lost line
+    old?.close();
+    // Requests sent on the old line and not yet answered are asked again on the new one.
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const pending of waiting) this.sendLater(pending);
+    this.open();
+    return true;
+  }
+
+  /** Asks `pending`'s request again once the (new) line is greeted. */
+  private sendLater(pending: Pending): void {
+    this.queued.push(() => {
+      const id = this.nextId++;
+      this.pending.set(id, pending);
+      this.socket?.send(JSON.stringify({ ...pending.body, id }));
+    });
   }
 
   private failPending(code: string, message: string): void {
