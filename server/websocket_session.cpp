@@ -4,6 +4,8 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
+#include <cctype>
+
 namespace parlor::server {
 
 using protocol::Request;
@@ -320,7 +322,9 @@ std::shared_ptr<Room> WebSocketSession::room_for_entry(const Request& request, b
   if (request.has("code")) {
     auto room = lobby_->find_by_code(request.string_field("code"));
     if (!room && may_locate && clustered()) {
-      locate_entry(Lookup::kCode, request.string_field("code"));
+      std::string code = request.string_field("code");  // codes are kept in upper case
+      for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      locate_entry(Lookup::kCode, code);
       return nullptr;
     }
     if (!room) send_error(request.id, "no_such_room", "no room has that code");

@@ -11,6 +11,7 @@
 
 #include "clients/cli/net/move_words.hpp"
 #include "clients/cli/net/server_url.hpp"
+#include "tests/clients/fake_node.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/support/run_command.hpp"
@@ -231,6 +232,50 @@ TEST(ServerUrls, ListsAndRoomElsewhereTargets) {
   ASSERT_TRUE(cli::net::parse_url("ws://[::1]:8080/ws", &there));
   EXPECT_EQ(there.host, "::1");
   EXPECT_EQ(cli::net::url_text(there), "ws://[::1]:8080/ws");
+}
+
+// A client sent elsewhere (a cluster's room_elsewhere, here from a fake node answering
+// every hello so) goes to the node named and plays there: half the load's clients start
+// at the fake node, every one follows, and the run is as clean as on one server.
+TEST(Load, FollowsRoomElsewhereToTheNodeNamed) {
+  ServerProcess server = start_server();
+  ASSERT_TRUE(server.running());
+  FakeNode other_node(url(server) + "/ws");
+  CommandResult result = run_command(std::string(PARLOR_CLI) + " load --server ws://127.0.0.1:" +
+                                     std::to_string(other_node.port()) + "," + url(server) +
+                                     " --game perico --tables 2 --seats 4 --duration 2 --json");
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  std::vector<Json> lines = json_lines(result.out);
+  ASSERT_EQ(lines.size(), 1u) << result.out;
+  const Json& r = lines[0];
+  EXPECT_EQ(r["servers"], 2);
+  EXPECT_EQ(r["redirects"], 4) << r.dump();  // clients 0, 2, 4, 6 started at the fake node
+  EXPECT_EQ(other_node.redirects_sent(), 4);
+  EXPECT_EQ(r["reconnects"], 0) << r.dump();
+  EXPECT_EQ(r["connection_errors"], 0) << r.dump();
+  EXPECT_EQ(r["actions_lost"], 0) << r.dump();
+  EXPECT_GT(r["actions_accepted"].get<int>(), 20) << r.dump();
+}
+
+// `parlor play --script` sent elsewhere at hello says hello on the node named and goes
+// on there; the redirect itself is not shown.
+TEST(PlayScript, FollowsRoomElsewhereWithoutShowingIt) {
+  ServerProcess server = start_server();
+  ASSERT_TRUE(server.running());
+  FakeNode other_node(url(server) + "/ws");
+  char home[] = "/tmp/parlor-play-redirect-XXXXXX";
+  ASSERT_NE(mkdtemp(home), nullptr);
+  CommandResult result =
+      run_command("XDG_CONFIG_HOME=" + std::string(home) + " " + PARLOR_CLI +
+                      " play --script --server ws://127.0.0.1:" + std::to_string(other_node.port()),
+                  "games\n");
+  std::filesystem::remove_all(home);
+  EXPECT_EQ(other_node.redirects_sent(), 1);
+  std::vector<Json> lines = json_lines(result.out);
+  ASSERT_GE(lines.size(), 2u) << result.out << result.err;
+  EXPECT_EQ(lines[0]["type"], "welcome") << result.out;
+  EXPECT_EQ(lines[1]["type"], "games") << result.out;
+  EXPECT_EQ(result.out.find("room_elsewhere"), std::string::npos) << result.out;
 }
 
 }  // namespace

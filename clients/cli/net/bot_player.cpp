@@ -322,7 +322,7 @@ void BotPlayer::retry_after_store_refusal(bool action) {
     if (ec || done_ || stopping_) return;
     if (action) {
       maybe_act();
-    } else if (table_full_ && !config_.hold_start && !start_pending_ && connection_) {
+    } else if (table_full_ && !config_.hold_start && !start_pending_ && welcomed_) {
       start_pending_ = true;
       request({{"type", "start"}, {"room", room_id_}});
     }
