@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/cluster/cluster_schema.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 
@@ -35,6 +37,7 @@ Expected<std::vector<TakenRoom>> ClusterNode::join() {
     identity_ = claimed.value();
     spdlog::info("cluster: node {} joined (incarnation {}), reachable at {}", identity_.name,
                  identity_.incarnation, options_.url);
+    refresh_snapshot();  // new ids and codes avoid the others' from the first room on
     return RoomRegistry(*connection_, options_.lease).own_rooms(identity_);
   } catch (const PgError& error) {
     return Error{"cluster_db_failed", std::string("cluster: ") + error.what()};
@@ -259,6 +262,14 @@ void ClusterNode::room_closed(const std::string& room_id) {
     closed_.insert(room_id);
   }
   wake_.notify_all();
+}
+
+bool ClusterNode::held_elsewhere(const std::string& room_id, const std::string& code) const {
+  std::lock_guard lock(mutex_);
+  if (!room_id.empty() && other_by_id_.contains(room_id)) return true;
+  return !code.empty() && std::any_of(others_.begin(), others_.end(), [&](const RoomPlace& place) {
+    return place.entry.code == code;
+  });
 }
 
 std::vector<std::string> ClusterNode::other_listings(const std::string& game) const {

@@ -69,6 +69,10 @@ class ClusterNode final : public RoomLocator {
   void room_changed(RoomEntry entry);
   void room_closed(const std::string& room_id);
 
+  // Whether another live node holds a room with this id or join code (last snapshot):
+  // a restarted node must not mint again an id or code a survivor took from it.
+  bool held_elsewhere(const std::string& room_id, const std::string& code) const;
+
   // Public rooms' listings held by other live nodes (JSON texts), of `game` or all.
   std::vector<std::string> other_listings(const std::string& game) const;
 

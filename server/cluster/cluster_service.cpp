@@ -41,6 +41,9 @@ RecoveryReport ClusterService::attach(Lobby& lobby, store::Store& store,
   hooks.other_listings = [this](const std::string& game) { return node_->other_listings(game); };
   lobby.set_hooks(std::move(hooks));
   lobby.set_locator(node_.get());
+  lobby.set_taken_elsewhere([this](const std::string& room_id, const std::string& code) {
+    return node_->held_elsewhere(room_id, code);
+  });
   std::set<std::string> mine;
   for (const TakenRoom& room : own_rooms_) mine.insert(room.room_id);
   RecoveryReport report = recover_matches(
