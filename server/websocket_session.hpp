@@ -64,6 +64,8 @@ class WebSocketSession : public Connection,
   void handle_create_room(const protocol::Request& request);
   void handle_join_or_spectate(const protocol::Request& request, bool spectate);
   void handle_room_request(protocol::Request& request);
+  // Table chat and the host's controls (chat, set_spectators, remove_player, mute).
+  void handle_table_request(const protocol::Request& request, Room& room);
   // The room a join/spectate names, by id (public rooms, or one the player sits in)
   // or by code; null after replying with an error.
   std::shared_ptr<Room> room_for_entry(const protocol::Request& request);
