@@ -18,7 +18,13 @@ Json public_events(GameState& match) {
 Json step_of(GameState& match, const Json& recorded, std::optional<int> only_seat) {
   Json seats = Json::array();
   for (int s = 0; s < match.seat_count(); ++s) {
-    seats.push_back(!only_seat || *only_seat == s ? match.seat_fields(s) : Json());
+    if (only_seat && *only_seat != s) {
+      seats.push_back(nullptr);
+      continue;
+    }
+    Json fields = match.seat_fields(s);
+    fields.erase("legal");  // the moves a seat had are the bulk of a view, and history now
+    seats.push_back(std::move(fields));
   }
   const bool is_deal = recorded.is_null();
   return {{"seq", is_deal ? Json(0) : recorded.at("seq")},

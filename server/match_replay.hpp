@@ -23,8 +23,8 @@ using FindGameByName = std::function<const GameDefinition*(const std::string& na
 // {"id", "game", "seat_count", "first_dealer", "steps": [{"seq", "seat", "action",
 // "timeout", "events", "table", "seats"}]}: step 0 is the deal, step k the state after
 // action k. "events" are the public ones (as a spectator saw them), "table" the
-// spectator's view, "seats"[s] seat s's own fields (its "hand" among them), null for the
-// seats `only_seat` leaves out.
+// spectator's view, "seats"[s] seat s's own fields (its "hand" among them; not "legal",
+// the moves it had then), null for the seats `only_seat` leaves out.
 // Errors: "not_finished" (the match is live or was aborted), "unknown_game" (this build
 // has no such game), "bad_record" (a record that does not replay).
 Expected<nlohmann::json> replay_match_cards(const nlohmann::json& record,

@@ -98,6 +98,8 @@ class HistoryApi : public ::testing::Test {
     const Json& steps = replay["steps"];
     ASSERT_EQ(steps.size(), record["actions"].size() + 1);
     EXPECT_EQ(steps[0]["seq"], 0);
+    EXPECT_TRUE(steps[0]["seats"][0]["hand"].is_array());
+    EXPECT_FALSE(steps[0]["seats"][0].contains("legal"));
     EXPECT_EQ(steps.back()["table"]["over"], true);
     EXPECT_EQ(steps.back()["table"]["scores"], record["results"]["scores"]);
     int cards_checked = 0;
