@@ -350,6 +350,8 @@ export class App {
     // The server says when it played a seat's move because its turn timer ran out.
     const late = new Set<number>(update.timed_out ? [update.timed_out.seat] : []);
     const joinedLate = !this.update && update.seq > 0;
+    // Entering right after the deal, before anyone moved: the state has no events to log.
+    const joinedAtDeal = !this.update && update.seq === 0 && (update.events ?? []).length === 0;
     const wasMyTurn = this.myTurn();
     if (!this.matchNames || this.matchNames.room !== update.room || this.matchNames.match !== update.match) {
       this.matchNames = { room: update.room, match: update.match, names: this.liveNames() };
@@ -362,6 +364,9 @@ export class App {
     const names = this.names();
     const game = GAMES[update.view.game];
     const tarot = game?.tarot?.(update.view) ?? false;
+    if (joinedAtDeal) {
+      this.log.push({ text: `You came in at the deal of round ${update.view.round}: every move from here is logged.`, kind: "info", match: update.match });
+    }
     if (joinedLate) {
       this.log.push({ text: `Earlier moves of this match are not shown here (you came in during round ${update.view.round}); the match record has them all once it ends.`, kind: "info", match: update.match });
     }
