@@ -9,7 +9,9 @@
 namespace parlor::protocol {
 namespace {
 
-enum class FieldKind { kString, kInt, kBool, kObject };
+// kText: a person's words (chat), longer than the other strings; the room caps them in
+// characters (server/room/table_chat.hpp).
+enum class FieldKind { kString, kText, kInt, kBool, kObject };
 
 struct FieldSpec {
   const char* name;
@@ -63,17 +65,31 @@ const std::vector<MessageSpec>& message_specs() {
         {"ack", K::kString, false},
         {"after", K::kInt, false}}},
       {RequestType::kGetState, "get_state", {{"room", K::kString, true}}},
+      {RequestType::kChat, "chat", {{"room", K::kString, true}, {"text", K::kText, true}}},
+      {RequestType::kSetSpectators,
+       "set_spectators",
+       {{"room", K::kString, true}, {"allow", K::kBool, true}}},
+      {RequestType::kRemovePlayer,
+       "remove_player",
+       {{"room", K::kString, true}, {"seat", K::kInt, true}}},
+      {RequestType::kMute,
+       "mute",
+       {{"room", K::kString, true}, {"player", K::kString, true}, {"muted", K::kBool, false}}},
   };
   return specs;
 }
 
 // Longest string a client may put in any field: names, tokens, codes, room ids.
 constexpr std::size_t kMaxStringField = 256;
+// Longest text field in bytes: 300 characters of up to four bytes each, with room to spare.
+constexpr std::size_t kMaxTextField = 2048;
 
 bool has_kind(const Json& value, FieldKind kind) {
   switch (kind) {
     case FieldKind::kString:
       return value.is_string() && value.get_ref<const std::string&>().size() <= kMaxStringField;
+    case FieldKind::kText:
+      return value.is_string() && value.get_ref<const std::string&>().size() <= kMaxTextField;
     case FieldKind::kInt:
       return value.is_number_integer();
     case FieldKind::kBool:
@@ -88,6 +104,8 @@ const char* kind_name(FieldKind kind) {
   switch (kind) {
     case FieldKind::kString:
       return "a string (at most 256 characters)";
+    case FieldKind::kText:
+      return "a string (at most 2048 bytes)";
     case FieldKind::kInt:
       return "an integer";
     case FieldKind::kBool:

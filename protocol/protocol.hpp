@@ -39,6 +39,10 @@ enum class RequestType {
   kStart,
   kAction,
   kGetState,
+  kChat,
+  kSetSpectators,
+  kRemovePlayer,
+  kMute,
 };
 
 // A validated request. `id` is whatever the client sent (null when absent): the reply

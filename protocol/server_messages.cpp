@@ -99,7 +99,9 @@ Json room_json(const RoomSummary& room) {
           {"spectators", room.spectators},
           {"turn_seconds", room.turn_seconds},
           {"bot_delay_ms", room.bot_delay_ms},
-          {"match", room.match}};
+          {"match", room.match},
+          {"spectators_allowed", room.spectators_allowed},
+          {"muted", room.muted}};
 }
 
 Json room_listing_json(const RoomSummary& room) {
@@ -112,6 +114,7 @@ Json room_listing_json(const RoomSummary& room) {
           {"seats_taken", room.seats_taken()},
           {"spectators", room.spectators},
           {"host_name", room.host_name()},
+          {"spectators_allowed", room.spectators_allowed},
           {"turn_seconds", room.turn_seconds},
           {"match", room.match}};
 }
@@ -136,6 +139,9 @@ SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text) 
   if (head.paused) text += ",\"pause_ms\":" + std::to_string(head.pause_ms);
   text += ",\"timer\":";
   text += head.timer ? dump(*head.timer) : "null";
+  if (head.timed_out_seat) {
+    text += ",\"timed_out\":{\"seat\":" + std::to_string(*head.timed_out_seat) + "}";
+  }
   shared.table_view = std::move(table_view_text);
   return shared;
 }
@@ -215,6 +221,21 @@ std::string match_over_message(const MatchOver& over) {
                {"seed", over.seed_hex},
                {"first_dealer", over.first_dealer},
                {"actions", over.actions}});
+}
+
+std::string chat_message(const ChatLine& line) {
+  Json from = {{"player", line.player_id}, {"name", line.name}, {"seat", nullptr}};
+  if (line.seat) from["seat"] = *line.seat;
+  return dump({{"type", "chat"}, {"room", line.room}, {"from", from}, {"text", line.text}});
+}
+
+std::string removed_message(std::string_view room, std::string_view reason,
+                            std::string_view message) {
+  return dump({{"type", "removed"}, {"room", room}, {"reason", reason}, {"message", message}});
+}
+
+std::string muted_message(std::string_view room, bool muted) {
+  return dump({{"type", "muted"}, {"room", room}, {"muted", muted}});
 }
 
 }  // namespace parlor::protocol

@@ -1,5 +1,6 @@
 // The messages the server pushes to a table's members (protocol/README.md, "Server
-// pushes"): `room`, `update`, `deal_commitment`, `resume` and `match_over`. The server's
+// pushes"): `room`, `update`, `deal_commitment`, `resume`, `match_over`, `chat`,
+// `removed` and `muted`. The server's
 // rooms write them here and nowhere else, and bench/server_update_bench measures these
 // very functions.
 //
@@ -59,7 +60,9 @@ struct RoomSummary {
   std::size_t spectators = 0;
   std::int64_t turn_seconds = 0;
   std::int64_t bot_delay_ms = 0;
-  int match = 0;  // matches started in the room
+  int match = 0;                   // matches started in the room
+  bool spectators_allowed = true;  // the host may refuse spectators
+  std::vector<std::string> muted;  // player ids the host muted in chat
 
   int seats_taken() const;
   // The seated human who is the host's name, empty when the host has no seat.
@@ -84,6 +87,8 @@ struct UpdateHead {
   bool paused = false;
   std::int64_t pause_ms = 0;    // written only while paused
   const Json* timer = nullptr;  // {"turn_ms", "seats"} or null (no timer running)
+  // The seat whose turn ran out, when the server played this step for it.
+  std::optional<int> timed_out_seat;
 };
 
 // What every receiver of one update shares, written once per broadcast: the message's
@@ -130,5 +135,21 @@ struct MatchOver {
   std::int64_t actions = 0;
 };
 std::string match_over_message(const MatchOver& over);
+
+// A table chat line, to every member: who said it (`seat` null for a spectator).
+struct ChatLine {
+  std::string_view room;
+  std::string_view player_id;
+  std::string_view name;
+  std::optional<int> seat;
+  std::string_view text;
+};
+std::string chat_message(const ChatLine& line);
+// The host took this member out of the room (`reason`: a stable code, e.g.
+// "spectators_refused"; `message` for people).
+std::string removed_message(std::string_view room, std::string_view reason,
+                            std::string_view message);
+// The host muted (or unmuted) this member's chat.
+std::string muted_message(std::string_view room, bool muted);
 
 }  // namespace parlor::protocol

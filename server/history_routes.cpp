@@ -14,6 +14,7 @@ constexpr std::string_view kMatches = "/api/matches";
 constexpr std::string_view kMatchPrefix = "/api/matches/";
 constexpr std::string_view kLeaderboard = "/api/leaderboard";
 constexpr std::string_view kPlayerPrefix = "/api/players/";
+constexpr std::string_view kReplaySuffix = "/replay";
 
 http::response<http::string_body> json_reply(const http::request<http::string_body>& request,
                                              http::status status, const Json& body) {
@@ -62,6 +63,38 @@ http::response<http::string_body> list_matches(const http::request<http::string_
   return json_reply(request, http::status::ok, page);
 }
 
+// GET /api/matches/ID/replay[?seat=N]: 409 while the match is live (or if it was aborted).
+http::response<http::string_body> replay_match(const http::request<http::string_body>& request,
+                                               store::Store& store, std::string_view id_text,
+                                               const FindGameByName& find_game) {
+  auto id = url_decode(id_text);
+  auto seat_text = query_value(request.target(), "seat");
+  if (!id || id->empty() || !seat_text) {
+    return api_error(request, http::status::bad_request, "bad_request", "malformed path or query");
+  }
+  std::optional<int> seat;
+  if (!seat_text->empty()) {
+    int value = 0;
+    auto [end, ec] =
+        std::from_chars(seat_text->data(), seat_text->data() + seat_text->size(), value);
+    if (ec != std::errc() || end != seat_text->data() + seat_text->size()) {
+      return api_error(request, http::status::bad_request, "bad_request", "seat must be a number");
+    }
+    seat = value;
+  }
+  std::optional<Json> record = store.match_record(*id);
+  if (!record || !find_game) {
+    return api_error(request, http::status::not_found, "not_found", "no match " + *id);
+  }
+  Expected<Json> replay = replay_match_cards(*record, find_game, seat);
+  if (replay) return json_reply(request, http::status::ok, *replay);
+  const std::string& code = replay.error().code;
+  const http::status status = code == "not_finished" ? http::status::conflict
+                              : code == "bad_seat"   ? http::status::bad_request
+                                                     : http::status::internal_server_error;
+  return api_error(request, status, code, replay.error().message);
+}
+
 }  // namespace
 
 bool is_history_path(std::string_view path) {
@@ -70,7 +103,8 @@ bool is_history_path(std::string_view path) {
 }
 
 http::response<http::string_body> handle_history(const http::request<http::string_body>& request,
-                                                 store::Store& store) {
+                                                 store::Store& store,
+                                                 const FindGameByName& find_game) {
   if (request.method() != http::verb::get && request.method() != http::verb::head) {
     return api_error(request, http::status::method_not_allowed, "bad_request", "only GET and HEAD");
   }
@@ -86,6 +120,11 @@ http::response<http::string_body> handle_history(const http::request<http::strin
       return json_reply(request, http::status::ok, store.leaderboard(*game));
     }
     bool is_match = path.starts_with(kMatchPrefix);
+    if (is_match && path.ends_with(kReplaySuffix)) {
+      std::string_view id = path.substr(kMatchPrefix.size());
+      return replay_match(request, store, id.substr(0, id.size() - kReplaySuffix.size()),
+                          find_game);
+    }
     auto key = url_decode(path.substr(is_match ? kMatchPrefix.size() : kPlayerPrefix.size()));
     if (!key || key->empty()) {
       return api_error(request, http::status::bad_request, "bad_request", "malformed path");

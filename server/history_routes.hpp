@@ -1,6 +1,7 @@
-// The match history over HTTP (JSON): /api/matches, /api/matches/ID, /api/leaderboard,
-// /api/players/NAME. Shapes: protocol/README.md, "History API". The store never serves a
-// live match's seed or journal, so nothing private leaves while a match is running.
+// The match history over HTTP (JSON): /api/matches, /api/matches/ID,
+// /api/matches/ID/replay (a finished match's cards, server/match_replay.hpp),
+// /api/leaderboard, /api/players/NAME. Shapes: protocol/README.md, "History API". The store never
+// serves a live match's seed or journal, so nothing private leaves while a match is running.
 //
 // These read the database, so the HTTP session runs them off the network threads (on the
 // history pool) and posts the response back.
@@ -10,6 +11,7 @@
 
 #include <string_view>
 
+#include "server/match_replay.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {
@@ -18,7 +20,9 @@ namespace http = boost::beast::http;
 
 bool is_history_path(std::string_view path);
 
+// `find_game` serves the replay route (without it the route answers 404).
 http::response<http::string_body> handle_history(const http::request<http::string_body>& request,
-                                                 store::Store& store);
+                                                 store::Store& store,
+                                                 const FindGameByName& find_game = {});
 
 }  // namespace parlor::server

@@ -10,8 +10,9 @@ class RateLimiter {
  public:
   using Clock = std::chrono::steady_clock;
 
-  RateLimiter(double per_second, double burst)
-      : per_second_(per_second), burst_(burst), tokens_(burst), last_(Clock::now()) {}
+  // `start`: when the bucket is full (a caller with its own clock passes it).
+  RateLimiter(double per_second, double burst, Clock::time_point start = Clock::now())
+      : per_second_(per_second), burst_(burst), tokens_(burst), last_(start) {}
 
   // Takes one token if there is one. A rate of 0 or less means unlimited.
   bool try_take(Clock::time_point now = Clock::now()) {

@@ -63,6 +63,19 @@ void Room::act(Member who, Json request_id, Json action, Clock::time_point recei
 void Room::get_state(Member who, Json request_id) {
   post_to_strand(&Room::do_get_state, std::move(who), std::move(request_id));
 }
+void Room::chat(Member who, Json request_id, std::string text) {
+  post_to_strand(&Room::do_chat, std::move(who), std::move(request_id), std::move(text));
+}
+void Room::set_spectators(Member who, Json request_id, bool allow) {
+  post_to_strand(&Room::do_set_spectators, std::move(who), std::move(request_id), allow);
+}
+void Room::remove_player(Member who, Json request_id, int seat) {
+  post_to_strand(&Room::do_remove_player, std::move(who), std::move(request_id), seat);
+}
+void Room::mute(Member who, Json request_id, std::string player_id, bool muted) {
+  post_to_strand(&Room::do_mute, std::move(who), std::move(request_id), std::move(player_id),
+                 muted);
+}
 void Room::attach(Member who) { post_to_strand(&Room::do_attach, std::move(who)); }
 void Room::detach(std::string player_id, std::shared_ptr<Connection> connection) {
   post_to_strand(&Room::do_detach, std::move(player_id), std::move(connection));
@@ -119,6 +132,10 @@ void Room::do_spectate(Member who, Json request_id) {
   }
   if (seating_.seat_of(who.player_id)) {
     return reply_error(who, request_id, {"already_seated", "you have a seat in this room"});
+  }
+  if (!settings_.spectators_allowed && !seating_.is_host(who.player_id)) {
+    return reply_error(who, request_id,
+                       {"spectators_refused", "the host does not allow spectators here"});
   }
   seating_.add_spectator(who);
   send_to(who, protocol::room_reply(request_id, summary()));
@@ -315,6 +332,7 @@ std::optional<Error> Room::play_move(int seat, Json action, bool timeout, const 
   if (!applied) return applied.error();
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
   if (timeout) metrics_.actions_timed_out.fetch_add(1, std::memory_order_relaxed);
+  timed_out_seat_ = timeout ? std::optional<int>(seat) : std::nullopt;
   if (actor) acknowledge(seat, *actor);
   seal_new_deals();  // a new deal is sealed before it is shown
 
@@ -374,7 +392,7 @@ void Room::broadcast_update() {
   std::optional<PendingAck> ack = std::exchange(pending_ack_, std::nullopt);
   if (!seating_.has_receivers()) return;  // a table of bots nobody watches: nothing to build
   const protocol::UpdateEvents written = protocol::write_events(std::move(events));
-  const protocol::SharedUpdate shared = shared_update();
+  const protocol::SharedUpdate shared = shared_update(std::exchange(timed_out_seat_, std::nullopt));
   const GameState& match = session_.state();
   for (int s = 0; s < seating_.size(); ++s) {
     auto connection = seating_.seat(s).connection.lock();
@@ -396,9 +414,10 @@ void Room::broadcast_update() {
   }
 }
 
-protocol::SharedUpdate Room::shared_update() const {
+protocol::SharedUpdate Room::shared_update(std::optional<int> timed_out_seat) const {
   const Json timer = deadlines_.timer_json(Clock::now());
   protocol::UpdateHead head;
+  head.timed_out_seat = timed_out_seat;
   head.room = id();
   head.match = session_.number();
   head.seq = session_.sequence();
@@ -599,6 +618,8 @@ protocol::RoomSummary Room::summary() const {
   room.turn_seconds = settings_.turn_time.count() / 1000;
   room.bot_delay_ms = settings_.bot_delay.count();
   room.match = session_.number();
+  room.spectators_allowed = settings_.spectators_allowed;
+  room.muted = chat_.muted();
   seating_.summarize(room);
   return room;
 }

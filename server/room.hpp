@@ -12,7 +12,9 @@
 // - MatchSession: the running match and every journal write (journal before send);
 // - DurableOutbox: messages held until the journal rows behind them are durable;
 // - TurnDeadlines and StandIns: the turn timer, default actions and bots; RoomTimers;
-// - RoomSettings and protocol::RoomSummary: what the room is, stored and shown.
+// - RoomSettings and protocol::RoomSummary: what the room is, stored and shown;
+// - TableChat: the chat's limits and mutes (the chat and host-control requests are in
+//   room_host_controls.cpp).
 //
 // Table decisions (documented in protocol/README.md):
 // - A disconnected player keeps the seat for the grace period while timers run; after
@@ -45,6 +47,7 @@
 #include "server/room/room_timers.hpp"
 #include "server/room/seating.hpp"
 #include "server/room/stand_ins.hpp"
+#include "server/room/table_chat.hpp"
 
 namespace parlor::server {
 
@@ -94,6 +97,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void act(Member who, Json request_id, Json action, std::chrono::steady_clock::time_point received,
            bool ack_in_update, std::optional<std::int64_t> after = std::nullopt);
   void get_state(Member who, Json request_id);
+  // Table chat and the host's controls (protocol/README.md, "Chat and host controls").
+  void chat(Member who, Json request_id, std::string text);
+  void set_spectators(Member who, Json request_id, bool allow);
+  void remove_player(Member who, Json request_id, int seat);
+  void mute(Member who, Json request_id, std::string player_id, bool muted);
   // A returning player's new connection: rebinds their seat and sends the state.
   void attach(Member who);
   // A connection went away (no-op if it was not this room's).
@@ -145,6 +153,12 @@ class Room : public std::enable_shared_from_this<Room> {
   bool handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
                      std::int64_t after);
   void do_get_state(Member who, Json request_id);
+  void do_chat(Member who, Json request_id, std::string text);
+  void do_set_spectators(Member who, Json request_id, bool allow);
+  void do_remove_player(Member who, Json request_id, int seat);
+  void do_mute(Member who, Json request_id, std::string player_id, bool muted);
+  // The host refused spectators: every one but the host is told and removed.
+  void remove_spectators();
   void do_attach(Member who);
   void do_detach(std::string player_id, std::shared_ptr<Connection> connection);
   void do_shutdown();
@@ -167,7 +181,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void seal_new_deals();
   void finish_match();
   void broadcast_update();
-  protocol::SharedUpdate shared_update() const;
+  // `timed_out_seat`: the seat whose timed-out turn this update shows being played.
+  protocol::SharedUpdate shared_update(std::optional<int> timed_out_seat = std::nullopt) const;
 
   // Bots, timers and pauses.
   // Arms `timer` to call `on_fire` at `when`; cancels it when there is nothing to wait for.
@@ -211,6 +226,9 @@ class Room : public std::enable_shared_from_this<Room> {
   TurnDeadlines deadlines_;
   StandIns stand_ins_;
   RoomTimers timers_;
+  TableChat chat_;
+  // The seat the server just played a timed-out turn for (the next update says so).
+  std::optional<int> timed_out_seat_;
   bool bot_pending_ = false;
   bool empty_timer_armed_ = false;
   // The request id to put in a seat's next update as "accepted" (see acknowledge()).

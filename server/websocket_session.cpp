@@ -410,6 +410,27 @@ void WebSocketSession::handle_room_request(Request& request, bool may_locate) {
     }
     case RequestType::kGetState:
       return room->get_state(me(), request.id);
+    case RequestType::kChat:
+    case RequestType::kSetSpectators:
+    case RequestType::kRemovePlayer:
+    case RequestType::kMute:
+      return handle_table_request(request, *room);
+    default:
+      return send_error(request.id, "unknown_type", "unexpected message");
+  }
+}
+
+void WebSocketSession::handle_table_request(const Request& request, Room& room) {
+  switch (request.type) {
+    case RequestType::kChat:
+      return room.chat(me(), request.id, request.string_field("text"));
+    case RequestType::kSetSpectators:
+      return room.set_spectators(me(), request.id, request.bool_field("allow", true));
+    case RequestType::kRemovePlayer:
+      return room.remove_player(me(), request.id, static_cast<int>(request.int_field("seat", -1)));
+    case RequestType::kMute:
+      return room.mute(me(), request.id, request.string_field("player"),
+                       request.bool_field("muted", true));
     default:
       return send_error(request.id, "unknown_type", "unexpected message");
   }

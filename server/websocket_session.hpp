@@ -67,6 +67,8 @@ class WebSocketSession : public Connection,
   void handle_join_or_spectate(const protocol::Request& request, bool spectate,
                                bool may_locate = true);
   void handle_room_request(protocol::Request& request, bool may_locate = true);
+  // Table chat and the host's controls (chat, set_spectators, remove_player, mute).
+  void handle_table_request(const protocol::Request& request, Room& room);
   // The room a join/spectate names, by id (public rooms, or one the player sits in)
   // or by code; null after replying with an error (or asking the cluster).
   std::shared_ptr<Room> room_for_entry(const protocol::Request& request, bool spectate,

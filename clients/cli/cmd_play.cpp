@@ -196,19 +196,18 @@ class PlayClient {
       room_ = m["room"];
     } else if (type == "update") {
       net::TableWords words = table_words(m);
-      words.out_of_time = out_of_time(m);
+      // The server says when it played a seat's move because its turn timer ran out.
+      if (m.contains("timed_out") && m["timed_out"].is_object()) {
+        words.out_of_time.push_back(m["timed_out"].value("seat", -1));
+      }
       update_ = m;
-      timer_ = m.value("timer", Json());
-      timer_at_ = std::chrono::steady_clock::now();
       if (!script_) std::cout << net::table_text(m, words) << std::flush;
       if (auto_play_) auto_move();
     } else if (type == "match_over" && !script_) {
       std::cout << net::results_text(m, table_words(update_)) << std::flush;
-    } else if ((type == "resume" || type == "deal_commitment") && !script_) {
-      if (type == "resume") {
-        timer_ = m.value("timer", Json());
-        timer_at_ = std::chrono::steady_clock::now();
-      }
+    } else if ((type == "resume" || type == "deal_commitment" || type == "chat" ||
+                type == "muted" || type == "removed") &&
+               !script_) {
       std::cout << net::push_text(m) << std::flush;
     } else if (!script_) {
       std::cout << net::reply_text(m) << std::flush;
@@ -247,25 +246,6 @@ class PlayClient {
     if (sent_.size() > 64) sent_.clear();
     sent_[message["id"].dump()] = message;
     connection_->send(message);
-  }
-
-  // The seats whose turn timer had run out when this update arrived: the server played
-  // its default move for them. The protocol does not flag such moves, so this reads the
-  // timer each seat was given (a person rarely acts in the last 800 ms).
-  std::vector<int> out_of_time(const Json& update) const {
-    std::vector<int> seats;
-    if (!timer_.is_object() || !update_.is_object() ||
-        update.value("match", Json()) != update_.value("match", Json())) {
-      return seats;
-    }
-    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-                             std::chrono::steady_clock::now() - timer_at_)
-                             .count();
-    for (const Json& entry : timer_.value("seats", Json::array())) {
-      if (entry.value("remaining_ms", Json(0)).get<std::int64_t>() - elapsed <= 800)
-        seats.push_back(entry.value("seat", -1));
-    }
-    return seats;
   }
 
   std::string room_id() const { return room_.is_object() ? room_.value("id", "") : ""; }
@@ -332,6 +312,8 @@ class PlayClient {
                         : word == "leave" ? "leave_room"
                                           : "start"},
                {"room", room_id()}});
+    } else if (word == "say" && !rest.empty()) {
+      request({{"type", "chat"}, {"room", room_id()}, {"text", line.substr(line.find("say") + 4)}});
     } else if (word == "wait" && !rest.empty()) {
       waiting_for_ = rest[0];
     } else if (word == "auto") {
@@ -411,8 +393,6 @@ class PlayClient {
   Json awaiting_id_ = "hello";
   Json room_;
   Json update_;
-  Json timer_;  // the latest update's (or resume's) turn timers, read at timer_at_
-  std::chrono::steady_clock::time_point timer_at_;
   std::int64_t next_id_ = 1;
   int auto_seq_ = -1;
   bool greeted_ = false;

@@ -14,7 +14,8 @@ Json room_settings_json(const RoomSettings& settings) {
           {"bot_delay_ms", settings.bot_delay.count()},
           {"round_pause_ms", settings.round_pause.count()},
           {"grace_ms", settings.grace.count()},
-          {"empty_close_ms", settings.empty_close.count()}};
+          {"empty_close_ms", settings.empty_close.count()},
+          {"spectators_allowed", settings.spectators_allowed}};
 }
 
 Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame& find_game) {
@@ -34,6 +35,7 @@ Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame
     settings.round_pause = std::chrono::milliseconds(saved.at("round_pause_ms").get<long long>());
     settings.grace = std::chrono::milliseconds(saved.at("grace_ms").get<long long>());
     settings.empty_close = std::chrono::milliseconds(saved.at("empty_close_ms").get<long long>());
+    settings.spectators_allowed = saved.value("spectators_allowed", true);
     return settings;
   } catch (const std::exception& e) {
     return Error{"bad_room_settings", e.what()};

@@ -29,10 +29,12 @@ struct RoomSettings {
   std::chrono::milliseconds round_pause{3000};
   std::chrono::milliseconds grace{120000};
   std::chrono::milliseconds empty_close{300000};
+  bool spectators_allowed = true;  // the host's choice (set_spectators)
 };
 
 // The stored form: {"id", "code", "public", "game", "options", "seats", "host", "turn_ms",
-// "bot_delay_ms", "round_pause_ms", "grace_ms", "empty_close_ms"}.
+// "bot_delay_ms", "round_pause_ms", "grace_ms", "empty_close_ms", "spectators_allowed"}
+// ("spectators_allowed" may be absent in older rows: true).
 Json room_settings_json(const RoomSettings& settings);
 
 // Settings read back from room_settings_json's form, with the game looked up in this build.

@@ -110,6 +110,30 @@ void Seating::reassign_host() {
   if (!spectators_.empty()) host_player_id_ = spectators_.front().player_id;
 }
 
+std::vector<Spectator> Seating::remove_spectators_except(const std::string& keep) {
+  std::vector<Spectator> removed;
+  std::erase_if(spectators_, [&](const Spectator& s) {
+    if (s.player_id == keep) return false;
+    removed.push_back(s);
+    return true;
+  });
+  return removed;
+}
+
+std::shared_ptr<Connection> Seating::connection_of(const std::string& player_id) const {
+  if (auto index = seat_of(player_id)) return seat(*index).connection.lock();
+  for (const Spectator& s : spectators_) {
+    if (s.player_id == player_id) return s.connection.lock();
+  }
+  return nullptr;
+}
+
+bool Seating::is_away(int index, Clock::time_point now, Clock::duration after) const {
+  const SeatState& state = seat(index);
+  if (!state.is_human() || state.connected) return false;
+  return state.bot_plays || now - state.disconnected_at >= after;
+}
+
 Expected<int> Seating::add_bot(std::optional<int> index, BotLevel level) {
   Expected<int> chosen = choose_empty_seat(index);
   if (!chosen) return chosen;

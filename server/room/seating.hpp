@@ -98,6 +98,13 @@ class Seating {
   void leave_seat(int index, bool match_running);
   // Makes the next seated human (else the first spectator) host; none if neither.
   void reassign_host();
+  // Every spectator but `keep` goes (the host refused spectators): those removed.
+  std::vector<Spectator> remove_spectators_except(const std::string& keep);
+  // The connection `player_id` is in the room on (a seat's first), if any.
+  std::shared_ptr<Connection> connection_of(const std::string& player_id) const;
+  // Seat `index` is a human who has been disconnected for at least `after`, or whom a
+  // bot already plays for (their grace period ran out): the host may remove them.
+  bool is_away(int index, Clock::time_point now, Clock::duration after) const;
 
   // Errors (`index` from a client): bad_seat, seat_taken, room_full.
   Expected<int> add_bot(std::optional<int> index, BotLevel level);

@@ -104,6 +104,24 @@ TEST(PlayTextTimeout, TheServersMoveIsAnnounced) {
       << result.out.substr(0, 4000);
 }
 
+// `say` chats with the table: the line comes back from the server with the name, in words.
+TEST(PlayTextChat, SayIsSentAndTheLineShownWithTheName) {
+  ServerProcess server(PARLOR_SERVER, {"--rate", "0"});
+  ASSERT_TRUE(server.running());
+  std::filesystem::path config = std::filesystem::temp_directory_path() /
+                                 ("parlor-play-chat-" + std::to_string(server.port()));
+  CommandResult result =
+      run_command("XDG_CONFIG_HOME=" + config.string() +
+                      " " PARLOR_CLI " play --name Ana --server ws://127.0.0.1:" +
+                      std::to_string(server.port()),
+                  "create perico 2\nsay good   luck, all\nwait chat\n");
+  std::filesystem::remove_all(config);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("[chat] Ana: good   luck, all\n"), std::string::npos)
+      << result.out.substr(0, 4000);
+  EXPECT_EQ(result.out.find("{\""), std::string::npos) << "no raw JSON: " << result.out;
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryGame, PlayText,
                          ::testing::Values(GameCase{"perico", "perico 3 target=1", 2},
                                            GameCase{"loc", "loc 3 hands=1", 2},

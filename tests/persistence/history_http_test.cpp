@@ -91,6 +91,35 @@ class HistoryApi : public ::testing::Test {
     return nullptr;
   }
 
+  // The finished match's replay: a step per action after the deal, ending as the record
+  // ends, and every card a seat played was in that seat's hand the step before.
+  void expect_replay_shows_the_cards(const std::string& match_id, const Json& record) {
+    Json replay = get("/api/matches/" + match_id + "/replay");
+    const Json& steps = replay["steps"];
+    ASSERT_EQ(steps.size(), record["actions"].size() + 1);
+    EXPECT_EQ(steps[0]["seq"], 0);
+    EXPECT_TRUE(steps[0]["seats"][0]["hand"].is_array());
+    EXPECT_FALSE(steps[0]["seats"][0].contains("legal"));
+    EXPECT_EQ(steps.back()["table"]["over"], true);
+    EXPECT_EQ(steps.back()["table"]["scores"], record["results"]["scores"]);
+    int cards_checked = 0;
+    for (std::size_t k = 1; k < steps.size(); ++k) {
+      const Json& action = steps[k]["action"];
+      EXPECT_EQ(action, record["actions"][k - 1]["action"]);
+      if (!action.contains("card") || !action["card"].is_string()) continue;
+      const Json& hand = steps[k - 1]["seats"][steps[k]["seat"].get<int>()]["hand"];
+      EXPECT_NE(std::find(hand.begin(), hand.end(), action["card"]), hand.end())
+          << "step " << k << " played " << action["card"] << " from " << hand.dump();
+      ++cards_checked;
+    }
+    EXPECT_GT(cards_checked, 10);
+    Json one_seat = get("/api/matches/" + match_id + "/replay?seat=1");
+    EXPECT_TRUE(one_seat["steps"][0]["seats"][0].is_null());
+    EXPECT_TRUE(one_seat["steps"][0]["seats"][1]["hand"].is_array());
+    get("/api/matches/" + match_id + "/replay?seat=9", 400);
+    get("/api/matches/m000000000000/replay", 404);
+  }
+
   std::string dir_;
   std::unique_ptr<ServerProcess> server_;
   std::unique_ptr<ClientPool> pool_;
@@ -118,6 +147,10 @@ TEST_F(HistoryApi, LiveMatchKeepsItsSecretsAndTheFinishedRecordVerifies) {
   ASSERT_EQ(listed["matches"].size(), 1u);
   EXPECT_EQ(listed["matches"][0]["id"], match_id);
   EXPECT_FALSE(listed["matches"][0].contains("seed"));
+  // No card of a live match leaves through the replay route.
+  Json refused = get("/api/matches/" + match_id + "/replay", 409);
+  EXPECT_EQ(refused["error"], "not_finished");
+  EXPECT_FALSE(refused.contains("steps"));
 
   Json commitments = Json::array({{{"deal", 1}, {"sha256", commitment["sha256"]}}});
   Json over = play_out(*ann, room, commitments);
@@ -129,7 +162,8 @@ TEST_F(HistoryApi, LiveMatchKeepsItsSecretsAndTheFinishedRecordVerifies) {
   EXPECT_EQ(record["seed"], over["seed"]);
   EXPECT_EQ(record["results"]["scores"], over["results"]["scores"]);
   EXPECT_EQ(record["actions"].size(), over["actions"].get<std::size_t>());
-  EXPECT_EQ(record["commitments"], commitments);  // exactly what was published, in order
+  EXPECT_EQ(record["commitments"], commitments);    // exactly what was published, in order
+  expect_replay_shows_the_cards(match_id, record);  // before the record is tampered with below
   Seed seed = Seed::from_hex(record["seed"].get<std::string>()).value();
   for (const Json& c : record["commitments"]) {
     EXPECT_EQ(c["sha256"], protocol::deal_commitment(seed, c["deal"].get<std::uint64_t>()));

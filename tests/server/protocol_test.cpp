@@ -43,6 +43,24 @@ TEST(Protocol, NamesAMissingOrMistypedField) {
             "bad_field");
 }
 
+TEST(Protocol, ChatTextMayBeLongerThanOtherStringsButIsBounded) {
+  const std::string words(1000, 'a');  // over the 256 of other strings, under 2048 bytes
+  auto chat = parse_request(R"({"type":"chat","room":"R1","text":")" + words + "\"}");
+  ASSERT_TRUE(chat.ok()) << chat.error().message;
+  EXPECT_EQ(chat->type, RequestType::kChat);
+  EXPECT_EQ(chat->string_field("text"), words);
+  const std::string flood(2049, 'a');
+  EXPECT_EQ(parse_request(R"({"type":"chat","room":"R1","text":")" + flood + "\"}").error().code,
+            "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"chat","room":"R1"})").error().code, "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"mute","room":"R1"})").error().code, "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"set_spectators","room":"R1","allow":"no"})").error().code,
+            "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"remove_player","room":"R1"})").error().code, "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"mute","room":"R1","player":"p2"})")->type,
+            RequestType::kMute);
+}
+
 TEST(Protocol, TreatsNullAsAbsent) {
   auto request = parse_request(R"({"type":"join_room","room":"R1","seat":null})");
   ASSERT_TRUE(request.ok());
@@ -70,7 +88,8 @@ TEST(Protocol, EveryRequestTypeHasAName) {
        {RequestType::kHello, RequestType::kPing, RequestType::kGames, RequestType::kListRooms,
         RequestType::kCreateRoom, RequestType::kJoinRoom, RequestType::kSpectate,
         RequestType::kLeaveRoom, RequestType::kAddBot, RequestType::kRemoveBot, RequestType::kStart,
-        RequestType::kAction, RequestType::kGetState}) {
+        RequestType::kAction, RequestType::kGetState, RequestType::kChat,
+        RequestType::kSetSpectators, RequestType::kRemovePlayer, RequestType::kMute}) {
     std::string name(request_type_name(type));
     Json message = {{"type", name}};
     auto parsed = validate_request(message);

@@ -163,6 +163,18 @@ std::string results_text(const Json& m, const TableWords& words) {
 std::string push_text(const Json& m) {
   const std::string type = m.value("type", "");
   if (type == "resume") return "The pause is over: play goes on.\n";
+  if (type == "chat") {
+    // The server has already turned control characters into spaces (one line each).
+    const Json from = m.value("from", Json::object());
+    const bool watching = !from.contains("seat") || from["seat"].is_null();
+    return "[chat] " + from.value("name", "someone") + (watching ? " (watching)" : "") + ": " +
+           m.value("text", "") + "\n";
+  }
+  if (type == "muted") {
+    return m.value("muted", false) ? "The host muted you: nobody sees your chat here.\n"
+                                   : "The host lifted your mute: you can chat again.\n";
+  }
+  if (type == "removed") return "You were removed from the table: " + m.value("message", "") + "\n";
   if (type == "deal_commitment") {
     return "Deal " + m.value("deal", Json(0)).dump() +
            " is sealed: " + m.value("sha256", "").substr(0, 16) +
@@ -194,7 +206,7 @@ std::string reply_text(const Json& m) {
     return out;
   }
   if (type == "accepted" || type == "resume" || type == "deal_commitment") return "";
-  if (type == "ok") return "ok\n";
+  if (type == "ok") return m.value("request", "") == "chat" ? "" : "ok\n";
   return "(" + words_of(type) + ")\n";
 }
 
@@ -205,7 +217,8 @@ std::string help_text() {
          "moves: the rules' words, e.g. draw, take 2 7C 2C, knock, bid 9, play AH, "
          "lower 7C 7D 7H / KC KD JK, raise 2, key=value for other fields, or {json}; "
          "cards are written 7C, TH (ten), JK (joker), T19 (Loc's trumps)\n"
-         "auto [off]: let the sensible bot play this seat";
+         "auto [off]: let the sensible bot play this seat\n"
+         "say TEXT: chat with the table (seats and spectators see it)";
 }
 
 }  // namespace parlor::cli::net

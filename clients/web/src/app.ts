@@ -2,7 +2,7 @@
 // the lobby and the table call.
 import { Connection } from "./connection.js";
 import type { ConnectionState } from "./connection.js";
-import type { ErrorReply, GameInfo, JsonObject, MatchOver, RoomInfo, ServerMessage, Timer, Update } from "./protocol.js";
+import type { ChatLine, ErrorReply, GameInfo, JsonObject, MatchOver, RoomInfo, ServerMessage, Timer, Update } from "./protocol.js";
 import { describeEvent, errorText } from "./words.js";
 import { GAMES } from "./games/index.js";
 import { isHistoryRoute } from "./history.js";
@@ -38,6 +38,10 @@ export class App {
   matchId: string | null = null;
   commitments: Commitment[] = [];
   log: LogLine[] = [];
+  /** The table's chat, oldest first (the last 100 lines of this room). */
+  chat: ChatLine[] = [];
+  /** The host muted this player in the current room's chat. */
+  mutedHere = false;
   error = "";
   selection: number[] = [];
   local: Record<string, unknown> = {};
@@ -133,12 +137,20 @@ export class App {
     void this.request({ type: "action", room: this.room.id, action });
   }
 
+  /** Says `text` at the table; true when the server took it (a refusal is shown). */
+  async say(text: string): Promise<boolean> {
+    if (!this.room || !text.trim()) return false;
+    return (await this.request({ type: "chat", room: this.room.id, text })) !== null;
+  }
+
   leave(): void {
     const room = this.room;
     this.room = null;
     this.update = null;
     this.matchOver = null;
     this.log = [];
+    this.chat = [];
+    this.mutedHere = false;
     if (location.hash.startsWith("#/room/")) location.hash = "";
     if (room) void this.request({ type: "leave_room", room: room.id });
     this.onChange();
@@ -152,7 +164,9 @@ export class App {
       this.matchOver = null;
       this.log = [];
       this.commitments = [];
+      this.chat = [];
     }
+    this.mutedHere = (room.muted ?? []).includes(this.playerId);
     if (this.room?.match !== room.match) this.matchOver = null;
     this.room = room;
     // Someone reading the history or the rules keeps reading: the page offers a way back.
@@ -261,10 +275,34 @@ export class App {
       case "deal_commitment":
         this.takeCommitment(message);
         break;
+      case "chat":
+        if (message.room !== this.room?.id) return;
+        this.chat.push(message as unknown as ChatLine);
+        if (this.chat.length > 100) this.chat.splice(0, this.chat.length - 100);
+        break;
+      case "muted":
+        if (message.room !== this.room?.id) return;
+        this.mutedHere = message.muted === true;
+        this.log.push({ text: this.mutedHere ? "The host muted you: nobody sees your chat here." : "The host lifted your mute: you can chat again.", kind: "info" });
+        break;
+      case "removed":
+        if (message.room === this.room?.id) this.removed(String(message.message ?? "The host removed you from the table."));
+        break;
       default:
         return; // a message type this page does not know: nothing to show
     }
     this.onChange();
+  }
+
+  /** The host took this player out of the room: back to the lobby, saying why. */
+  private removed(why: string): void {
+    this.room = null;
+    this.update = null;
+    this.matchOver = null;
+    this.log = [];
+    this.chat = [];
+    if (location.hash.startsWith("#/room/")) location.hash = "";
+    this.error = why.charAt(0).toUpperCase() + why.slice(1) + ".";
   }
 
   /** Whether the game waits for this player's move now (not during the round pause). */
@@ -303,29 +341,17 @@ export class App {
     });
   }
 
-  /**
-   * The seats whose move this update shows although their turn timer had run out: the
-   * server played its default move for them. The protocol does not flag these moves, so
-   * this reads the timer each seat was given (a person rarely acts in the last 800 ms).
-   */
-  private timedOut(update: Update): Set<number> {
-    const out = new Set<number>();
-    if (!this.timer || !this.update || update.match !== this.update.match) return out;
-    const elapsed = performance.now() - this.timerAt;
-    for (const entry of this.timer.seats) {
-      if (entry.remaining_ms - elapsed <= 800) out.add(entry.seat);
-    }
-    return out;
-  }
-
   private takeUpdate(update: Update): void {
     if (update.room !== this.room?.id) return;
     if (this.update && update.match !== this.update.match) {
       this.log = this.log.filter((l) => l.match === update.match); // the new match's first deal commitment stays
       this.matchOver = null;
     }
-    const late = this.timedOut(update);
+    // The server says when it played a seat's move because its turn timer ran out.
+    const late = new Set<number>(update.timed_out ? [update.timed_out.seat] : []);
     const joinedLate = !this.update && update.seq > 0;
+    // Entering right after the deal, before anyone moved: the state has no events to log.
+    const joinedAtDeal = !this.update && update.seq === 0 && (update.events ?? []).length === 0;
     const wasMyTurn = this.myTurn();
     if (!this.matchNames || this.matchNames.room !== update.room || this.matchNames.match !== update.match) {
       this.matchNames = { room: update.room, match: update.match, names: this.liveNames() };
@@ -338,6 +364,9 @@ export class App {
     const names = this.names();
     const game = GAMES[update.view.game];
     const tarot = game?.tarot?.(update.view) ?? false;
+    if (joinedAtDeal) {
+      this.log.push({ text: `You came in at the deal of round ${update.view.round}: every move from here is logged.`, kind: "info", match: update.match });
+    }
     if (joinedLate) {
       this.log.push({ text: `Earlier moves of this match are not shown here (you came in during round ${update.view.round}); the match record has them all once it ends.`, kind: "info", match: update.match });
     }

@@ -113,7 +113,8 @@ export class Lobby {
         h("td", {},
           r.status !== "playing" && (r.seats_taken ?? 0) < r.seat_count
             ? button("Join", () => void this.app.request({ type: "join_room", room: r.id }), { "data-action": "join" }) : null,
-          button("Watch", () => void this.app.request({ type: "spectate", room: r.id }), { "data-action": "watch" })))))));
+          r.spectators_allowed === false ? h("span", { class: "note", title: "The host does not allow spectators" }, "no spectators")
+            : button("Watch", () => void this.app.request({ type: "spectate", room: r.id }), { "data-action": "watch" })))))));
   }
 
   private renderQuick(): void {

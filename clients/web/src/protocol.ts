@@ -49,6 +49,17 @@ export interface RoomInfo {
   turn_seconds: number;
   bot_delay_ms?: number;
   match: number;
+  /** False when the host refused spectators (absent from older servers: allowed). */
+  spectators_allowed?: boolean;
+  /** The player ids the host muted in chat. */
+  muted?: string[];
+}
+
+/** A table chat line (the `chat` push). */
+export interface ChatLine {
+  room: string;
+  from: { player: string; name: string; seat: number | null };
+  text: string;
 }
 
 export interface Timer {
@@ -88,6 +99,8 @@ export interface Update {
   seat: number | null;
   paused: boolean;
   timer: Timer | null;
+  /** Present when the server played this step for a seat whose turn timer ran out. */
+  timed_out?: { seat: number };
   events: GameEvent[];
   view: View;
   /** Only in the state sent on entering or asking again (get_state). */

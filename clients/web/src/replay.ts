@@ -1,10 +1,12 @@
 // A finished match's moves, step by step, from its record (/api/matches/ID `actions`):
 // who did what, in words, with the moves the server made when a turn timer ran out.
-// The record holds the moves, not the cards dealt (those replay from the seed with
-// `parlor verify`), so the replay tells the moves and the match page shows each round.
+// The record holds the moves, not the cards dealt; for a finished match the server
+// replays them from the seed (replay_cards.ts), and each step shows the cards too.
 import { cardList, cardShort, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 import { button, clear, h } from "./dom.js";
 import type { JsonObject } from "./protocol.js";
+import { cardsAt, loadCardSteps } from "./replay_cards.js";
+import type { CardStep } from "./replay_cards.js";
 
 export interface RecordedAction {
   seq: number;
@@ -46,8 +48,11 @@ export function actionText(a: JsonObject, who: string, names: string[], tarot = 
   }
 }
 
-/** The replay panel: first / back / forward / last, a slider, and the moves so far. */
-export function replaySection(actions: RecordedAction[], names: string[], tarot = false): HTMLElement {
+/**
+ * The replay panel: first / back / forward / last, a slider, and the moves so far; with
+ * `matchId` (a finished match) the cards on the table and in every hand after each move.
+ */
+export function replaySection(actions: RecordedAction[], names: string[], tarot = false, matchId?: string): HTMLElement {
   const section = h("section", { class: "panel replay", "data-testid": "replay" }, h("h3", {}, `Replay (${actions.length} moves)`));
   if (actions.length === 0) {
     section.append(h("p", { class: "note" }, "No move was made."));
@@ -62,10 +67,14 @@ export function replaySection(actions: RecordedAction[], names: string[], tarot 
   const current = h("p", { class: "replay-current", role: "status", "aria-live": "polite", "data-testid": "replay-current" });
   const list = h("ol", { class: "replay-list", "data-testid": "replay-list" });
   const slider = h("input", { type: "range", min: 1, max: actions.length, value: 1, "aria-label": "Move number" });
+  const cardsBox = h("div", { class: "replay-cards-box" });
+  let cardSteps: CardStep[] | null = null;
   const show = (n: number) => {
     step = Math.max(1, Math.min(actions.length, n));
     slider.value = String(step);
     current.textContent = `Move ${step} of ${actions.length}: ${text(actions[step - 1])}`;
+    clear(cardsBox);
+    if (cardSteps?.[step]) cardsBox.append(cardsAt(cardSteps[step], names, tarot));
     clear(list);
     // The last moves up to this one, newest last: enough to follow the play.
     for (const a of actions.slice(Math.max(0, step - 12), step)) {
@@ -79,7 +88,13 @@ export function replaySection(actions: RecordedAction[], names: string[], tarot 
       button("◀ Back", () => show(step - 1), { "data-action": "replay-back" }),
       button("Forward ▶", () => show(step + 1), { "data-action": "replay-forward", class: "primary" }),
       button("Last ⏭", () => show(actions.length), { "data-action": "replay-last" })),
-    slider, current, list);
+    slider, current, cardsBox, list);
   show(1);
+  if (matchId) {
+    void loadCardSteps(matchId).then((steps) => {
+      cardSteps = steps && steps.length === actions.length + 1 ? steps : null;
+      show(step);
+    });
+  }
   return section;
 }

@@ -10,6 +10,9 @@ import type { GameUI, TableContext } from "./games/types.js";
 import type { RoomInfo, SeatInfo } from "./protocol.js";
 import { renderObject, renderSummary } from "./results.js";
 import { rulesPanel } from "./rules.js";
+import { chatPanel } from "./chat.js";
+import { hostPanel } from "./host.js";
+import { meldOrder } from "./meld_sort.js";
 
 function seatStatus(s: SeatInfo): string {
   if (s.kind === "empty") return "empty";
@@ -80,6 +83,8 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
         button(room.status === "finished" ? "Play again" : "Start the match", () => void app.request({ type: "start", room: room.id }),
           { class: "primary", "data-action": "start", disabled: !full }))
         : h("p", { class: "note" }, "The host starts the match when every seat is filled.")),
+    hostPanel(app, room),
+    chatPanel(app),
     room.options ? h("section", { class: "panel" }, h("h3", {}, "Table options"), renderObject(room.options, [])) : null);
 }
 
@@ -118,13 +123,18 @@ function turnLine(app: App, ctx: TableContext): HTMLElement {
     text, mine ? h("span", { class: "time", "data-timer-seat": ctx.seat ?? -1 }, timerText(remainingMs(app, ctx.seat ?? -1))) : null);
 }
 
-type HandSort = "dealt" | "suit" | "rank";
+type HandSort = "dealt" | "suit" | "rank" | "melds";
 const SORT_KEY = "parlor.handSort";
 const RANK_ORDER = "23456789TJQKA";
 
-function handSort(): HandSort {
-  const stored = localStorage.getItem(SORT_KEY);
-  return stored === "suit" || stored === "rank" ? stored : "dealt";
+/** The sorts a game offers: "by melds" is Carioca's (trios and straights). */
+function sortsFor(game: string): HandSort[] {
+  return game === "carioca" ? ["dealt", "suit", "rank", "melds"] : ["dealt", "suit", "rank"];
+}
+
+function handSort(game: string): HandSort {
+  const stored = localStorage.getItem(SORT_KEY) as HandSort | null;
+  return stored && sortsFor(game).includes(stored) ? stored : "dealt";
 }
 
 /**
@@ -145,8 +155,9 @@ export function sortedOrder(hand: string[], sort: HandSort): number[] {
 }
 
 function sortControl(ctx: TableContext): HTMLElement {
+  const current = handSort(ctx.view.game);
   const select = h("select", { class: "hand-sort", "aria-label": "Sort your hand", "data-testid": "hand-sort", "data-key": "hand-sort" },
-    (["dealt", "suit", "rank"] as HandSort[]).map((s) => h("option", { value: s, selected: s === handSort() }, s === "dealt" ? "as dealt" : `by ${s}`)));
+    sortsFor(ctx.view.game).map((s) => h("option", { value: s, selected: s === current }, s === "dealt" ? "as dealt" : `by ${s}`)));
   select.addEventListener("change", () => {
     localStorage.setItem(SORT_KEY, select.value);
     ctx.redraw();
@@ -164,8 +175,10 @@ function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
     else if (app.selection.length < rules.max) app.selection.push(i);
     ctx.redraw();
   };
-  const order = sortedOrder(ctx.hand, handSort());
-  const cards = order.map((i) => {
+  const sort = handSort(ctx.view.game);
+  const melds = sort === "melds" ? meldOrder(ctx.hand) : null;
+  const order = melds ? melds.order : sortedOrder(ctx.hand, sort === "melds" ? "dealt" : sort);
+  const cards = order.map((i, position) => {
     const card = ctx.hand[i];
     const selected = app.selection.includes(i);
     const usable = rules.max > 0 && (selected || rules.selectable(i));
@@ -175,6 +188,7 @@ function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
       order: rules.ordered && selected ? app.selection.indexOf(i) + 1 : undefined,
     });
     el.setAttribute("data-key", `hand-${i}`);
+    if (melds?.groupStarts.has(position)) el.classList.add("group-start"); // a gap before each group
     if (rules.max === 0) el.setAttribute("aria-disabled", "true");
     return el;
   });
@@ -254,6 +268,8 @@ export function renderRoom(app: App, redraw: () => void): HTMLElement {
         resultsPanel(app, ui, ctx)),
       h("aside", { class: "side" },
         matchPanel(app, ctx),
+        chatPanel(app),
+        hostPanel(app, room),
         h("section", { class: "panel" }, h("h3", {}, "Scores"),
           h("table", { class: "scores", "data-testid": "scores" }, h("tbody", {}, ctx.names.map((n, s) =>
             h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, view.scores?.[s] ?? 0)))))),

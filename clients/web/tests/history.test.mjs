@@ -121,6 +121,18 @@ describe("match history", () => {
       assert.match(await current.innerText(), new RegExp(`^Move 2 of ${second.actions}: `));
       await page.click('[data-action="replay-last"]');
       assert.match(await current.innerText(), new RegExp(`^Move ${second.actions} of ${second.actions}: `));
+      // A finished match's replay shows the cards too: every hand after each move, as the
+      // server replays them from the revealed seed.
+      const cardSteps = (await (await fetch(`${server.base}/api/matches/${second.match_id}/replay`)).json()).steps;
+      assert.equal(cardSteps.length, second.actions + 1);
+      await page.click('[data-action="replay-first"]');
+      const firstHand = page.locator('[data-testid="replay-hand-0"] [data-card]');
+      await firstHand.first().waitFor({ state: "attached" });
+      assert.deepEqual(await firstHand.evaluateAll((cards) => cards.map((c) => c.dataset.card)), cardSteps[1].seats[0].hand,
+        "seat 0's hand after move 1 is the server's replay of it");
+      assert.equal(await page.locator('[data-testid="replay-cards"] [data-testid^="replay-hand-"]').count(), 3, "every seat's hand");
+      await screenshot(page, "history-replay-cards");
+      await page.click('[data-action="replay-last"]');
       assert.doesNotMatch(await page.locator('[data-testid="replay-list"]').innerText(), /\b(10|[2-9TJQKA])[CDHS]\b|seat \d/);
       await screenshot(page, "history-match");
 

@@ -1,0 +1,44 @@
+// The table chat: the room's lines (name, then words; a spectator's marked as watching)
+// and a box to say something. The table is rebuilt on every update, so the box is one
+// element kept across redraws: what is being typed, and the caret, survive a move.
+import type { App } from "./app.js";
+import { button, h } from "./dom.js";
+
+const MAX_CHARACTERS = 300;
+let box: HTMLInputElement | null = null;
+
+function chatBox(app: App): HTMLInputElement {
+  if (!box) {
+    box = h("input", {
+      type: "text", maxlength: MAX_CHARACTERS, "aria-label": "Say something to the table",
+      placeholder: "Say something…", "data-testid": "chat-input", "data-key": "chat-input", autocomplete: "off",
+    });
+  }
+  box.disabled = app.mutedHere;
+  return box;
+}
+
+async function send(app: App, input: HTMLInputElement): Promise<void> {
+  const text = input.value;
+  if (!text.trim()) return;
+  if (await app.say(text)) input.value = ""; // kept on a refusal, to send again
+}
+
+export function chatPanel(app: App): HTMLElement {
+  const input = chatBox(app);
+  const form = h("form", { class: "chat-form", "data-testid": "chat-form" }, input,
+    button("Send", () => void send(app, input), { class: "mini", "data-action": "chat-send", disabled: app.mutedHere }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void send(app, input);
+  });
+  const lines = app.chat.slice(-50);
+  return h("section", { class: "panel chat", "aria-label": "Table chat" },
+    h("h3", {}, "Chat"),
+    h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite" },
+      lines.length === 0 ? h("li", { class: "note" }, "Nothing said yet.") : null,
+      lines.map((line) => h("li", { class: line.from.player === app.playerId ? "mine" : "" },
+        h("b", {}, line.from.name), line.from.seat === null ? h("span", { class: "note" }, " (watching)") : null, ": ", line.text))),
+    app.mutedHere ? h("p", { class: "note", "data-testid": "chat-muted" }, "The host muted you: nobody sees your chat here.") : null,
+    form);
+}
