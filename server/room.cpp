@@ -63,19 +63,6 @@ void Room::act(Member who, Json request_id, Json action, Clock::time_point recei
 void Room::get_state(Member who, Json request_id) {
   post_to_strand(&Room::do_get_state, std::move(who), std::move(request_id));
 }
-void Room::chat(Member who, Json request_id, std::string text) {
-  post_to_strand(&Room::do_chat, std::move(who), std::move(request_id), std::move(text));
-}
-void Room::set_spectators(Member who, Json request_id, bool allow) {
-  post_to_strand(&Room::do_set_spectators, std::move(who), std::move(request_id), allow);
-}
-void Room::remove_player(Member who, Json request_id, int seat) {
-  post_to_strand(&Room::do_remove_player, std::move(who), std::move(request_id), seat);
-}
-void Room::mute(Member who, Json request_id, std::string player_id, bool muted) {
-  post_to_strand(&Room::do_mute, std::move(who), std::move(request_id), std::move(player_id),
-                 muted);
-}
 void Room::attach(Member who) { post_to_strand(&Room::do_attach, std::move(who)); }
 void Room::detach(std::string player_id, std::shared_ptr<Connection> connection) {
   post_to_strand(&Room::do_detach, std::move(player_id), std::move(connection));

@@ -12,6 +12,24 @@ namespace parlor::server {
 
 using protocol::reply_message;
 
+// ---- Public entry points: each hops onto the room's strand. ----
+
+void Room::chat(Member who, Json request_id, std::string text) {
+  post_to_strand(&Room::do_chat, std::move(who), std::move(request_id), std::move(text));
+}
+void Room::set_spectators(Member who, Json request_id, bool allow) {
+  post_to_strand(&Room::do_set_spectators, std::move(who), std::move(request_id), allow);
+}
+void Room::remove_player(Member who, Json request_id, int seat) {
+  post_to_strand(&Room::do_remove_player, std::move(who), std::move(request_id), seat);
+}
+void Room::mute(Member who, Json request_id, std::string player_id, bool muted) {
+  post_to_strand(&Room::do_mute, std::move(who), std::move(request_id), std::move(player_id),
+                 muted);
+}
+
+// ---- Requests, on the strand ----
+
 void Room::do_chat(Member who, Json request_id, std::string text) {
   if (status_ == Status::kClosed) {
     return reply_error(who, request_id, {"no_such_room", "this room has closed"});
