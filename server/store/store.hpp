@@ -2,9 +2,9 @@
 // and results; the journal of live matches' actions; deal commitments), behind one
 // interface of three parts: the writes the rooms journal, the reads start-up recovery
 // needs, and the history API's queries. The server (rooms through StoreJournal, the
-// lobby's players, recovery, the HTTP routes) knows only this interface. The one
-// implementation is SQLite's (server/store/sqlite/); another database would be a sibling
-// folder, chosen in Store::open.
+// lobby's players, recovery, the HTTP routes) knows only this interface. Two
+// implementations, chosen in Store::open: SQLite's (server/store/sqlite/, the embedded
+// default) and PostgreSQL's (server/store/postgres/, for a database several nodes share).
 //
 // Writes never block the caller: each is queued and committed by the implementation in
 // groups. Every write returns a ticket; when a ticket is committed, `committed_through()`
@@ -46,7 +46,7 @@ struct StoreOptions {
   // (sqlite/checkpointer.hpp); 0: by SQLite itself, inside the commit that fills the WAL.
   std::chrono::milliseconds checkpoint_interval{250};
   // How long a write waits for a lock another process holds before that counts as an
-  // outage (sqlite/write_outage.hpp); at start-up, before the file counts as locked.
+  // outage (write_outage.hpp); at start-up, before the file counts as locked.
   std::chrono::milliseconds busy_timeout{5000};
   // Cluster fencing (PostgreSQL only; server/cluster/): a statement run first in every
   // write transaction, e.g. "SELECT parlor_fence($1, $2)" with the node's name and
@@ -122,7 +122,9 @@ struct MatchQuery {
 
 class Store {
  public:
-  // Opens the store `options` names: today always SQLite's (sqlite/sqlite_store.hpp), a
+  // Opens the store `options` names: PostgreSQL's for a postgresql:// or postgres:// URI
+  // (postgres/postgres_store.hpp: connects, migrates; db_open_failed when unreachable,
+  // db_too_new, db_migration_failed), else SQLite's (sqlite/sqlite_store.hpp), a
   // file (created with its directory) or ":memory:". It checks that the file is usable —
   // writable, intact (PRAGMA quick_check) and Parlor's own (its application id, or an older
   // Parlor schema, which is then marked) — and applies the migrations.

@@ -4,7 +4,8 @@
 // "match_over" a client saw is in the history with those results; every match in
 // progress is resumed in its room from at least the last action anyone saw; and the
 // human players, reconnecting with their tokens, get their seats back with exactly the
-// view they last saw (or the one after their own move, if it was in flight).
+// view they last saw (or the one after their own move, if it was in flight). On SQLite
+// and on PostgreSQL.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -19,6 +20,7 @@
 #include "engine/registry/registry.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/throwaway_postgres.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -58,6 +60,7 @@ struct Watched {
 };
 
 std::string integrity_check(const std::string& path) {
+  if (path.rfind("postgresql://", 0) == 0) return "ok";  // PostgreSQL's own business
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
     sqlite3_close(db);
@@ -333,6 +336,45 @@ class CrashRecovery : public ::testing::Test {
     }
   }
 
+  // SIGKILLs the server `cycles` times at random moments while everyone plays, checking
+  // after each restart that nothing seen was lost and every room resumed.
+  void kill_and_restart_many_times(int cycles) {
+    std::mt19937 random(20261122);
+    start_server();
+    open_human_room();
+    int resumed_checks = 0;
+    for (int cycle = 0; cycle < cycles; ++cycle) {
+      SCOPED_TRACE("cycle " + std::to_string(cycle));
+      open_bot_rooms(random);
+      run_for(std::chrono::milliseconds(100 + random() % 500), random);
+      server_->kill_now();
+      pool_.reset();  // the connections died with the server
+      watcher_ = nullptr;
+
+      EXPECT_EQ(integrity_check(db_), "ok");
+      start_server();
+      check_history();
+      // A finished match's room is not reopened: the history has it instead.
+      Json human_match = api_get(*server_, "/api/matches/" + room_match_[human_room_]);
+      if (human_match.value("status", "") == "over") {
+        ASSERT_NO_FATAL_FAILURE(open_human_room());
+      } else {
+        ASSERT_NO_FATAL_FAILURE(reconnect_humans());
+      }
+      check_bot_rooms_resumed();
+      ++resumed_checks;
+    }
+    std::cout << "SIGKILLed and restarted " << resumed_checks << " times; " << matches_.size()
+              << " matches watched\n";
+    // Play on once more, then a clean stop: the history still holds every match watched,
+    // with the results seen.
+    run_for(std::chrono::milliseconds(500), random);
+    check_history();
+    EXPECT_EQ(server_->stop(), 0);
+    EXPECT_EQ(integrity_check(db_), "ok");
+    EXPECT_GE(matches_.size(), static_cast<std::size_t>(cycles * 2));  // every cycle's rooms
+  }
+
   std::string dir_;
   std::string db_;
   std::unique_ptr<ServerProcess> server_;
@@ -345,41 +387,29 @@ class CrashRecovery : public ::testing::Test {
 };
 
 TEST_F(CrashRecovery, KilledAtRandomMomentsLosesNothing) {
-  std::mt19937 random(20261122);
-  start_server();
-  open_human_room();
-  const int cycles = crash_cycles();
-  int resumed_checks = 0;
-  for (int cycle = 0; cycle < cycles; ++cycle) {
-    SCOPED_TRACE("cycle " + std::to_string(cycle));
-    open_bot_rooms(random);
-    run_for(std::chrono::milliseconds(100 + random() % 500), random);
-    server_->kill_now();
-    pool_.reset();  // the connections died with the server
-    watcher_ = nullptr;
+  kill_and_restart_many_times(crash_cycles());
+}
 
-    EXPECT_EQ(integrity_check(db_), "ok");
-    start_server();
-    check_history();
-    // A finished match's room is not reopened: the history has it instead.
-    Json human_match = api_get(*server_, "/api/matches/" + room_match_[human_room_]);
-    if (human_match.value("status", "") == "over") {
-      ASSERT_NO_FATAL_FAILURE(open_human_room());
-    } else {
-      ASSERT_NO_FATAL_FAILURE(reconnect_humans());
-    }
-    check_bot_rooms_resumed();
-    ++resumed_checks;
+// The same on PostgreSQL (--db postgresql://...): a throwaway server of its own, fewer
+// cycles (each restart reconnects and replays from the journal the same way).
+class CrashRecoveryOnPostgres : public CrashRecovery {
+ protected:
+  void SetUp() override {
+    CrashRecovery::SetUp();
+    std::string why;
+    postgres_ = ThrowawayPostgres::start(why);
+    if (!postgres_) GTEST_SKIP() << why;
+    db_ = postgres_->create_database("crash");
   }
-  std::cout << "SIGKILLed and restarted " << resumed_checks << " times; " << matches_.size()
-            << " matches watched\n";
-  // Play on once more, then a clean stop: the history still holds every match watched,
-  // with the results seen.
-  run_for(std::chrono::milliseconds(500), random);
-  check_history();
-  EXPECT_EQ(server_->stop(), 0);
-  EXPECT_EQ(integrity_check(db_), "ok");
-  EXPECT_GE(matches_.size(), static_cast<std::size_t>(cycles * 2));  // every cycle's rooms
+  void TearDown() override {
+    CrashRecovery::TearDown();
+    postgres_.reset();
+  }
+  std::unique_ptr<ThrowawayPostgres> postgres_;
+};
+
+TEST_F(CrashRecoveryOnPostgres, KilledAtRandomMomentsLosesNothing) {
+  kill_and_restart_many_times(std::max(5, crash_cycles() / 5));
 }
 
 // Runs one statement on the database file (the server is stopped); false on error.

@@ -197,6 +197,27 @@ TEST_F(PostgresStoreTest, RetryingABatchThatAlreadyCommittedChangesNothing) {
   EXPECT_EQ(count("SELECT count(*) FROM match_actions"), 1);
 }
 
+TEST_F(PostgresStoreTest, QueuedWritesCommitInFewBatches) {
+  StoreOptions options;
+  options.commit_interval = 100ms;  // everything below queues within one interval
+  auto store = open(options);
+  ASSERT_TRUE(store);
+  store->match_started(match("m1", "perico", kT0, {"Ann", "bot1"}));
+  store->match_started(match("m2", "perico", kT0, {"Bob", "bot1"}));
+  for (int seq = 1; seq <= 1500; ++seq) {  // over one INSERT's 1,000 rows
+    store->action(seq % 2 ? "m1" : "m2", action_row(seq));
+  }
+  store->flush();
+  const Store::Stats stats = store->stats();
+  EXPECT_EQ(stats.writes_committed, 1502u);
+  EXPECT_LE(stats.batches, 3u);  // one, unless the writer woke between the pushes
+  EXPECT_EQ(count("SELECT count(*) FROM live_actions"), 1500);
+  auto unfinished = store->load_unfinished_matches();
+  ASSERT_EQ(unfinished.size(), 2u);
+  EXPECT_EQ(unfinished[0].actions.size(), 750u);
+  EXPECT_EQ(unfinished[0].actions.back().action, (Json{{"n", 1499}}));
+}
+
 TEST_F(PostgresStoreTest, SameDataGivesTheSameHistoryJsonAsSqlite) {
   auto postgres = open();
   ASSERT_TRUE(postgres);
