@@ -114,13 +114,21 @@ void PedroState::discard_non_trumps() {
 }
 
 // Each non-dealer in turn from the dealer's left takes all it needs to hold six.
-// False when the stock cannot do it (the hand is then void).
+// False when the stock cannot do it (the hand is then void). The whole need is checked
+// before anyone receives a card: a void hand deals nothing from the stock, so no seat
+// sees stock cards of a deal that never happens (they went to a seat's own "refill"
+// event and were reshuffled in the same action).
 bool PedroState::refill_non_dealers() {
+  int total_need = 0;
+  for (int i = 1; i < kSeats; ++i) {
+    const auto held = static_cast<int>(zones_.hands[(dealer_ + i) % kSeats].size());
+    total_need += std::max(0, variant_.hand_size() - held);
+  }
+  if (total_need > static_cast<int>(zones_.stock.size())) return false;
   for (int i = 1; i < kSeats; ++i) {
     const Seat s = (dealer_ + i) % kSeats;
     auto& hand = zones_.hands[s];
     const int need = std::max(0, variant_.hand_size() - static_cast<int>(hand.size()));
-    if (need > static_cast<int>(zones_.stock.size())) return false;
     std::vector<Card> given(zones_.stock.begin(), zones_.stock.begin() + need);
     zones_.stock.erase(zones_.stock.begin(), zones_.stock.begin() + need);
     hand.insert(hand.end(), given.begin(), given.end());

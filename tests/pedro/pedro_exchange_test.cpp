@@ -61,6 +61,24 @@ TEST(PedroExchange, StockTooShortVoidsTheHandAndTheSameDealerDealsAgain) {
   EXPECT_EQ(conservation_error(t.state()), "");
 }
 
+// The void is decided before anyone receives: seats 0 and 1 could each take 6 before the
+// stock ran short for seat 2, and their own "refill" events then named stock cards that
+// the redeal reshuffled in the same action (the secrecy test's Pedro exemption).
+TEST(PedroExchange, AVoidHandRefillsNobodyFromTheStock) {
+  Table t = start("pedro", {"2C 3C 4C 6C 7C 8C 9C TC JC", "2S 3S 4S 6S 7S 8S 9S TS JS",
+                            "2D 3D 4D 6D 7D 8D 9D TD JD", "AH KH QH JH TH 9H 8H 7H 6H"});
+  t.ok(0, bid(7));
+  for (Seat s : {1, 2, 3}) t.ok(s, pass());
+  t.game->take_events();
+  t.ok(0, trump("H"));
+  int voids = 0;
+  for (const Event& e : t.game->take_events()) {
+    EXPECT_NE(e.body["type"], "refill") << e.body.dump();
+    if (e.body["type"] == "void_deal") ++voids;
+  }
+  EXPECT_EQ(voids, 1);
+}
+
 TEST(PedroExchange, DealerRobsWithAChoiceAndSeesTheStock) {
   Table t = pedro_rob_with_choice();
   all_pass_to_dealer(t);
