@@ -5,6 +5,9 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include <chrono>
+#include <thread>
+
 #include "server/store/store.hpp"
 #include "server/websocket_session.hpp"
 
@@ -29,11 +32,18 @@ void WebSocketSession::find_player_elsewhere(Json request_id, std::string token,
   auto self = shared_from_this();
   net::post(lobby_->history_executor(), [self, store, request_id = std::move(request_id),
                                          token = std::move(token), name = std::move(name)] {
+    // A player sent here by the node that created it a moment ago may not be committed
+    // yet (that node's writer commits within milliseconds): ask again for a second.
     std::optional<store::PlayerRow> row;
-    try {
-      row = store->find_player_by_token(Players::hash_token(token));
-    } catch (const std::exception& e) {  // the store logs its own failures; this one is ours
-      spdlog::warn("looking up a returning player's token failed: {}", e.what());
+    const std::string token_hash = Players::hash_token(token);
+    for (int attempt = 0; attempt < 10 && !row; ++attempt) {
+      if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      try {
+        row = store->find_player_by_token(token_hash);
+      } catch (const std::exception& e) {  // the store logs its own failures; this one is ours
+        spdlog::warn("looking up a returning player's token failed: {}", e.what());
+        break;
+      }
     }
     net::post(self->ws_.get_executor(), [self, row = std::move(row), request_id, token, name] {
       self->hello_pending_ = false;

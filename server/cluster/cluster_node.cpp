@@ -49,18 +49,38 @@ void ClusterNode::start() {
 }
 
 void ClusterNode::run() {
+  using Clock = std::chrono::steady_clock;
+  constexpr std::chrono::milliseconds kLookupPoll{50};
+  Clock::time_point next_tick = Clock::now();
   std::unique_lock lock(mutex_);
   while (!stopping_ && !fenced_) {
     lock.unlock();
-    tick();
+    if (Clock::now() >= next_tick) {
+      tick();
+      next_tick = Clock::now() + options_.tick;
+    } else {
+      serve_between_ticks();
+    }
     lock.lock();
-    // Woken early by a new room, a closed one or a lookup; a short pause first gathers
-    // a burst of changes into one statement.
-    wake_.wait_for(lock, options_.tick, [this] {
+    // Woken early by a new room, a closed one or a lookup; lookups still waiting for a
+    // room (being taken over, or not yet published) are asked again every 50 ms.
+    auto until = lookups_.empty() ? next_tick : std::min(next_tick, Clock::now() + kLookupPoll);
+    wake_.wait_until(lock, until, [this] {
       return stopping_ || !changed_.empty() || !closed_.empty() || !lookups_.empty();
     });
-    if (!stopping_)
-      wake_.wait_for(lock, std::chrono::milliseconds(10), [this] { return stopping_; });
+    if (stopping_) break;
+    // A short pause gathers a burst of changes into one statement.
+    wake_.wait_for(lock, std::chrono::milliseconds(10), [this] { return stopping_; });
+  }
+}
+
+void ClusterNode::serve_between_ticks() {
+  try {
+    if (!connection_ || !connection_->open()) return;  // the next tick reconnects
+    publish_changes();
+    answer_lookups();
+  } catch (const PgError&) {
+    // The next tick reports and retries.
   }
 }
 
@@ -71,8 +91,9 @@ void ClusterNode::tick() {
       stand_down();
       return;
     }
+    if (outage_logged_) may_take_over_at_ = std::chrono::steady_clock::now() + options_.lease;
     publish_changes();
-    if (!draining()) take_over();
+    if (!draining() && std::chrono::steady_clock::now() >= may_take_over_at_) take_over();
     refresh_snapshot();
     answer_lookups();
     if (outage_logged_) spdlog::info("cluster: the database answers again");
@@ -182,6 +203,9 @@ void ClusterNode::answer_lookups() {
   for (Lookup& lookup : lookups) {
     std::optional<RoomLocation> location = answer(lookup);
     if (location) {
+      spdlog::debug("cluster: lookup room '{}' code '{}' player '{}': {} on {}", lookup.room_id,
+                    lookup.code, lookup.player_id, static_cast<int>(location->where),
+                    location->node);
       lookup.reply(std::move(*location));
     } else if (std::chrono::steady_clock::now() >= lookup.deadline) {
       lookup.reply({});
@@ -198,7 +222,10 @@ void ClusterNode::answer_lookups() {
 std::optional<RoomLocation> ClusterNode::answer(const Lookup& lookup) {
   auto found = RoomRegistry(*connection_, options_.lease)
                    .find(lookup.room_id, lookup.code, lookup.player_id);
-  if (!found) return RoomLocation{};
+  if (!found) {
+    if (std::chrono::steady_clock::now() >= lookup.unknown_after) return RoomLocation{};
+    return std::nullopt;
+  }
   RoomLocation location;
   location.room_id = found->place.entry.room_id;
   location.node = found->place.node;
@@ -225,6 +252,11 @@ void ClusterNode::locate(Lookup lookup) {
       now = RoomLocation{};
     } else {
       lookup.deadline = std::chrono::steady_clock::now() + options_.locate_patience;
+      // A player's seat is published with the room it is in: no grace (a hello without a
+      // seat anywhere must not wait).
+      lookup.unknown_after =
+          std::chrono::steady_clock::now() +
+          (lookup.player_id.empty() ? std::chrono::seconds(1) : std::chrono::seconds(0));
       lookups_.push_back(std::move(lookup));
     }
   }

@@ -100,10 +100,15 @@ class ClusterNode final : public RoomLocator {
     std::string room_id, code, player_id;
     Reply reply;
     std::chrono::steady_clock::time_point deadline;
+    // A room not in the registry may be one another node created a moment ago and has
+    // not published yet: "unknown" only after this.
+    std::chrono::steady_clock::time_point unknown_after;
   };
 
   void run();
   void tick();
+  // Between ticks: publish changes and answer lookups only.
+  void serve_between_ticks();
   void publish_changes();
   void take_over();
   void refresh_snapshot();
@@ -131,6 +136,9 @@ class ClusterNode final : public RoomLocator {
   std::vector<Lookup> lookups_;
   Stats stats_;
   bool outage_logged_ = false;
+  // After the database was unreachable every node's heartbeat is stale: nobody may be
+  // declared dead until every live node has had a lease to heartbeat again.
+  std::chrono::steady_clock::time_point may_take_over_at_{};
   std::thread thread_;
 };
 
