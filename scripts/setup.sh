@@ -22,7 +22,9 @@ packages=(build-essential cmake ninja-build pkg-config git
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium firefox-esr); fi
 # The PostgreSQL server itself, for the tests that start a throwaway one (scripts/test.sh).
-if [ "${PARLOR_SETUP_POSTGRES:-0}" = 1 ]; then packages+=(postgresql-15); fi
+# postgresql-15 and haproxy: the PostgreSQL store's tests and the cluster's failover test
+# (three nodes behind the shipped docker/haproxy.cfg) start their own throwaway servers.
+if [ "${PARLOR_SETUP_POSTGRES:-0}" = 1 ]; then packages+=(postgresql-15 haproxy); fi
 
 missing=()
 for p in "${packages[@]}"; do
