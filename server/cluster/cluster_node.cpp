@@ -268,13 +268,13 @@ void ClusterNode::locate(Lookup lookup) {
 }
 
 void ClusterNode::locate_room(const std::string& room_id, Reply reply) {
-  locate(Lookup{room_id, "", "", std::move(reply), {}});
+  locate(Lookup{room_id, "", "", std::move(reply), {}, {}});
 }
 void ClusterNode::locate_code(const std::string& code, Reply reply) {
-  locate(Lookup{"", code, "", std::move(reply), {}});
+  locate(Lookup{"", code, "", std::move(reply), {}, {}});
 }
 void ClusterNode::locate_seat(const std::string& player_id, Reply reply) {
-  locate(Lookup{"", "", player_id, std::move(reply), {}});
+  locate(Lookup{"", "", player_id, std::move(reply), {}, {}});
 }
 
 void ClusterNode::room_changed(RoomEntry entry) {
