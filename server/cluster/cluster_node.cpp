@@ -65,8 +65,9 @@ void ClusterNode::run() {
     // Woken early by a new room, a closed one or a lookup; lookups still waiting for a
     // room (being taken over, or not yet published) are asked again every 50 ms.
     auto until = lookups_.empty() ? next_tick : std::min(next_tick, Clock::now() + kLookupPoll);
-    wake_.wait_until(lock, until, [this] {
-      return stopping_ || !changed_.empty() || !closed_.empty() || !lookups_.empty();
+    const std::size_t waiting = lookups_.size();  // these are asked again at `until`
+    wake_.wait_until(lock, until, [this, waiting] {
+      return stopping_ || !changed_.empty() || !closed_.empty() || lookups_.size() > waiting;
     });
     if (stopping_) break;
     // A short pause gathers a burst of changes into one statement.

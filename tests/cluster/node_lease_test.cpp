@@ -18,6 +18,7 @@ namespace {
 using namespace std::chrono_literals;
 using server::cluster::NodeIdentity;
 using server::cluster::NodeLease;
+using server::cluster::RoomEntry;
 using server::cluster::RoomRegistry;
 using server::cluster::TakenRoom;
 using server::store::pg::Connection;
@@ -90,7 +91,9 @@ TEST(NodeLease, DeclaringANodeDeadWaitsForTheBatchThatPassedItsFence) {
   auto survivor = NodeLease(survivor_db, 200ms).claim("survivor", "ws://s/ws");
   ASSERT_TRUE(paused && survivor);
   paused_db.exec("CREATE TABLE journal (seq int PRIMARY KEY)");
-  RoomRegistry(paused_db, 200ms).publish(*paused, {{.room_id = "R1-paused"}});
+  RoomEntry room;
+  room.room_id = "R1-paused";
+  RoomRegistry(paused_db, 200ms).publish(*paused, {room});
 
   // The paused node's batch: fence passed, row written, not yet committed.
   paused_db.exec("BEGIN");
