@@ -1,5 +1,7 @@
 #include "server/config.hpp"
 
+#include "server/store/postgres/pg_connection.hpp"
+
 #include <unistd.h>
 
 #include <array>
@@ -228,9 +230,7 @@ bool valid_public_url(const std::string& url) {
          url.find_first_of(" \t\r\n\"") == std::string::npos;
 }
 
-bool is_postgres_uri(const std::string& db) {
-  return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
-}
+bool is_postgres_uri(const std::string& db) { return store::pg::is_postgres_uri(db); }
 
 Expected<ParsedCommandLine> parse_command_line(const std::vector<std::string>& args,
                                                const EnvLookup& env) {

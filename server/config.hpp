@@ -75,7 +75,8 @@ bool valid_node_name(const std::string& name);
 // ws://..., wss://... or a path starting with "/" (resolved by the client against the URL
 // it is connected to).
 bool valid_public_url(const std::string& url);
-// A libpq connection URI (postgres:// or postgresql://), as opposed to a SQLite path.
+// A libpq connection URI (postgres:// or postgresql://), as opposed to a SQLite path: the
+// store's own test (store::pg::is_postgres_uri), which picks the backend.
 bool is_postgres_uri(const std::string& db);
 
 }  // namespace parlor::server

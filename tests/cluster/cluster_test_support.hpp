@@ -14,6 +14,9 @@ namespace parlor::testing {
 
 // The server (started on first use, stopped at exit), or nullptr with `why` set.
 ThrowawayPostgres* cluster_postgres(std::string& why);
+// A connection to `uri` with the cluster's tables created.
+server::store::pg::Connection connect_with_schema(const std::string& uri);
+
 // "cluster_1", "cluster_2", ...: a fresh database name for each test.
 std::string next_database_name();
 

@@ -25,12 +25,6 @@ using server::store::pg::Connection;
 using server::store::pg::Params;
 using server::store::pg::PgError;
 
-Connection connect_with_schema(const std::string& uri) {
-  Connection connection = Connection::connect(uri);
-  server::cluster::create_cluster_schema(connection);
-  return connection;
-}
-
 void fence(Connection& connection, const NodeIdentity& node) {
   connection.exec(server::cluster::kFenceStatement, Params().add(node.name).add(node.incarnation));
 }

@@ -28,8 +28,7 @@ struct Node {
 };
 
 Node join(const std::string& uri, const std::string& name) {
-  Connection db = Connection::connect(uri);
-  server::cluster::create_cluster_schema(db);
+  Connection db = connect_with_schema(uri);
   auto id = NodeLease(db, 250ms).claim(name, "ws://" + name + "/ws");
   EXPECT_TRUE(id);
   return Node{std::move(db), id ? id.value() : NodeIdentity{}};
