@@ -215,6 +215,12 @@ class GameDefinition {
   // higher is better unless the game says otherwise (Carioca counts penalty points).
   virtual bool lower_score_wins() const { return false; }
 
+  // Builds, ahead of time, what the game's matches would otherwise build on first use
+  // (Perico's and Poker's hand-rank tables: tens of milliseconds each), so no player's
+  // first move waits for it. Servers call it for every game at start-up; it is
+  // idempotent and thread-safe. Default: nothing to build.
+  virtual void warm_up() const {}
+
   Json describe() const;  // name, title, summary, options, seat range per variant
 
  protected:

@@ -62,6 +62,8 @@ struct HandRank {
 // hold 2 and 4).
 HandRank evaluate_perico5(std::span<const Card, 5> cards);
 HandRank evaluate_perico6(std::span<const Card, 6> cards);
+// Builds both Perico tables now (they are otherwise built by the first evaluation).
+void build_perico_tables();
 
 enum class Figures : std::uint8_t { kOff, kBelowTrio, kByDeck };
 

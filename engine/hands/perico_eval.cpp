@@ -59,4 +59,9 @@ const PericoTable<N>& table() {
 HandRank evaluate_perico5(std::span<const Card, 5> cards) { return table<5>().evaluate(cards); }
 HandRank evaluate_perico6(std::span<const Card, 6> cards) { return table<6>().evaluate(cards); }
 
+void build_perico_tables() {
+  table<5>();
+  table<6>();
+}
+
 }  // namespace parlor::hands

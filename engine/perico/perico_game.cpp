@@ -1,6 +1,7 @@
 // Perico's GameDefinition: options, seat ranges per variant, starting a match, bots.
 #include "engine/perico/perico.hpp"
 
+#include "engine/hands/hand_eval.hpp"
 #include "engine/perico/perico_bots.hpp"
 #include "engine/perico/perico_rules.hpp"
 #include "engine/perico/perico_state.hpp"
@@ -53,6 +54,8 @@ class PericoGame : public GameDefinition {
     if (auto err = state->start(config.setup)) return *err;
     return std::unique_ptr<GameState>(std::move(state));
   }
+
+  void warm_up() const override { hands::build_perico_tables(); }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();

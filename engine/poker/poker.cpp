@@ -29,6 +29,16 @@ class PokerGame : public GameDefinition {
     return std::unique_ptr<GameState>(std::move(state));
   }
 
+  // The tables of the default options at every seat count (the default deck depends on
+  // the seats); other options build theirs on first use.
+  void warm_up() const override {
+    for (int seats = 2; seats <= 7; ++seats) {
+      auto options = validate_table(Json::object(), seats);
+      if (!options) continue;
+      if (auto settings = read_settings(*options, seats)) evaluator_for(settings->rules);
+    }
+  }
+
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
   }
