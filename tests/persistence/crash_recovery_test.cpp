@@ -84,14 +84,31 @@ std::string room_of(const Json& message) {
   return it != message.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
+// A reply's string field; "" when no reply came (null) to read it from.
+std::string field(const Json& message, const char* key) {
+  return message.is_object() ? message.value(key, "") : "";
+}
+
+// Null for anything but a 200. The history answers from a thread of its own while every
+// room replays and plays on at full speed (after many cycles, dozens of bot rooms with
+// 1-5 ms bot delays): on CI's loaded machine a reply can take longer than raw_http's 5 s
+// receive timeout, so no answer at all is asked for again (a 404 is an answer).
 Json api_get(const ServerProcess& server, const std::string& target) {
-  std::string response = http_get(server.port(), target);
-  if (http_status(response) != 200) return nullptr;
-  return Json::parse(http_body(response), nullptr, false);
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    std::string response = http_get(server.port(), target);
+    int status = http_status(response);
+    if (status == 200) return Json::parse(http_body(response), nullptr, false);
+    if (status != 0) return nullptr;
+  }
+  return nullptr;
 }
 
 class CrashRecovery : public ::testing::Test {
  protected:
+  // After many cycles the server plays dozens of bot rooms at full speed, on a machine CI
+  // shares with other tests: replies get longer than the pool's default 10 s to wait.
+  static constexpr std::chrono::seconds kPatience{30};
+
   void SetUp() override {
     char dir_template[] = "/tmp/parlor-crash-XXXXXX";
     ASSERT_NE(mkdtemp(dir_template), nullptr);
@@ -116,7 +133,9 @@ class CrashRecovery : public ::testing::Test {
   WsClient* connect(const std::string& name, const std::string& token, Json* welcome) {
     WsClient* client = pool_->connect(server_->port());
     if (!client) return nullptr;
-    *welcome = pool_->hello(*client, name, token);
+    Json hello = {{"type", "hello"}, {"version", 1}, {"name", name}};
+    if (!token.empty()) hello["token"] = token;
+    *welcome = pool_->request(*client, hello, kPatience);
     return client;
   }
 
@@ -193,25 +212,39 @@ class CrashRecovery : public ::testing::Test {
       Json welcome;
       human.client = connect(human.name, "", &welcome);
       ASSERT_NE(human.client, nullptr);
-      human.token = welcome.value("token", "");
+      ASSERT_EQ(field(welcome, "type"), "welcome") << human.name << ": " << welcome.dump();
+      human.token = field(welcome, "token");
       human.player_id = welcome["player"].value("id", "");
       human.seat = s;
       human.policy = game->make_bot(BotLevel::kSensible);
       humans_.push_back(std::move(human));
     }
-    Json room = pool_->request(*humans_[0].client, {{"type", "create_room"},
-                                                    {"game", kHumanGame},
-                                                    {"seats", kHumanSeats},
-                                                    {"turn_seconds", 0}});
-    ASSERT_EQ(room.value("type", ""), "room") << room.dump();
+    Json room = pool_->request(*humans_[0].client,
+                               {{"type", "create_room"},
+                                {"game", kHumanGame},
+                                {"seats", kHumanSeats},
+                                {"turn_seconds", 0}},
+                               kPatience);
+    ASSERT_EQ(field(room, "type"), "room") << room.dump();
     human_room_ = room["room"]["id"];
     for (int s = 1; s < kHumanSeats; ++s) {
-      Json joined = pool_->request(*humans_[s].client,
-                                   {{"type", "join_room"}, {"room", human_room_}, {"seat", s}});
-      ASSERT_EQ(joined.value("type", ""), "room") << joined.dump();
+      Json joined =
+          pool_->request(*humans_[s].client,
+                         {{"type", "join_room"}, {"room", human_room_}, {"seat", s}}, kPatience);
+      ASSERT_EQ(field(joined, "type"), "room") << joined.dump();
     }
-    Json started = pool_->request(*humans_[0].client, {{"type", "start"}, {"room", human_room_}});
-    ASSERT_NE(started.value("type", ""), "error") << started.dump();
+    Json started =
+        pool_->request(*humans_[0].client, {{"type", "start"}, {"room", human_room_}}, kPatience);
+    ASSERT_NE(field(started, "type"), "error") << started.dump();
+    // The match id comes with its first update (held, as the reply is, until the match
+    // is journaled): learn it before any kill so the test knows which match to look for.
+    ASSERT_TRUE(pool_->wait_for([&] {
+      for (const Human& human : humans_) {
+        for (const Json& message : human.client->inbox) learn_match(message);
+      }
+      return !room_match_[human_room_].empty();
+    })) << "no update named the match of room "
+        << human_room_;
   }
 
   // Bots-only rooms, watched by a spectating host: their matches end and run on.
@@ -222,18 +255,20 @@ class CrashRecovery : public ::testing::Test {
     for (int r = 0; r < 2; ++r) {
       const std::string& game = kBotGames[random() % kBotGames.size()];
       int seats = game == "pedro" || game == "perico" ? 4 : 3;
-      Json room = pool_->request(*watcher_, {{"type", "create_room"},
-                                             {"game", game},
-                                             {"seats", seats},
-                                             {"sit", false},
-                                             {"bot_delay_ms", 1 + r * 4}});
-      ASSERT_EQ(room.value("type", ""), "room") << room.dump();
+      Json room = pool_->request(*watcher_,
+                                 {{"type", "create_room"},
+                                  {"game", game},
+                                  {"seats", seats},
+                                  {"sit", false},
+                                  {"bot_delay_ms", 1 + r * 4}},
+                                 kPatience);
+      ASSERT_EQ(field(room, "type"), "room") << room.dump();
       std::string id = room["room"]["id"];
       for (int s = 0; s < seats; ++s) {
-        pool_->request(*watcher_, {{"type", "add_bot"}, {"room", id}});
+        pool_->request(*watcher_, {{"type", "add_bot"}, {"room", id}}, kPatience);
       }
-      Json started = pool_->request(*watcher_, {{"type", "start"}, {"room", id}});
-      ASSERT_NE(started.value("type", ""), "error") << started.dump();
+      Json started = pool_->request(*watcher_, {{"type", "start"}, {"room", id}}, kPatience);
+      ASSERT_NE(field(started, "type"), "error") << started.dump();
     }
   }
 
@@ -266,11 +301,12 @@ class CrashRecovery : public ::testing::Test {
       Json welcome;
       human.client = connect(human.name, human.token, &welcome);
       ASSERT_NE(human.client, nullptr);
-      ASSERT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
+      ASSERT_EQ(field(welcome, "type"), "welcome") << welcome.dump();
       ASSERT_EQ(welcome["player"].value("id", ""), human.player_id);
-      Json state = pool_->take(*human.client, [](const Json& m) {
-        return m.value("type", "") == "update" && m.contains("match_id");
-      });
+      Json state = pool_->take(
+          *human.client,
+          [](const Json& m) { return m.value("type", "") == "update" && m.contains("match_id"); },
+          kPatience);
       ASSERT_TRUE(state.is_object()) << human.name << " got no state after the restart";
       EXPECT_EQ(state.value("seat", -1), human.seat);
       std::int64_t seq = state.value("seq", 0);
@@ -318,18 +354,24 @@ class CrashRecovery : public ::testing::Test {
     ASSERT_NE(watcher_, nullptr);
     for (const auto& [id, watched] : matches_) {
       if (watched.over || watched.room.empty() || watched.room == human_room_) continue;
-      Json reply = pool_->request(*watcher_, {{"type", "spectate"}, {"room", watched.room}});
-      if (reply.value("type", "") == "error") {
+      Json reply =
+          pool_->request(*watcher_, {{"type", "spectate"}, {"room", watched.room}}, kPatience);
+      ASSERT_TRUE(reply.is_object()) << "no answer to spectating room " << watched.room;
+      if (field(reply, "type") == "error") {
         // Finished just before the kill, with "match over" still held back: then the
         // history says so.
         Json record = api_get(*server_, "/api/matches/" + id);
+        ASSERT_TRUE(record.is_object()) << id << " is missing from the history";
         EXPECT_EQ(record.value("status", ""), "over") << id << ": " << reply.dump();
         continue;
       }
-      Json state = pool_->take(*watcher_, [&](const Json& m) {
-        return m.value("type", "") == "update" && m.value("room", "") == watched.room &&
-               m.contains("match_id");
-      });
+      Json state = pool_->take(
+          *watcher_,
+          [&](const Json& m) {
+            return m.value("type", "") == "update" && m.value("room", "") == watched.room &&
+                   m.contains("match_id");
+          },
+          kPatience);
       ASSERT_TRUE(state.is_object()) << "no state for room " << watched.room;
       if (state.value("match_id", "") != id) continue;  // that match ended; a new one runs
       EXPECT_GE(state.value("seq", 0), watched.last_seq) << "room " << watched.room;
@@ -355,7 +397,9 @@ class CrashRecovery : public ::testing::Test {
       start_server();
       check_history();
       // A finished match's room is not reopened: the history has it instead.
+      ASSERT_FALSE(room_match_[human_room_].empty());
       Json human_match = api_get(*server_, "/api/matches/" + room_match_[human_room_]);
+      ASSERT_TRUE(human_match.is_object()) << "the humans' match is missing from the history";
       if (human_match.value("status", "") == "over") {
         ASSERT_NO_FATAL_FAILURE(open_human_room());
       } else {
@@ -430,15 +474,17 @@ TEST_F(CrashRecovery, AJournalThatDoesNotReplayAbortsOnlyItsMatch) {
   ASSERT_NE(watcher_, nullptr);
   std::vector<std::string> rooms;
   for (int r = 0; r < 3; ++r) {
-    Json room = pool_->request(*watcher_, {{"type", "create_room"},
-                                           {"game", "loc"},
-                                           {"seats", 3},
-                                           {"sit", false},
-                                           {"bot_delay_ms", 40}});
+    Json room = pool_->request(*watcher_,
+                               {{"type", "create_room"},
+                                {"game", "loc"},
+                                {"seats", 3},
+                                {"sit", false},
+                                {"bot_delay_ms", 40}},
+                               kPatience);
     rooms.push_back(room["room"]["id"]);
     for (int s = 0; s < 3; ++s)
-      pool_->request(*watcher_, {{"type", "add_bot"}, {"room", rooms.back()}});
-    pool_->request(*watcher_, {{"type", "start"}, {"room", rooms.back()}});
+      pool_->request(*watcher_, {{"type", "add_bot"}, {"room", rooms.back()}}, kPatience);
+    pool_->request(*watcher_, {{"type", "start"}, {"room", rooms.back()}}, kPatience);
   }
   std::map<std::string, std::string> match_of_room;
   ASSERT_TRUE(pool_->wait_for(
@@ -478,9 +524,11 @@ TEST_F(CrashRecovery, AJournalThatDoesNotReplayAbortsOnlyItsMatch) {
   EXPECT_EQ(api_get(*server_, "/api/matches/" + intact).value("status", ""), "playing");
   WsClient* watcher = connect("Watcher", "", &welcome);
   ASSERT_NE(watcher, nullptr);
-  EXPECT_EQ(pool_->request(*watcher, {{"type", "spectate"}, {"room", rooms[0]}}).value("code", ""),
+  EXPECT_EQ(pool_->request(*watcher, {{"type", "spectate"}, {"room", rooms[0]}}, kPatience)
+                .value("code", ""),
             "no_such_room");
-  EXPECT_EQ(pool_->request(*watcher, {{"type", "spectate"}, {"room", rooms[2]}}).value("type", ""),
+  EXPECT_EQ(pool_->request(*watcher, {{"type", "spectate"}, {"room", rooms[2]}}, kPatience)
+                .value("type", ""),
             "room");
 }
 
