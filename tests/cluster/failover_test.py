@@ -40,6 +40,7 @@ PAUSE_S = LEASE_S + 3  # how long node2 stays stopped
 # A fenced node learns it at its first heartbeat after SIGCONT (ticks of 0.5 s), then
 # must be gone within 2 s.
 FENCED_EXIT_LIMIT_S = 0.5 + 2.0
+STALL_LEAD_MS = 1500  # how long before its fault a table's wait may have begun
 
 
 def fail(message):
@@ -191,15 +192,18 @@ def now_ms():
 
 
 def stalls_by_fault(stalls, faults):
-    """The longest wait (ms) and how many tables waited >= 1 s, per fault: a wait belongs
-    to the latest fault that came before its end (a wait that ended before the first
-    fault belongs to none)."""
+    """The longest wait (ms) and how many tables waited >= 1 s, per fault. A wait caused
+    by a fault begins with the table's last accepted move before it, a moment before the
+    fault: it belongs to the latest fault at most STALL_LEAD_MS after its start (a wait
+    that outlasts the next fault stays with the one that caused it). Waits that ended
+    before the first fault belong to none."""
     by_fault = {name: {"max_stall_ms": 0, "tables": set()} for name, _ in faults}
     for stall in stalls:
-        end = stall["from_unix_ms"] + stall["ms"]
+        start = stall["from_unix_ms"]
+        end = start + stall["ms"]
         owner = None
         for name, at in faults:
-            if at <= end:
+            if at <= start + STALL_LEAD_MS and at <= end:
                 owner = name
         if owner:
             entry = by_fault[owner]
