@@ -63,54 +63,57 @@ Expected<std::unique_ptr<GameState>> replay(const store::UnfinishedMatch& saved,
   }
 }
 
+// Rebuilds one match and reopens its room, or records why it cannot be.
+void resume(store::Store& store, Lobby& lobby, const store::UnfinishedMatch& saved,
+            RecoveryReport& report) {
+  const std::string& id = saved.start.id;
+  auto abort = [&](const Error& error) {
+    spdlog::error("match {} cannot be resumed ({}: {}); marked aborted", id, error.code,
+                  error.message);
+    store.match_aborted(id, now_millis(), error.code + ": " + error.message);
+    ++report.aborted;
+  };
+  Expected<RoomSettings> settings = room_settings_from_json(
+      saved.start.room_settings, [&](const std::string& name) { return lobby.find_game(name); });
+  if (!settings) return abort(settings.error());
+  Expected<Seed> seed = Seed::from_hex(saved.start.seed_hex);
+  if (!seed) return abort(seed.error());
+  Expected<std::unique_ptr<GameState>> state = replay(saved, *settings->game, *seed);
+  if (!state) return abort(state.error());
+  if (state.value()->match_over()) {
+    Json results = final_results(*state.value());
+    store.match_ended(id, now_millis(), results, seat_results(results));
+    spdlog::info("match {} had ended just before the restart; its result is recorded", id);
+    ++report.finished;
+    return;
+  }
+  auto room = lobby.restore_room(settings.value());
+  if (!room) return abort(Error{"room_exists", "room " + saved.start.room_id + " is already open"});
+  // Each seat's last move, so that a client sending it again after the restart (it never
+  // saw it accepted) is answered "accepted" instead of having it applied twice.
+  std::map<int, SeatMove> last_moves;
+  for (const store::ActionRow& row : saved.actions) last_moves[row.seat] = {row.seq, row.action};
+  room->restore(record_of(saved.start, std::move(settings.value())), std::move(state.value()),
+                *seed, static_cast<std::int64_t>(saved.actions.size()), std::move(last_moves));
+  ++report.resumed;
+}
+
 }  // namespace
 
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby, const RoomFilter& wanted) {
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
   RecoveryReport report;
   for (const store::UnfinishedMatch& saved : store.load_unfinished_matches()) {
-    const std::string& id = saved.start.id;
-    if (wanted && !wanted(saved.start.room_id)) continue;
-    auto abort = [&](const Error& error) {
-      spdlog::error("match {} cannot be resumed ({}: {}); marked aborted", id, error.code,
-                    error.message);
-      store.match_aborted(id, now_millis(), error.code + ": " + error.message);
-      ++report.aborted;
-    };
-    Expected<RoomSettings> settings = room_settings_from_json(
-        saved.start.room_settings, [&](const std::string& name) { return lobby.find_game(name); });
-    if (!settings) {
-      abort(settings.error());
-      continue;
-    }
-    Expected<Seed> seed = Seed::from_hex(saved.start.seed_hex);
-    if (!seed) {
-      abort(seed.error());
-      continue;
-    }
-    Expected<std::unique_ptr<GameState>> state = replay(saved, *settings->game, *seed);
-    if (!state) {
-      abort(state.error());
-      continue;
-    }
-    if (state.value()->match_over()) {
-      Json results = final_results(*state.value());
-      store.match_ended(id, now_millis(), results, seat_results(results));
-      spdlog::info("match {} had ended just before the restart; its result is recorded", id);
-      ++report.finished;
-      continue;
-    }
-    auto room = lobby.restore_room(settings.value());
-    if (!room) {
-      abort(Error{"room_exists", "room " + saved.start.room_id + " is already open"});
-      continue;
-    }
-    // Each seat's last move, so that a client sending it again after the restart (it never
-    // saw it accepted) is answered "accepted" instead of having it applied twice.
-    std::map<int, SeatMove> last_moves;
-    for (const store::ActionRow& row : saved.actions) last_moves[row.seat] = {row.seq, row.action};
-    room->restore(record_of(saved.start, std::move(settings.value())), std::move(state.value()),
-                  *seed, static_cast<std::int64_t>(saved.actions.size()), std::move(last_moves));
-    ++report.resumed;
+    resume(store, lobby, saved, report);
+  }
+  store.flush();
+  return report;
+}
+
+RecoveryReport recover_rooms(store::Store& store, Lobby& lobby,
+                             const std::vector<std::string>& room_ids) {
+  RecoveryReport report;
+  for (const store::UnfinishedMatch& saved : store.load_unfinished_matches_in_rooms(room_ids)) {
+    resume(store, lobby, saved, report);
   }
   store.flush();
   return report;

@@ -5,8 +5,8 @@
 // marks that match aborted with the reason; it never stops the server from starting.
 #pragma once
 
-#include <functional>
 #include <string>
+#include <vector>
 
 #include "server/lobby.hpp"
 #include "server/store/store.hpp"
@@ -19,10 +19,12 @@ struct RecoveryReport {
   int aborted = 0;
 };
 
-// `wanted`, when given, names the rooms to reopen: in a cluster a node reopens only the
-// rooms it holds (server/cluster/); other unfinished matches belong to other nodes and
-// are left alone, neither reopened nor aborted.
-using RoomFilter = std::function<bool(const std::string& room_id)>;
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby, const RoomFilter& wanted = {});
+// Every unfinished match (a single server at start-up).
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby);
+// Only the matches of these rooms, read by room from the store: in a cluster a node
+// reopens only the rooms it holds or takes (server/cluster/); other unfinished matches
+// belong to other nodes and are neither read, reopened nor aborted.
+RecoveryReport recover_rooms(store::Store& store, Lobby& lobby,
+                             const std::vector<std::string>& room_ids);
 
 }  // namespace parlor::server

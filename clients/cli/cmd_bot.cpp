@@ -8,6 +8,7 @@
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/net/bot_player.hpp"
+#include "clients/cli/net/liveness_flags.hpp"
 #include "clients/cli/net/options.hpp"
 
 namespace parlor::cli {
@@ -15,14 +16,19 @@ namespace {
 
 int run_bot(const std::vector<std::string>& args) {
   std::string error;
-  auto flags = net::parse_flags(args, {"server", "room", "seats", "level", "name"}, {}, &error);
+  auto flags = net::parse_flags(
+      args, {"server", "room", "seats", "level", "name", "ping-after", "give-up-after"}, {},
+      &error);
   double seats = 0;
   std::vector<net::ServerUrl> urls;
-  if (!flags || !flags->count("server") || !flags->count("room") || !flags->count("seats") ||
+  net::Liveness liveness;
+  if (!flags || !net::parse_liveness(*flags, &liveness) || !flags->count("server") ||
+      !flags->count("room") || !flags->count("seats") ||
       !net::parse_number(flags->at("seats"), &seats) || seats < 1 || seats > 64 ||
       !net::parse_url_list(flags->at("server"), &urls)) {
     std::cerr << (error.empty() ? "usage: parlor bot --server ws://HOST:PORT --room CODE "
-                                  "--seats N [--level random|sensible]"
+                                  "--seats N [--level random|sensible] [--ping-after S] "
+                                  "[--give-up-after S]"
                                 : error)
               << "\n";
     return 2;
@@ -45,6 +51,7 @@ int run_bot(const std::vector<std::string>& args) {
     config.level = level == "random" ? BotLevel::kRandom : BotLevel::kSensible;
     config.join_code = flags->at("room");
     config.rng_stream = static_cast<std::uint64_t>(i);
+    config.liveness = liveness;
     bots.push_back(std::make_unique<net::BotPlayer>(ioc, config, stats));
     bots.back()->on_done = [&](bool ok) {
       ++finished;
@@ -60,15 +67,19 @@ int run_bot(const std::vector<std::string>& args) {
   return succeeded == static_cast<int>(bots.size()) ? 0 : 1;
 }
 
-PARLOR_COMMAND("bot", "bot --server URL --room CODE --seats N [--level random|sensible]",
+PARLOR_COMMAND("bot",
+               "bot --server URL --room CODE --seats N [--level random|sensible] [--ping-after S] "
+               "[--give-up-after S]",
                "network bots join a room by code and play a match",
                "  --server URL     the server, e.g. ws://127.0.0.1:8080 (required)\n"
                "  --room CODE      the room's join code (required)\n"
                "  --seats N        how many bots join, 1 to 64 (required)\n"
                "  --level LEVEL    random or sensible (default sensible)\n"
-               "  --name NAME      the bots' name prefix (default netbot: netbot-1, ...)\n"
+               "  --name NAME      the bots' name prefix (default netbot: netbot-1, "
+               "...)\n" PARLOR_LIVENESS_HELP
                "The room's host starts the match; the bots play until it ends. A bot whose\n"
-               "connection drops comes back with its token and resumes its seat; a cluster's\n"
+               "connection drops (or whose server falls silent) comes back with its token,\n"
+               "resumes its seat and sends its move in flight again; a cluster's\n"
                "room_elsewhere reply is followed to the node holding the room.\n"
                "Exit: 0 every bot finished a match, 1 one did not, 2 bad usage.\n",
                run_bot);

@@ -20,6 +20,7 @@
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/net/bot_player.hpp"
+#include "clients/cli/net/liveness_flags.hpp"
 #include "clients/cli/net/options.hpp"
 
 namespace parlor::cli {
@@ -48,7 +49,18 @@ struct LoadSpec {
   double duration = 10;
   BotLevel level = BotLevel::kRandom;
   bool json = false;
+  net::Liveness liveness;
 };
+
+// Each wait of a second or more at a table: when it began (Unix ms) and how long it was.
+Json stalls_json(const net::BotStats& stats) {
+  Json stalls = Json::array();
+  for (const net::BotStats::Stall& stall : stats.stalls) {
+    stalls.push_back(
+        {{"table", stall.table}, {"from_unix_ms", stall.from_unix_ms}, {"ms", stall.ms}});
+  }
+  return stalls;
+}
 
 Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stalled_tables) {
   std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
@@ -79,9 +91,11 @@ Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stal
           {"store_refusals", stats.store_refusals},
           {"reconnects", stats.reconnects},
           {"redirects", stats.redirects},
+          {"moves_resent", stats.moves_resent},
           {"max_stall_ms", stats.max_stall_ms},
           {"stalled_tables", stalled_tables},
           {"servers", spec.urls.size()},
+          {"stalls", stalls_json(stats)},
           {"errors", stats.errors}};
 }
 
@@ -99,14 +113,17 @@ void print_text(const Json& r) {
             << ", refused while the server's database failed " << r["store_refusals"] << "\n"
             << "  reconnects " << r["reconnects"] << ", redirects " << r["redirects"]
             << ", longest wait at a table " << r["max_stall_ms"].get<double>()
-            << " ms, stalled tables " << r["stalled_tables"] << "\n";
+            << " ms, stalled tables " << r["stalled_tables"] << ", moves resent "
+            << r["moves_resent"] << "\n";
   for (const Json& e : r["errors"]) std::cout << "  error: " << e.get<std::string>() << "\n";
 }
 
 bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::string* error) {
-  auto flags = net::parse_flags(
-      args, {"server", "game", "tables", "seats", "rate", "duration", "level"}, {"json"}, error);
-  if (!flags) return false;
+  auto flags = net::parse_flags(args,
+                                {"server", "game", "tables", "seats", "rate", "duration", "level",
+                                 "ping-after", "give-up-after"},
+                                {"json"}, error);
+  if (!flags || !net::parse_liveness(*flags, &spec->liveness)) return false;
   double tables = 0;
   double seats = 0;
   if (!flags->count("server") || !flags->count("game") || !flags->count("tables") ||
@@ -141,7 +158,8 @@ int run_load(const std::vector<std::string>& args) {
   if (!parse_spec(args, &spec, &error)) {
     std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT[,...] --game GAME "
                                   "--tables N --seats S [--rate R] [--duration SECONDS] "
-                                  "[--level random|sensible] [--json]"
+                                  "[--level random|sensible] [--ping-after S] [--give-up-after S] "
+                                  "[--json]"
                                 : error)
               << "\n";
     return 2;
@@ -198,6 +216,7 @@ int run_load(const std::vector<std::string>& args) {
     config.leave_after_match = false;
     config.hold_start = code.empty();
     config.rng_stream = static_cast<std::uint64_t>(index);
+    config.liveness = spec.liveness;
     bots.push_back(std::make_unique<net::BotPlayer>(ioc, config, stats));
     bots.back()->on_first_update = [&] {
       if (++playing == total_clients) open_window();
@@ -239,7 +258,8 @@ int run_load(const std::vector<std::string>& args) {
 
 PARLOR_COMMAND("load",
                "load --server URL[,URL...] --game GAME --tables N --seats S [--rate R] "
-               "[--duration D] [--level random|sensible] [--json]",
+               "[--duration D] [--level random|sensible] [--ping-after S] [--give-up-after S] "
+               "[--json]",
                "load generator: N tables of S network bots, reports throughput and latency",
                "  --server URL[,...] the server, e.g. ws://127.0.0.1:8080 (required); several\n"
                "                     (a cluster's nodes): clients spread over them in turn,\n"
@@ -250,8 +270,9 @@ PARLOR_COMMAND("load",
                "  --rate R           actions per second per client (open loop); default: as\n"
                "                     fast as each may act (closed loop)\n"
                "  --duration D       seconds measured (default 10)\n"
-               "  --level LEVEL      random (default, cheapest) or sensible\n"
-               "  --json             print the report as one JSON object\n"
+               "  --level LEVEL      random (default, cheapest) or sensible\n" PARLOR_LIVENESS_HELP
+               "  --json             print the report as one JSON object (with \"stalls\": each\n"
+               "                     wait of 1 s or more at a table, from when, how long)\n"
                "Start the server with --rate 0 --max-connections-per-ip 0 so its abuse limits\n"
                "do not throttle the test. Exit: 0 done, 1 errors, 2 bad usage.\n",
                run_load);

@@ -5,7 +5,10 @@
 // and a lost connection is re-established with it (the server gives the seat back). In a
 // cluster, a `room_elsewhere` reply sends the client to the node holding the room, where
 // it says hello again and repeats the request; a lost connection goes back to --server
-// (any node, or the proxy in front of them, finds the seat).
+// (any node, or the proxy in front of them, finds the seat). A server that falls silent
+// (a paused node) counts as a lost connection (--ping-after, --give-up-after). Moves carry
+// `after` (the last seq seen): a move still unanswered when the line dropped is sent
+// again once the seat is back, and the server applies it once at most.
 // --script: commands from stdin, one JSON line per server message on stdout; each
 // command waits for its reply, `wait TYPE` waits for a push, `auto` lets the sensible
 // bot policy play this seat from its view (for tests and demos).
@@ -28,6 +31,7 @@
 #include <thread>
 
 #include "clients/cli/command.hpp"
+#include "clients/cli/net/liveness_flags.hpp"
 #include "clients/cli/net/move_words.hpp"
 #include "clients/cli/net/options.hpp"
 #include "clients/cli/net/table_text.hpp"
@@ -68,8 +72,10 @@ void write_token(const std::string& token) {
 
 class PlayClient {
  public:
-  PlayClient(boost::asio::io_context& ioc, net::ServerUrl url, std::string name, bool script)
+  PlayClient(boost::asio::io_context& ioc, net::ServerUrl url, std::string name, bool script,
+             net::Liveness liveness)
       : ioc_(ioc),
+        liveness_(liveness),
         home_url_(url),
         url_(std::move(url)),
         name_(std::move(name)),
@@ -92,7 +98,7 @@ class PlayClient {
  private:
   void connect() {
     const std::uint64_t generation = ++generation_;
-    connection_ = std::make_shared<net::WsConnection>(ioc_);
+    connection_ = std::make_shared<net::WsConnection>(ioc_, liveness_);
     connection_->on_open = [this, generation] {
       if (generation == generation_) say_hello(read_token());
     };
@@ -110,6 +116,7 @@ class PlayClient {
     if (quitting_) return finish();
     note("connection lost" + (error.empty() ? std::string() : " (" + error + ")") +
          "; reconnecting");
+    keep_move_in_flight();
     url_ = home_url_;  // the node we were sent to may be the one that died
     const auto delay = std::min<std::chrono::milliseconds>(
         kFirstReconnectDelay * (1 << std::min(reconnect_attempts_++, 4)), kMaxReconnectDelay);
@@ -117,6 +124,17 @@ class PlayClient {
     reconnect_timer_.async_wait([this](boost::system::error_code ec) {
       if (!ec) connect();
     });
+  }
+
+  // A move sent and not yet answered may or may not have been applied: it is sent again,
+  // with the same `after`, once the next node has greeted us (protocol/README.md).
+  void keep_move_in_flight() {
+    if (!awaiting_id_.is_null() && awaiting_id_ != "hello") {
+      auto sent = sent_.find(awaiting_id_.dump());
+      if (sent != sent_.end() && sent->second.value("type", "") == "action") repeat_ = sent->second;
+    }
+    if (auto_request_.is_object()) auto_resend_ = std::move(auto_request_);
+    auto_request_ = Json();
   }
 
   // room_elsewhere: the room is on another node. Go there, say hello with the token, and
@@ -132,6 +150,8 @@ class PlayClient {
       note("room " + m.value("room", "") + " is on node " + m.value("node", "?") +
            "; moving there");
     if (m["id"] != "hello" && sent_.count(m["id"].dump())) repeat_ = sent_[m["id"].dump()];
+    if (auto_request_.is_object()) auto_resend_ = std::move(auto_request_);
+    auto_request_ = Json();
     greeted_ = false;
     awaiting_id_ = "hello";
     url_ = target;
@@ -201,6 +221,8 @@ class PlayClient {
         words.out_of_time.push_back(m["timed_out"].value("seat", -1));
       }
       update_ = m;
+      if (m.contains("seq") && m["seq"].is_number_integer())
+        last_seq_ = m["seq"].get<std::int64_t>();
       if (!script_) std::cout << net::table_text(m, words) << std::flush;
       if (auto_play_) auto_move();
     } else if (type == "match_over" && !script_) {
@@ -213,9 +235,24 @@ class PlayClient {
       std::cout << net::reply_text(m) << std::flush;
     }
     if (reply && m["id"] == awaiting_id_) awaiting_id_ = Json();
+    if (reply && auto_request_.is_object() && m["id"] == auto_request_["id"]) {
+      auto_request_ = Json();
+      // Refused (the table moved on while the line was down): choose again from the view.
+      if (type == "error" && auto_play_ && ++auto_refusals_ < 3) {
+        auto_seq_ = -1;
+        auto_move();
+      } else if (type != "error") {
+        auto_refusals_ = 0;
+      }
+    }
     if (!waiting_for_.empty() && type == waiting_for_) waiting_for_.clear();
     if (type == "welcome" && m["id"] == "hello") awaiting_id_ = Json();
     if (type == "room" || type == "update") redirects_in_a_row_ = 0;
+    if (type == "welcome" && auto_resend_.is_object()) {  // the auto move a drop interrupted
+      auto_request_ = std::move(auto_resend_);
+      auto_resend_ = Json();
+      connection_->send(auto_request_);
+    }
     if (type == "welcome" && repeat_.is_object()) {  // the request a redirect interrupted
       Json again = std::move(repeat_);
       repeat_ = Json();
@@ -329,7 +366,7 @@ class PlayClient {
       std::string error;
       auto action = net::parse_move(line, &error);
       if (!action) return note(error);
-      request({{"type", "action"}, {"room", room_id()}, {"action", *action}});
+      request(with_after({{"type", "action"}, {"room", room_id()}, {"action", *action}}));
     }
   }
 
@@ -364,13 +401,21 @@ class PlayClient {
     if (!game) return;
     if (!policy_) policy_ = game->make_bot(BotLevel::kSensible);
     auto_seq_ = update_.value("seq", -1);
-    connection_->send({{"type", "action"},
-                       {"id", next_id_++},
-                       {"room", update_["room"]},
-                       {"action", policy_->choose(view, rng_)}});
+    auto_request_ = with_after({{"type", "action"},
+                                {"id", next_id_++},
+                                {"room", update_["room"]},
+                                {"action", policy_->choose(view, rng_)}});
+    connection_->send(auto_request_);
+  }
+
+  // `after`: the last seq this client has seen, so that the move can be sent again safely.
+  Json with_after(Json action) const {
+    if (last_seq_ >= 0) action["after"] = last_seq_;
+    return action;
   }
 
   boost::asio::io_context& ioc_;
+  const net::Liveness liveness_;
   net::ServerUrl home_url_;       // --server: where a lost connection comes back to
   net::ServerUrl url_;            // where this client is now (a node it was sent to)
   std::uint64_t generation_ = 0;  // callbacks of replaced connections are ignored
@@ -395,6 +440,10 @@ class PlayClient {
   Json update_;
   std::int64_t next_id_ = 1;
   int auto_seq_ = -1;
+  std::int64_t last_seq_ = -1;  // the latest update's seq: a move's `after`
+  Json auto_request_;           // the auto move sent and not yet answered
+  Json auto_resend_;            // the auto move to send again after a reconnect
+  int auto_refusals_ = 0;       // auto moves refused in a row (a new choice each time)
   bool greeted_ = false;
   bool input_done_ = false;
   bool quitting_ = false;
@@ -403,17 +452,20 @@ class PlayClient {
 
 int run_play(const std::vector<std::string>& args) {
   std::string error;
-  auto flags = net::parse_flags(args, {"server", "name"}, {"script"}, &error);
+  auto flags =
+      net::parse_flags(args, {"server", "name", "ping-after", "give-up-after"}, {"script"}, &error);
   net::ServerUrl url;
-  if (!flags ||
+  net::Liveness liveness;
+  if (!flags || !net::parse_liveness(*flags, &liveness) ||
       !net::parse_url(flags->count("server") ? flags->at("server") : "ws://127.0.0.1:8080", &url)) {
     std::cerr << (error.empty() ? "bad --server URL" : error)
-              << "\nusage: parlor play [--server ws://HOST:PORT] [--name NAME] [--script]\n";
+              << "\nusage: parlor play [--server ws://HOST:PORT] [--name NAME] [--script] "
+                 "[--ping-after S] [--give-up-after S]\n";
     return 2;
   }
   boost::asio::io_context ioc;
   PlayClient client(ioc, url, flags->count("name") ? flags->at("name") : "",
-                    flags->count("script") > 0);
+                    flags->count("script") > 0, liveness);
   auto guard = boost::asio::make_work_guard(ioc);
   client.start();
   // std::getline blocks, so the reader has a thread of its own and posts each line.
@@ -428,12 +480,14 @@ int run_play(const std::vector<std::string>& args) {
   return 0;
 }
 
-PARLOR_COMMAND("play", "play [--server ws://HOST:PORT] [--name NAME] [--script]",
+PARLOR_COMMAND("play",
+               "play [--server ws://HOST:PORT] [--name NAME] [--script] [--ping-after S] "
+               "[--give-up-after S]",
                "the terminal client (lobby, table, moves in the rules' words)",
                "  --server URL   the server (default ws://127.0.0.1:8080)\n"
                "  --name NAME    your name at the tables\n"
                "  --script       read commands from standard input and print one JSON line per\n"
-               "                 server message (for scripts and tests)\n"
+               "                 server message (for scripts and tests)\n" PARLOR_LIVENESS_HELP
                "Type 'help' once connected for the lobby commands and how to write moves. Your\n"
                "token is kept in $XDG_CONFIG_HOME/parlor/token (~/.config/parlor/token), so a\n"
                "reconnect, or the next run, gives your seat back.\n",

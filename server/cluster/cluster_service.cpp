@@ -44,10 +44,9 @@ RecoveryReport ClusterService::attach(Lobby& lobby, store::Store& store,
   lobby.set_taken_elsewhere([this](const std::string& room_id, const std::string& code) {
     return node_->held_elsewhere(room_id, code);
   });
-  std::set<std::string> mine;
-  for (const TakenRoom& room : own_rooms_) mine.insert(room.room_id);
-  RecoveryReport report = recover_matches(
-      store, lobby, [&mine](const std::string& room_id) { return mine.contains(room_id); });
+  std::vector<std::string> mine;
+  for (const TakenRoom& room : own_rooms_) mine.push_back(room.room_id);
+  RecoveryReport report = recover_rooms(store, lobby, mine);
   int waiting = reopen_waiting(own_rooms_);
   spdlog::info(
       "cluster: {} rooms held before the restart; {} matches resumed, {} rooms "
@@ -57,10 +56,10 @@ RecoveryReport ClusterService::attach(Lobby& lobby, store::Store& store,
 }
 
 void ClusterService::reopen(const std::vector<TakenRoom>& rooms) {
-  std::set<std::string> taken;
-  for (const TakenRoom& room : rooms) taken.insert(room.room_id);
-  RecoveryReport report = recover_matches(
-      *store_, *lobby_, [&taken](const std::string& room_id) { return taken.contains(room_id); });
+  std::vector<std::string> taken;
+  for (const TakenRoom& room : rooms) taken.push_back(room.room_id);
+  // Only the journals of the rooms taken: the other nodes' live matches stay unread.
+  RecoveryReport report = recover_rooms(*store_, *lobby_, taken);
   int waiting = reopen_waiting(rooms);
   spdlog::info(
       "cluster: took {} rooms; {} matches resumed, {} finished, {} aborted, {} rooms "

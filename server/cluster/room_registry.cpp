@@ -53,17 +53,7 @@ void fence(store::pg::Connection& connection, const NodeIdentity& node) {
 }  // namespace
 
 std::string pg_text_array(const std::vector<std::string>& values) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out += ',';
-    out += '"';
-    for (char c : values[i]) {
-      if (c == '"' || c == '\\') out += '\\';
-      out += c;
-    }
-    out += '"';
-  }
-  return out + "}";
+  return store::pg::text_array(values);
 }
 
 bool RoomRegistry::publish(const NodeIdentity& node, const std::vector<RoomEntry>& rooms) {

@@ -18,6 +18,9 @@ class BatchRunner {
   virtual void run(const std::function<void()>& writes) = 0;
   // True if `error`, thrown by run(), means no write can succeed now.
   virtual bool is_outage(const std::exception& error) const = 0;
+  // True if `error` means no write of this runner can ever succeed again (a cluster node
+  // fenced by the others): held writes are not retried once the queue stops.
+  virtual bool is_final(const std::exception& /*error*/) const { return false; }
 };
 
 }  // namespace parlor::server::store

@@ -160,6 +160,10 @@ class Store {
   // have created it since start-up); nothing if none.
   virtual std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) = 0;
   virtual std::vector<UnfinishedMatch> load_unfinished_matches() = 0;
+  // The unfinished matches of these rooms only, in the same order and shape: a cluster
+  // node taking a dead node's rooms reads their journals, not every live match's.
+  virtual std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
+      const std::vector<std::string>& room_ids) = 0;
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
   // Live matches never include "seed" or "actions".

@@ -147,7 +147,7 @@ std::optional<WriteQueue::Failure> WriteQueue::try_commit(const Write* writes, s
     writes_committed_.fetch_add(count);
     return std::nullopt;
   } catch (const std::exception& e) {
-    Failure failure{runner_.is_outage(e), e.what()};
+    Failure failure{runner_.is_outage(e), e.what(), runner_.is_final(e)};
     // The transaction was rolled back by now; the writes' memory follows.
     report_rollback();
     return failure;
@@ -159,7 +159,8 @@ bool WriteQueue::wait_to_retry(const Failure& failure, std::size_t held) {
   std::unique_lock lock(mutex_);
   auto now = std::chrono::steady_clock::now();
   if (stopping_) {
-    if (!give_up_at_) give_up_at_ = now + kRetryAfterStop;
+    // Retrying what can never commit would only delay the exit (a fenced node's).
+    if (!give_up_at_) give_up_at_ = failure.final ? now : now + kRetryAfterStop;
     if (now >= *give_up_at_) {
       spdlog::error(
           "store: stopping while writes still fail ({}); {} writes and those queued behind "

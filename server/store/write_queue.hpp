@@ -40,7 +40,8 @@ class WriteQueue {
              std::function<void()> before_commit = {}, std::function<void()> rolled_back = {});
   // Commits everything queued, runs the remaining callbacks, then stops the thread. During
   // an outage it keeps retrying for `kRetryAfterStop`, then drops what is left (messages
-  // held for those writes were never sent, so no client saw them accepted).
+  // held for those writes were never sent, so no client saw them accepted); at once if
+  // the runner says no write can ever succeed (BatchRunner::is_final: a fenced node).
   ~WriteQueue();
 
   WriteQueue(const WriteQueue&) = delete;
@@ -73,6 +74,7 @@ class WriteQueue {
   struct Failure {
     bool outage;  // the database's, not the write's (is_outage)
     std::string message;
+    bool final = false;  // no retry can succeed (is_final)
   };
 
   void run();

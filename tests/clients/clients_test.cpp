@@ -2,6 +2,7 @@
 // mode through a full match, network bots joining a room by code, and a short load run.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -204,6 +205,49 @@ TEST(Load, ResumesEverySeatWhenTheServerIsKilledAndRestarted) {
   EXPECT_EQ(r["redirects"], 0) << r.dump();  // one server: nothing is elsewhere
   // The tables waited at least while the server was down, and played before and after.
   EXPECT_GE(r["max_stall_ms"].get<double>(), 400) << r.dump();
+  EXPECT_GT(r["actions_accepted"].get<int>(), 100) << r.dump();
+}
+
+// The server is paused (SIGSTOP: its connections stay open, nothing is said on them) in
+// the middle of a load run, then resumed. The clients notice the silence (a ping after
+// 0.5 s, given up 0.5 s later), reconnect and, once the server runs again, resume their
+// seats and send again the moves they had in flight; nothing is lost or applied twice.
+TEST(Load, ReconnectsWhenTheServerFallsSilent) {
+  char dir_template[] = "/tmp/parlor-load-silent-XXXXXX";
+  ASSERT_NE(mkdtemp(dir_template), nullptr);
+  const std::string dir = dir_template;
+  ServerProcess server(PARLOR_SERVER,
+                       {"--rate", "0", "--max-connections-per-ip", "0", "--round-pause-ms", "0",
+                        "--bot-delay-ms", "0", "--db", dir + "/parlor.db"});
+  ASSERT_TRUE(server.running());
+  CommandResult result;
+  std::thread load([&] {
+    result = run_command(std::string(PARLOR_CLI) + " load --server " + url(server) +
+                         " --game perico --tables 2 --seats 4 --rate 20 --duration 10"
+                         " --ping-after 0.5 --give-up-after 0.5 --json");
+  });
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  kill(server.pid(), SIGSTOP);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  kill(server.pid(), SIGCONT);
+  load.join();
+  const std::string log = server.log();
+  std::filesystem::remove_all(dir);
+
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err << log;
+  std::vector<Json> lines = json_lines(result.out);
+  ASSERT_EQ(lines.size(), 1u) << result.out;
+  const Json& r = lines[0];
+  // Every client gave the silent line up at least once (the TCP connections never broke).
+  EXPECT_GE(r["reconnects"].get<int>(), 8) << r.dump();
+  EXPECT_EQ(r["actions_lost"], 0) << r.dump();
+  EXPECT_EQ(r["connection_errors"], 0) << r.dump();
+  EXPECT_EQ(r["rejections"], 0) << r.dump();
+  EXPECT_EQ(r["stalled_tables"], 0) << r.dump();
+  EXPECT_GE(r["max_stall_ms"].get<double>(), 1500) << r.dump();  // the pause itself
+  ASSERT_TRUE(r["stalls"].is_array()) << r.dump();
+  EXPECT_FALSE(r["stalls"].empty()) << r.dump();
+  for (const Json& stall : r["stalls"]) EXPECT_GE(stall["ms"].get<double>(), 1000) << r.dump();
   EXPECT_GT(r["actions_accepted"].get<int>(), 100) << r.dump();
 }
 

@@ -12,9 +12,14 @@ test, in one run:
 Then it checks: no action a client saw accepted is missing (actions_lost 0), every table
 is playing at the end (stalled_tables 0), every match's journal has no gap and no
 duplicate, and every finished match is in the history served by any node. It prints the
-longest wait a table saw (max_stall_ms) and each phase's timeline.
+longest wait a table saw (max_stall_ms), and the longest wait each fault caused (from the
+report's `stalls`), and checks two of them: the paused node's clients notice the silence
+and move while it is still stopped (their wait is shorter than the pause), and the paused
+node, fenced once it runs again, exits within 2 s of learning it.
 
 usage: failover_test.py BUILD_BIN_DIR REPO_ROOT
+PARLOR_FAILOVER_NO_PING=1 runs the clients without their silence watch (--ping-after 0),
+for a before/after figure: the paused node's wait is then printed, not checked.
 Exits 77 (CTest's skip) when PostgreSQL 15 or HAProxy is not installed.
 """
 import json
@@ -31,6 +36,11 @@ import urllib.request
 
 PG_BIN = "/usr/lib/postgresql/15/bin"
 LEASE_S = 3.0
+PAUSE_S = LEASE_S + 3  # how long node2 stays stopped
+# A fenced node learns it at its first heartbeat after SIGCONT (ticks of 0.5 s), then
+# must be gone within 2 s.
+FENCED_EXIT_LIMIT_S = 0.5 + 2.0
+STALL_LEAD_MS = 1500  # how long before its fault a table's wait may have begun
 
 
 def fail(message):
@@ -177,6 +187,32 @@ def check_journal(pg):
         "no gap, no duplicate")
 
 
+def now_ms():
+    return int(time.time() * 1000)
+
+
+def stalls_by_fault(stalls, faults):
+    """The longest wait (ms) and how many tables waited >= 1 s, per fault. A wait caused
+    by a fault begins with the table's last accepted move before it, a moment before the
+    fault: it belongs to the latest fault at most STALL_LEAD_MS after its start (a wait
+    that outlasts the next fault stays with the one that caused it). Waits that ended
+    before the first fault belong to none."""
+    by_fault = {name: {"max_stall_ms": 0, "tables": set()} for name, _ in faults}
+    for stall in stalls:
+        start = stall["from_unix_ms"]
+        end = start + stall["ms"]
+        owner = None
+        for name, at in faults:
+            if at <= start + STALL_LEAD_MS and at <= end:
+                owner = name
+        if owner:
+            entry = by_fault[owner]
+            entry["max_stall_ms"] = max(entry["max_stall_ms"], round(stall["ms"]))
+            entry["tables"].add(stall["table"])
+    return {name: {"max_stall_ms": entry["max_stall_ms"], "tables_waiting_1s": len(entry["tables"])}
+            for name, entry in by_fault.items()}
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -194,6 +230,7 @@ def main():
             return 77
     folder = tempfile.mkdtemp(prefix="parlor-cluster-")
     nodes, haproxy, load, pg = [], None, None, None
+    faults = []  # (name, Unix ms), in order
     try:
         pg = Postgres(folder)
         proxy_port = free_port()
@@ -205,11 +242,12 @@ def main():
             f"{', '.join(f'{n.name} :{n.port}' for n in nodes)}, haproxy :{proxy_port}")
 
         duration = 60
+        no_ping = os.environ.get("PARLOR_FAILOVER_NO_PING") == "1"
         load_out = os.path.join(folder, "load.json")
         load = subprocess.Popen(
             [os.path.join(bin_dir, "parlor"), "load", "--server", f"ws://127.0.0.1:{proxy_port}",
              "--game", "perico", "--tables", "12", "--seats", "4", "--rate", "2",
-             "--duration", str(duration), "--json"],
+             "--duration", str(duration), "--json"] + (["--ping-after", "0"] if no_ping else []),
             stdout=open(load_out, "w"), stderr=open(os.path.join(folder, "load.log"), "w"))
         started = time.time()
 
@@ -218,6 +256,7 @@ def main():
 
         at(6)
         say("1. SIGKILL node1")
+        faults.append(("SIGKILL", now_ms()))
         nodes[0].signal(signal.SIGKILL)
         nodes[0].wait(5)
         at(13)
@@ -226,17 +265,24 @@ def main():
 
         at(16)
         say("2. SIGSTOP node2 past its lease")
+        faults.append(("SIGSTOP", now_ms()))
         nodes[1].signal(signal.SIGSTOP)
-        time.sleep(LEASE_S + 3)
+        time.sleep(PAUSE_S)
         nodes[1].signal(signal.SIGCONT)
+        resumed = time.time()
         code = nodes[1].wait(20)
-        say(f"   node2 after SIGCONT: exit {code}")
+        fenced_exit_s = time.time() - resumed
+        say(f"   node2 after SIGCONT: exit {code} after {fenced_exit_s:.2f} s")
         if code != 3:
             fail(f"a node whose rooms were taken must stand down with exit 3, got {code}")
+        if fenced_exit_s > FENCED_EXIT_LIMIT_S:
+            fail(f"a fenced node must exit promptly: {fenced_exit_s:.2f} s after SIGCONT, "
+                 f"limit {FENCED_EXIT_LIMIT_S} s")
         nodes[1].start()
 
         at(34)
         say("3. PostgreSQL stopped -m immediate")
+        faults.append(("PostgreSQL restart", now_ms()))
         pg.stop("immediate")
         time.sleep(2)
         pg.start()
@@ -244,6 +290,7 @@ def main():
 
         at(44)
         say("4. SIGTERM node3 (drain)")
+        faults.append(("SIGTERM", now_ms()))
         nodes[2].signal(signal.SIGTERM)
         code = nodes[2].wait(20)
         say(f"   node3 exit {code}")
@@ -256,13 +303,24 @@ def main():
             report = json.load(out)
         say("load report: " + json.dumps({k: report.get(k) for k in (
             "actions_accepted", "actions_lost", "matches_finished", "reconnects",
-            "max_stall_ms", "stalled_tables", "store_refusals")}))
+            "max_stall_ms", "stalled_tables", "store_refusals", "moves_resent")}))
+        per_fault = stalls_by_fault(report.get("stalls", []), faults)
+        for name, figures in per_fault.items():
+            say(f"   {name}: longest wait {figures['max_stall_ms']} ms, "
+                f"{figures['tables_waiting_1s']} tables waited 1 s or more")
+        say("stall by fault: " + json.dumps(per_fault))
         if report["actions_lost"] != 0:
             fail(f"{report['actions_lost']} accepted actions lost")
         if report["stalled_tables"] != 0:
             fail(f"{report['stalled_tables']} tables stalled at the end")
         if report["reconnects"] <= 0:
             fail("no client reconnected: the faults did not reach the tables")
+        # The paused node's clients heard nothing, pinged, and moved to the survivors
+        # while it was still stopped: no table waited the whole pause.
+        paused_wait = per_fault["SIGSTOP"]["max_stall_ms"]
+        if paused_wait >= (PAUSE_S - 0.5) * 1000 and not no_ping:
+            fail(f"a table waited {paused_wait} ms through a {PAUSE_S:.0f} s pause: its clients "
+                 "did not notice the silent node")
 
         check_journal(pg)
         finished_in_db = int(pg.sql("SELECT count(*) FROM matches WHERE status = 'over'")[0][0])

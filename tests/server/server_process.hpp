@@ -23,6 +23,7 @@ class ServerProcess {
 
   int port() const { return port_; }
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }  // for tests that pause it (SIGSTOP) as a frozen host
   // Sends SIGTERM and waits; returns the exit status (-1 if killed or not running).
   int stop(int timeout_ms = 8000);
   // SIGKILL at once, as a crash would (no shutdown, nothing flushed); waits for the exit.

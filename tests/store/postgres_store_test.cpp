@@ -132,6 +132,35 @@ TEST_F(PostgresStoreTest, AFencedBatchCommitsNothingIsHeldAndCommitsWhenAllowed)
   EXPECT_EQ(store->stats().write_errors, 0u);
 }
 
+// A fenced node's store can never commit again (its incarnation is dead): stopping it
+// drops the held writes at once instead of retrying them for kRetryAfterStop, so the node
+// exits promptly. Nothing held is written.
+TEST_F(PostgresStoreTest, AFencedStoreStopsAtOnceAndWritesNothing) {
+  {
+    auto connection = pg::Connection::connect(uri_);
+    connection.exec(R"sql(
+      CREATE FUNCTION test_fence(who TEXT) RETURNS VOID LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'node % was fenced', who USING ERRCODE = 'PRLF1';
+      END $$;)sql");
+  }
+  StoreOptions options;
+  options.batch_guard_sql = "SELECT test_fence($1)";
+  options.batch_guard_params = {"n1"};
+  auto store = open(options);
+  ASSERT_TRUE(store);
+  store->match_started(match("m1", "perico", kT0, {"Ann", "bot1"}));
+  store->action("m1", action_row(1));
+  ASSERT_TRUE(eventually([&] { return store->health().fenced; }));
+  const auto stopping = std::chrono::steady_clock::now();
+  store.reset();
+  const auto took = std::chrono::steady_clock::now() - stopping;
+  // Well under the 10 s an outage gets (WriteQueue::kRetryAfterStop): no retry at all.
+  EXPECT_LT(took, 2s) << std::chrono::duration<double>(took).count() << " s";
+  EXPECT_EQ(count("SELECT count(*) FROM matches"), 0);
+  EXPECT_EQ(count("SELECT count(*) FROM live_actions"), 0);
+}
+
 TEST_F(PostgresStoreTest, AnOutageLosesNothingAcknowledgedAndWritesResumeByThemselves) {
   StoreOptions options;
   options.commit_interval = 1ms;

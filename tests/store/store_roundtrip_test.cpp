@@ -3,6 +3,7 @@
 // row that must not lose its batch, and a file reopened.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "server/store/sqlite/database.hpp"
@@ -189,6 +190,56 @@ TEST_P(StoreRoundTripTest, UnfinishedMatchesComeBackWithActionsInOrder) {
   EXPECT_EQ(unfinished[1].start.id, "m000000000003");
   EXPECT_EQ(unfinished[1].start.seats[1].kind, "bot");
   EXPECT_EQ(unfinished[1].actions.size(), 1u);
+}
+
+// A cluster node taking rooms over reads only their matches: the same rows as the full
+// read gives for them, and nothing of the other rooms (nor finished matches).
+TEST_P(StoreRoundTripTest, UnfinishedMatchesOfSomeRoomsOnly) {
+  const std::vector<std::pair<std::string, std::string>> matches = {{"m000000000021", "R1-node1"},
+                                                                    {"m000000000022", "R2-node2"},
+                                                                    {"m000000000023", "R3-node1"},
+                                                                    {"m000000000024", "R1-node1"}};
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    MatchStart start =
+        match(matches[i].first, "perico", kT0 + static_cast<Millis>(i), {"Ann", "Bob", "bot1"});
+    start.room_id = matches[i].second;
+    store_->match_started(start);
+    for (std::int64_t seq = 1; seq <= static_cast<std::int64_t>(i) + 2; ++seq) {
+      store_->action(start.id, action_row(seq, static_cast<int>(seq % 3), kT0 + seq));
+    }
+    store_->commitment(start.id, CommitmentRow{.deal = 1, .sha256 = "d" + std::to_string(i)});
+  }
+  // R1's first match has ended: only its second is unfinished.
+  store_->match_ended("m000000000021", kT0 + 50, Json{{"scores", {1, 2, 3}}}, {});
+  store_->flush();
+
+  const std::vector<UnfinishedMatch> all = store_->load_unfinished_matches();
+  ASSERT_EQ(all.size(), 3u);
+  const std::vector<UnfinishedMatch> some =
+      store_->load_unfinished_matches_in_rooms({"R1-node1", "R3-node1", "R9-gone"});
+  ASSERT_EQ(some.size(), 2u);
+  EXPECT_EQ(some[0].start.id, "m000000000023");
+  EXPECT_EQ(some[1].start.id, "m000000000024");
+  for (const UnfinishedMatch& taken : some) {
+    const auto same = std::find_if(all.begin(), all.end(), [&](const UnfinishedMatch& m) {
+      return m.start.id == taken.start.id;
+    });
+    ASSERT_NE(same, all.end());
+    EXPECT_EQ(taken.start.room_id, same->start.room_id);
+    EXPECT_EQ(taken.start.seats.size(), 3u);
+    ASSERT_EQ(taken.actions.size(), same->actions.size());
+    for (std::size_t i = 0; i < taken.actions.size(); ++i) {
+      EXPECT_EQ(taken.actions[i].seq, static_cast<std::int64_t>(i) + 1);
+      EXPECT_EQ(taken.actions[i].action, same->actions[i].action);
+    }
+    ASSERT_EQ(taken.commitments.size(), 1u);
+    EXPECT_EQ(taken.commitments[0].sha256, same->commitments[0].sha256);
+  }
+  EXPECT_EQ(some[1].actions.size(), 5u);  // the fourth match: seq 1..5
+  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({"R2-node3"}).empty());
+  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({}).empty());
+  // An id that needs quoting in either backend's list is matched as is, never parsed.
+  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({"R1\"-node1", "x','y"}).empty());
 }
 
 TEST_P(StoreRoundTripTest, ReplayingAWriteIsHarmless) {

@@ -27,20 +27,33 @@ void BotStats::note_table_accept(int table, std::chrono::steady_clock::time_poin
     return;
   }
   auto& last = table_last_accept[static_cast<std::size_t>(table)];
-  max_stall_ms =
-      std::max(max_stall_ms, std::chrono::duration<double, std::milli>(now - last).count());
+  note_wait(table, last, now);
   last = now;
 }
 
 int BotStats::close_table_clocks(std::chrono::steady_clock::time_point end,
                                  std::chrono::steady_clock::duration quiet) {
   int stalled = 0;
-  for (const auto& last : table_last_accept) {
-    max_stall_ms =
-        std::max(max_stall_ms, std::chrono::duration<double, std::milli>(end - last).count());
+  for (std::size_t table = 0; table < table_last_accept.size(); ++table) {
+    const auto last = table_last_accept[table];
+    note_wait(static_cast<int>(table), last, end);
     if (end - last >= quiet) ++stalled;
   }
   return stalled;
+}
+
+void BotStats::note_wait(int table, std::chrono::steady_clock::time_point from,
+                         std::chrono::steady_clock::time_point to) {
+  const double ms = std::chrono::duration<double, std::milli>(to - from).count();
+  max_stall_ms = std::max(max_stall_ms, ms);
+  if (to - from < kNotableStall || stalls.size() >= kMaxStallsKept) return;
+  // Wall-clock start, for matching against the times of faults recorded elsewhere.
+  const auto began = std::chrono::system_clock::now() -
+                     std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                         std::chrono::steady_clock::now() - from);
+  stalls.push_back(Stall{
+      table,
+      std::chrono::duration_cast<std::chrono::milliseconds>(began.time_since_epoch()).count(), ms});
 }
 
 BotPlayer::BotPlayer(boost::asio::io_context& ioc, BotConfig config, BotStats& stats)
@@ -69,7 +82,7 @@ void BotPlayer::connect_to(const ServerUrl& url) {
   const std::uint64_t generation = ++generation_;
   welcomed_ = false;
   current_url_ = url;
-  connection_ = std::make_shared<WsConnection>(ioc_);
+  connection_ = std::make_shared<WsConnection>(ioc_, config_.liveness);
   connection_->on_open = [this, generation] {
     if (generation == generation_) say_hello();
   };
@@ -119,6 +132,8 @@ void BotPlayer::reconnect_later() {
 }
 
 void BotPlayer::forget_in_flight() {
+  // Not yet seen accepted (its update, or an `accepted` reply, would have set awaiting_seq_).
+  if (action_id_ != 0 && awaiting_seq_ < 0) resend_id_ = action_id_;
   action_id_ = 0;
   awaiting_seq_ = -1;
   my_turn_ = false;
@@ -145,8 +160,11 @@ void BotPlayer::on_welcome(const Json& welcome) {
     const Json rooms = welcome.value("rooms", Json::array());
     if (std::find(rooms.begin(), rooms.end(), Json(room_id_)) == rooms.end()) {
       stats_.note_error("room " + room_id_ + " was gone after reconnecting");
+      resend_id_ = 0;
       close();
+      return;
     }
+    resend_move();
     return;
   }
   if (config_.join_code.empty()) {
@@ -159,6 +177,21 @@ void BotPlayer::on_welcome(const Json& welcome) {
   } else {
     request({{"type", "join_room"}, {"code", config_.join_code}});
   }
+}
+
+// The same request, id and `after` included: the server tells a move it has applied
+// (answered `accepted` with its old seq) from one it never had (judged as new).
+void BotPlayer::resend_move() {
+  if (resend_id_ == 0 || stopping_) {
+    resend_id_ = 0;
+    return;
+  }
+  action_id_ = resend_id_;
+  resend_id_ = 0;
+  awaiting_seq_ = -1;
+  ++stats_.moves_resent;
+  action_sent_at_ = Clock::now();
+  connection_->send_text(action_text_);
 }
 
 void BotPlayer::follow_redirect(const Json& error) {
@@ -228,7 +261,10 @@ void BotPlayer::handle_text(std::string_view text) {
     const auto id = scan::integer(values[1]);
     const auto seq = scan::integer(values[2]);
     if (type == "accepted" && id && seq) {
-      if (*id == action_id_) note_accepted(*seq);
+      if (*id == action_id_) {
+        if (*seq <= last_seq_) return note_accepted_before();
+        note_accepted(*seq);
+      }
       return;
     }
   }
@@ -288,7 +324,9 @@ void BotPlayer::handle_reply(const Json& message) {
       on_room_created(message["room"].value("code", ""));
     }
   } else if (type == "accepted" && is_action) {
-    note_accepted(message.value("seq", std::int64_t{-1}));
+    const std::int64_t seq = message.value("seq", std::int64_t{-1});
+    if (seq >= 0 && seq <= last_seq_) return note_accepted_before();
+    note_accepted(seq);
   } else if (type == "error" && message.value("code", "") == "store_unavailable") {
     ++stats_.store_refusals;
     retry_after_store_refusal(is_action);
@@ -393,6 +431,21 @@ void BotPlayer::note_accepted(std::int64_t seq) {
   awaiting_seq_ = seq;
 }
 
+void BotPlayer::note_accepted_before() {
+  // Accepted now, and its update is already here (the state sent on the seat's return
+  // includes it); not a new accept at the table, which played it before the wait.
+  if (action_counted_) {
+    ++stats_.actions_accepted;
+    ++stats_.updates_matched;
+    stats_.latencies_ms.push_back(
+        std::chrono::duration<double, std::milli>(Clock::now() - action_sent_at_).count());
+  }
+  consecutive_rejections_ = 0;
+  action_id_ = 0;
+  awaiting_seq_ = -1;
+  maybe_act();
+}
+
 void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq,
                             std::optional<std::int64_t> accepted) {
   if (seat) seat_ = static_cast<int>(*seat);
@@ -416,6 +469,7 @@ void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq,
     action_id_ = 0;
     awaiting_seq_ = -1;
   }
+  if (seq >= 0) last_seq_ = seq;
 }
 
 // Open loop: each client's first slot falls at a random point of its first period, so
@@ -488,6 +542,10 @@ std::int64_t BotPlayer::send_action(const Json& action) {
   action_text_.assign(action_head_);
   protocol::append_json(&action_text_, action);
   char digits[24];
+  if (last_seq_ >= 0) {
+    action_text_ += R"(,"after":)";
+    action_text_.append(digits, std::to_chars(digits, digits + sizeof digits, last_seq_).ptr);
+  }
   action_text_ += R"(,"id":)";
   action_text_.append(digits, std::to_chars(digits, digits + sizeof digits, id).ptr);
   action_text_ += '}';

@@ -11,7 +11,10 @@
 // A bot keeps its seat through a lost connection: it reconnects (with backoff, through the
 // next of its URLs) and says hello with its token, and the server gives the seat back. A
 // cluster's `room_elsewhere` reply sends it to the node holding its room, where it asks
-// again (protocol/README.md).
+// again (protocol/README.md). A server that falls silent (a paused node) counts as a lost
+// connection (ws_connection.hpp's Liveness). Every move carries `after` (the last seq the
+// bot had seen), so a move in flight when the line dropped is sent again once the seat is
+// back: the server applies it if it never had, or answers `accepted` if it had.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -49,9 +52,20 @@ struct BotStats {
   std::vector<std::string> errors;    // first few error texts, for the report
   std::int64_t reconnects = 0;        // lost connections re-established with the seat's token
   std::int64_t redirects = 0;         // room_elsewhere replies followed to another node
+  std::int64_t moves_resent = 0;      // moves in flight on a lost line, sent again with after
   // Per table, while measuring: when it last had an action accepted, and the longest gap.
   std::vector<std::chrono::steady_clock::time_point> table_last_accept;
   double max_stall_ms = 0;
+  // Each wait of at least kNotableStall at a table, with when it began (wall clock), so a
+  // run with faults can tell which fault each came from.
+  struct Stall {
+    int table = 0;
+    std::int64_t from_unix_ms = 0;
+    double ms = 0;
+  };
+  static constexpr std::chrono::milliseconds kNotableStall{1000};
+  static constexpr std::size_t kMaxStallsKept = 1000;
+  std::vector<Stall> stalls;
   void note_error(const std::string& text) {
     if (errors.size() < 10) errors.push_back(text);
   }
@@ -64,6 +78,10 @@ struct BotStats {
   // many tables had nothing accepted in the last `quiet` before it.
   int close_table_clocks(std::chrono::steady_clock::time_point end,
                          std::chrono::steady_clock::duration quiet);
+
+ private:
+  void note_wait(int table, std::chrono::steady_clock::time_point from,
+                 std::chrono::steady_clock::time_point to);
 };
 
 struct BotConfig {
@@ -83,6 +101,7 @@ struct BotConfig {
   // load generator starts every table together).
   bool hold_start = false;
   std::uint64_t rng_stream = 0;
+  Liveness liveness;  // when a silent server counts as a lost connection
 };
 
 class BotPlayer {
@@ -122,6 +141,9 @@ class BotPlayer {
   void note_update(std::optional<std::int64_t> seat, std::int64_t seq,
                    std::optional<std::int64_t> accepted);
   void note_accepted(std::int64_t seq);
+  // A move sent again after a lost line was answered `accepted` for a seq this bot has
+  // already seen the state of: the server had applied it before the line dropped.
+  void note_accepted_before();
   void start_pacing();
   // The server refused a move or a start because its database is failing: ask again
   // after kStoreRetryDelay (the server carries on by itself once writes succeed).
@@ -141,9 +163,11 @@ class BotPlayer {
   void on_welcome(const Json& welcome);
   // room_elsewhere: go to the node holding the room and ask there.
   void follow_redirect(const Json& error);
-  // Whatever was in flight on a lost connection is forgotten: the server sends the
-  // room and the seat's view again when the seat comes back.
+  // Whatever was in flight on a lost connection is forgotten (the server sends the room
+  // and the seat's view again when the seat comes back), except a move not yet seen
+  // accepted: it is kept to be sent again, with its `after`, once the seat is back.
   void forget_in_flight();
+  void resend_move();
 
   boost::asio::io_context& ioc_;
   BotConfig config_;
@@ -175,6 +199,10 @@ class BotPlayer {
   std::int64_t next_id_ = 1;
   std::int64_t action_id_ = 0;  // id of the action in flight, 0 if none
   std::int64_t awaiting_seq_ = -1;
+  std::int64_t last_seq_ = -1;  // the latest update's seq: a new move's `after`
+  // The move in flight when the line dropped (its request is still action_text_, id and
+  // all): sent again after the next welcome. 0: none.
+  std::int64_t resend_id_ = 0;
   Clock::time_point action_sent_at_;
   Clock::time_point next_slot_ = Clock::now();
   bool action_counted_ = false;  // the action in flight was sent while measuring

@@ -4,6 +4,10 @@
 // node named, says hello there with the token and sends the request again, so the page
 // only ever sees the real answer. A dropped line comes back through the page's own
 // origin (behind the proxy any node takes it and finds the seat).
+// A server that stops without closing (a paused node keeps its TCP connections open, and
+// behind a proxy nothing ever drops) is noticed by its silence: after `pingAfterMs` with
+// nothing received the client sends a `ping`, and `giveUpAfterMs` later, still with
+// nothing, it treats the line as lost (protocol/README.md, "Silent servers").
 import type { ErrorReply, JsonObject, ServerMessage } from "./protocol.js";
 import { resolveServerUrl } from "./server_url.js";
 
@@ -21,6 +25,18 @@ interface Pending {
 
 // Nodes that keep sending a client to each other would be a loop.
 const MAX_REDIRECTS_IN_A_ROW = 5;
+
+/** When a silent server is taken for gone; any message counts as a sign of life. */
+export interface Liveness {
+  pingAfterMs: number; // 0: never ping, never give up
+  giveUpAfterMs: number;
+}
+// A paused cluster node's players leave about 4 s after its last message: a second after
+// its lease (3 s) runs out and a survivor can take its tables. A healthy server answers
+// a ping within milliseconds.
+export const DEFAULT_LIVENESS: Liveness = { pingAfterMs: 2000, giveUpAfterMs: 2000 };
+// The id of the liveness ping: its pong is this connection's, never the page's.
+const PING_ID = "parlor-liveness";
 
 export class RequestError extends Error {
   constructor(readonly code: string, message: string) {
@@ -51,11 +67,17 @@ export class Connection {
   /** Where the socket is now: `url`, or the node a room_elsewhere sent us to. */
   private current: string;
   private redirects = 0;
+  private lastHeard = 0; // Date.now() of the last message (or of opening the line)
+  private pingOutstanding = false;
+  private silenceTimer: ReturnType<typeof setTimeout> | null = null;
   onPush: (message: ServerMessage) => void = () => {};
   onWelcome: (welcome: ServerMessage) => void = () => {};
   onState: (state: ConnectionState) => void = () => {};
 
-  constructor(private readonly url: string) {
+  constructor(
+    private readonly url: string,
+    private readonly liveness: Liveness = DEFAULT_LIVENESS,
+  ) {
     this.current = url;
   }
 
@@ -77,6 +99,15 @@ export class Connection {
     });
   }
 
+  /** Closes the line for good: no reconnection, no silence watch. */
+  stop(): void {
+    this.stopped = true;
+    this.stopWatching();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+
   /** Drops the line without stopping: used by tests and the "reconnect" button. */
   drop(): void {
     this.socket?.close();
@@ -91,19 +122,70 @@ export class Connection {
     this.setState("connecting");
     const socket = new WebSocket(this.current);
     this.socket = socket;
-    socket.onopen = () => this.hello();
-    socket.onmessage = (event) => this.receive(String(event.data));
-    socket.onclose = (event) => {
-      if (this.socket !== socket) return;
-      this.greeted = false;
-      this.failPending("disconnected", "The connection to the server was lost.");
-      this.setState("offline");
-      if (this.stopped || event.code === 1008) return;
-      this.current = this.url;
-      const delay = Math.min(500 * 2 ** this.retries, 8000);
-      this.retries++;
-      setTimeout(() => this.open(), delay);
+    this.heard();
+    socket.onopen = () => {
+      this.heard();
+      this.hello();
     };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket) return;
+      const text = String(event.data);
+      const ownPong = this.pingOutstanding && text.includes('"pong"') && text.includes(PING_ID);
+      this.heard();
+      if (!ownPong) this.receive(text);
+    };
+    socket.onclose = (event) => this.lost(socket, event.code);
+  }
+
+  /** The line is gone (closed, or silent for too long): reconnect after a pause. */
+  private lost(socket: WebSocket, code: number): void {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.stopWatching();
+    this.greeted = false;
+    this.failPending("disconnected", "The connection to the server was lost.");
+    this.setState("offline");
+    if (this.stopped || code === 1008) return;
+    this.current = this.url;
+    const delay = Math.min(500 * 2 ** this.retries, 8000);
+    this.retries++;
+    setTimeout(() => this.open(), delay);
+  }
+
+  /** Something arrived (or the line just opened): the silence watch starts again. */
+  private heard(): void {
+    this.lastHeard = Date.now();
+    this.pingOutstanding = false;
+    this.watch(this.liveness.pingAfterMs);
+  }
+
+  private watch(delayMs: number): void {
+    this.stopWatching();
+    if (this.liveness.pingAfterMs <= 0 || this.liveness.giveUpAfterMs <= 0) return;
+    const socket = this.socket;
+    this.silenceTimer = setTimeout(() => this.checkSilence(socket), delayMs);
+  }
+
+  private stopWatching(): void {
+    if (this.silenceTimer !== null) clearTimeout(this.silenceTimer);
+    this.silenceTimer = null;
+  }
+
+  private checkSilence(socket: WebSocket | null): void {
+    if (!socket || this.socket !== socket || this.stopped) return;
+    const { pingAfterMs, giveUpAfterMs } = this.liveness;
+    const silent = Date.now() - this.lastHeard;
+    if (silent >= pingAfterMs + giveUpAfterMs) {
+      // Taken for gone; a close handshake would wait on the silent server too.
+      this.lost(socket, 4000);
+      socket.close();
+      return;
+    }
+    if (!this.pingOutstanding && socket.readyState === WebSocket.OPEN) {
+      this.pingOutstanding = true;
+      socket.send(JSON.stringify({ type: "ping", id: PING_ID }));
+    }
+    this.watch(this.lastHeard + pingAfterMs + giveUpAfterMs - Date.now());
   }
 
   private hello(): void {

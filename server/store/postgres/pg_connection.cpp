@@ -123,6 +123,20 @@ std::int64_t Result::affected_rows() const {
 
 // ---- Params ----
 
+std::string text_array(const std::vector<std::string>& values) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    out += '"';
+    for (char c : values[i]) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
 Params& Params::add(std::string_view value) {
   values_.emplace_back(std::string(value));
   return *this;

@@ -80,6 +80,10 @@ class Result {
   std::unique_ptr<pg_result, Free> result_;
 };
 
+// A PostgreSQL text[] literal, {"a","b"}, quotes and backslashes escaped: one parameter
+// for `= ANY($1::text[])`.
+std::string text_array(const std::vector<std::string>& values);
+
 // Text-format parameters for $1, $2, ... (PostgreSQL casts them to the column types).
 class Params {
  public:

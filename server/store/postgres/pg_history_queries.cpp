@@ -152,10 +152,26 @@ std::optional<PlayerRow> find_player_by_token(Connection& db, const std::string&
 }
 
 std::vector<UnfinishedMatch> load_unfinished_matches(Connection& db) {
+  return load_unfinished_matches_in_rooms(db, nullptr);
+}
+
+// `rooms`: only the matches of these rooms (a NULL array: every room). The three reads
+// filter alike, so a takeover reads only the journals of the rooms it takes.
+std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
+    Connection& db, const std::vector<std::string>* rooms) {
+  Params filter;
+  if (rooms) {
+    filter.add(text_array(*rooms));
+  } else {
+    filter.add_null();
+  }
   Result row = db.exec(R"sql(
     SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
            lower_score_wins, started_at
-    FROM matches WHERE status = 'playing' ORDER BY started_at, id COLLATE "C")sql");
+    FROM matches
+    WHERE status = 'playing' AND ($1::text[] IS NULL OR room_id = ANY($1::text[]))
+    ORDER BY started_at, id COLLATE "C")sql",
+                       filter);
   std::vector<UnfinishedMatch> matches;
   std::unordered_map<std::string, std::size_t> index;
   for (int r = 0; r < row.rows(); ++r) {
@@ -176,7 +192,9 @@ std::vector<UnfinishedMatch> load_unfinished_matches(Connection& db) {
   Result seats = db.exec(R"sql(
     SELECT s.match_id, s.seat, s.kind, s.player_id, s.name, s.bot_level
     FROM match_seats s JOIN matches m ON m.id = s.match_id
-    WHERE m.status = 'playing' ORDER BY s.match_id, s.seat)sql");
+    WHERE m.status = 'playing' AND ($1::text[] IS NULL OR m.room_id = ANY($1::text[]))
+    ORDER BY s.match_id, s.seat)sql",
+                         filter);
   for (int r = 0; r < seats.rows(); ++r) {
     auto it = index.find(seats.string(r, 0));
     if (it == index.end()) continue;
@@ -189,7 +207,9 @@ std::vector<UnfinishedMatch> load_unfinished_matches(Connection& db) {
   Result actions = db.exec(R"sql(
     SELECT a.match_id, a.seq, a.seat, a.action, a.timeout, a.at
     FROM live_actions a JOIN matches m ON m.id = a.match_id
-    WHERE m.status = 'playing' ORDER BY a.match_id, a.seq)sql");
+    WHERE m.status = 'playing' AND ($1::text[] IS NULL OR m.room_id = ANY($1::text[]))
+    ORDER BY a.match_id, a.seq)sql",
+                           filter);
   for (int r = 0; r < actions.rows(); ++r) {
     auto it = index.find(actions.string(r, 0));
     if (it == index.end()) continue;

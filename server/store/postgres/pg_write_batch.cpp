@@ -42,6 +42,13 @@ bool PgWriteBatch::is_outage(const std::exception& error) const {
   return pg && pg->is_outage();
 }
 
+// Fenced: this incarnation was declared dead and its rooms belong to another node; its
+// fence never opens again (a restart is a new incarnation).
+bool PgWriteBatch::is_final(const std::exception& error) const {
+  const auto* pg = dynamic_cast<const PgError*>(&error);
+  return pg && pg->fenced();
+}
+
 Connection& PgWriteBatch::connection() {
   if (!connection_ || !connection_->open()) {
     connection_.reset();

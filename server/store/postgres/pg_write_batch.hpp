@@ -30,6 +30,7 @@ class PgWriteBatch final : public BatchRunner {
 
   void run(const std::function<void()>& writes) override;
   bool is_outage(const std::exception& error) const override;
+  bool is_final(const std::exception& error) const override;
   bool fenced() const { return fenced_.load(); }
 
   // The writes: called by the queued writes inside run(), on the writer thread.

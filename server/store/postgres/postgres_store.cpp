@@ -179,6 +179,15 @@ std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches() {
                      pg::history::load_unfinished_matches);
 }
 
+std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches_in_rooms(
+    const std::vector<std::string>& room_ids) {
+  if (room_ids.empty()) return {};
+  return impl_->read("load_unfinished_matches_in_rooms", std::vector<UnfinishedMatch>{},
+                     [&](pg::Connection& db) {
+                       return pg::history::load_unfinished_matches_in_rooms(db, &room_ids);
+                     });
+}
+
 Json PostgresStore::list_matches(const MatchQuery& query) {
   return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
                      [&](pg::Connection& db) { return pg::history::list_matches(db, query); });

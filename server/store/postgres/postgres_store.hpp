@@ -45,6 +45,8 @@ class PostgresStore final : public Store {
   std::vector<PlayerRow> load_players() override;
   std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override;
   std::vector<UnfinishedMatch> load_unfinished_matches() override;
+  std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
+      const std::vector<std::string>& room_ids) override;
 
   Json list_matches(const MatchQuery& query) override;
   std::optional<Json> match_record(const std::string& match_id) override;

@@ -49,10 +49,18 @@ std::vector<SeatRow> seat_rows(sql::Database& db, const std::string& match_id) {
 
 // Every live match's journal rows, by match id, each list by seq. A seq journaled twice
 // keeps its first row, as the writer does (write_statements.hpp).
-std::unordered_map<std::string, std::vector<ActionRow>> live_action_rows(sql::Database& db) {
-  sql::Statement row(db, R"sql(
+// The filter on rooms of the unfinished-match reads: ?1 is a JSON array of room ids, or
+// NULL for every room.
+constexpr const char* kInRooms = "(?1 IS NULL OR room_id IN (SELECT value FROM json_each(?1)))";
+
+// `rooms_json`: the rooms whose journals to read (kInRooms), or null for all.
+std::unordered_map<std::string, std::vector<ActionRow>> live_action_rows(
+    sql::Database& db, const std::optional<std::string>& rooms_json) {
+  sql::Statement row(db, std::string(R"sql(
     SELECT match_id, seq, seat, action, timeout, at FROM live_actions
-    WHERE match_id IN (SELECT id FROM matches WHERE status = 'playing') ORDER BY id)sql");
+    WHERE match_id IN (SELECT id FROM matches WHERE status = 'playing' AND )sql") +
+                             kInRooms + ") ORDER BY id");
+  row.bind(1, rooms_json);
   std::unordered_map<std::string, std::vector<ActionRow>> actions;
   while (row.step()) {
     actions[row.get_text(0)].push_back(ActionRow{.seq = row.get_int64(1),
@@ -205,10 +213,19 @@ std::optional<PlayerRow> find_player_by_token(sql::Database& db, const std::stri
 }
 
 std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db) {
-  sql::Statement row(db, R"sql(
+  return load_unfinished_matches_in_rooms(db, nullptr);
+}
+
+std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
+    sql::Database& db, const std::vector<std::string>* rooms) {
+  std::optional<std::string> rooms_json;
+  if (rooms) rooms_json = Json(*rooms).dump();
+  sql::Statement row(db, std::string(R"sql(
     SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
            lower_score_wins, started_at
-    FROM matches WHERE status = 'playing' ORDER BY started_at, id)sql");
+    FROM matches WHERE status = 'playing' AND )sql") +
+                             kInRooms + " ORDER BY started_at, id");
+  row.bind(1, rooms_json);
   std::vector<UnfinishedMatch> matches;
   while (row.step()) {
     UnfinishedMatch match;
@@ -225,7 +242,8 @@ std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db) {
     matches.push_back(std::move(match));
   }
   // One pass over the journal: it holds no index by match.
-  std::unordered_map<std::string, std::vector<ActionRow>> actions = live_action_rows(db);
+  std::unordered_map<std::string, std::vector<ActionRow>> actions =
+      live_action_rows(db, rooms_json);
   for (UnfinishedMatch& match : matches) {
     match.start.seats = seat_rows(db, match.start.id);
     if (auto it = actions.find(match.start.id); it != actions.end()) {

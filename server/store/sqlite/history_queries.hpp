@@ -16,6 +16,9 @@ namespace parlor::server::store::history {
 std::vector<PlayerRow> load_players(sql::Database& db);
 std::optional<PlayerRow> find_player_by_token(sql::Database& db, const std::string& token_hash);
 std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db);
+// Those of `rooms` only; every room when `rooms` is null.
+std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
+    sql::Database& db, const std::vector<std::string>* rooms);
 
 // {"matches": [summary...], "next": cursor|null}, newest first. A malformed cursor gives
 // {"error": "bad_request", "message": ...} instead.

@@ -277,6 +277,14 @@ std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches() {
                      history::load_unfinished_matches);
 }
 
+std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches_in_rooms(
+    const std::vector<std::string>& room_ids) {
+  if (room_ids.empty()) return {};
+  return impl_->read(
+      "load_unfinished_matches_in_rooms", std::vector<UnfinishedMatch>{},
+      [&](sql::Database& db) { return history::load_unfinished_matches_in_rooms(db, &room_ids); });
+}
+
 Json SqliteStore::list_matches(const MatchQuery& query) {
   return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
                      [&](sql::Database& db) { return history::list_matches(db, query); });
