@@ -1,10 +1,14 @@
 // The real parlor-server against databases it must not use: it refuses to start on
 // another application's file, a damaged one, or one another process holds, with a
-// message that says what to do, and leaves the file as it was; and a database file
-// deleted under a running server makes it say so (/healthz 503) instead of writing on
-// into a file nobody can open again.
+// message that says what to do, and leaves the file as it was. Under a running server:
+// a file made read-only holds every move (store_unavailable, /healthz 503) until it is
+// writable again; a deleted file is written back from the server's open copy; a file
+// replaced by another is never written into. In every case a restart after SIGKILL gives
+// back everything the player saw acknowledged.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -14,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/persistence/table_player.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/support/run_command.hpp"
 
@@ -89,25 +94,163 @@ TEST_F(DatabaseFaults, AFileHeldByAnotherProcessIsRefused) {
   EXPECT_NE(result.out.find("locked by another process"), std::string::npos) << result.out;
 }
 
-TEST_F(DatabaseFaults, AFileDeletedUnderTheServerIsReported) {
-  std::string db = file("parlor.db");
-  ServerProcess server(PARLOR_SERVER, {"--db", db});
-  ASSERT_EQ(http_status(http_get(server.port(), "/healthz")), 200);
-  std::filesystem::remove(db);
-  Json health;
-  for (auto end = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < end;
-       std::this_thread::sleep_for(50ms)) {
-    std::string response = http_get(server.port(), "/healthz");
-    if (http_status(response) == 503) {
-      health = Json::parse(http_body(response), nullptr, false);
-      break;
-    }
+const std::vector<std::string> kFastTable = {"--checkpoint-ms",  "50", "--bot-delay-ms", "0",
+                                             "--round-pause-ms", "0",  "--turn-seconds", "0",
+                                             "--rate",           "0"};
+
+std::vector<std::string> fast_table_on(const std::string& db) {
+  std::vector<std::string> flags = kFastTable;
+  flags.insert(flags.end(), {"--db", db});
+  return flags;
+}
+
+// Polls /healthz until it answers `status` (or the timeout); its JSON body, or null.
+Json wait_for_health(int port, int status, std::chrono::milliseconds timeout) {
+  for (auto end = std::chrono::steady_clock::now() + timeout;
+       std::chrono::steady_clock::now() < end; std::this_thread::sleep_for(25ms)) {
+    std::string response = http_get(port, "/healthz");
+    if (http_status(response) == status) return Json::parse(http_body(response), nullptr, false);
   }
-  ASSERT_TRUE(health.is_object()) << "the server never noticed";
-  EXPECT_EQ(health["status"], "degraded");
-  EXPECT_NE(health["database"]["reason"].get<std::string>().find("deleted"), std::string::npos);
-  server.stop();
-  EXPECT_NE(server.log().find("was deleted or replaced"), std::string::npos);
+  return Json();
+}
+
+std::string reason_of(const Json& health) {
+  if (!health.is_object() || !health.contains("database")) return "";
+  return health["database"].value("reason", "");
+}
+
+int count_lines_with(const std::string& text, const std::string& needle) {
+  int count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + needle.size())) {
+    ++count;
+  }
+  return count;
+}
+
+// What the player saw acknowledged must survive the server's death: a restart on the
+// same file gives its seat back at that update or later, and every match it saw end
+// is in the history.
+void expect_everything_acknowledged_kept(const std::string& db, const TablePlayer& player) {
+  ServerProcess again(PARLOR_SERVER,
+                      {"--db", db, "--bot-delay-ms", "60000", "--log-level", "warn"});
+  ClientPool pool;
+  WsClient* client = pool.connect(again.port());
+  ASSERT_NE(client, nullptr);
+  ASSERT_EQ(pool.hello(*client, "ana", player.token()).value("type", ""), "welcome");
+  Json update = pool.take_type(*client, "update");
+  EXPECT_GE(update.value("seq", -1LL), player.last_seq()) << update.dump().substr(0, 300);
+  Json listed =
+      Json::parse(http_body(http_get(again.port(), "/api/matches?limit=100")), nullptr, false);
+  int over = 0;
+  for (const Json& match : listed["matches"]) over += match.value("status", "") == "over" ? 1 : 0;
+  EXPECT_GE(over, player.matches_over());
+  sqlite3* handle = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  sqlite3_stmt* check = nullptr;
+  sqlite3_prepare_v2(handle, "PRAGMA integrity_check", -1, &check, nullptr);
+  ASSERT_EQ(sqlite3_step(check), SQLITE_ROW);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(check, 0)), "ok");
+  sqlite3_finalize(check);
+  sqlite3_close(handle);
+}
+
+// As root a read-only file is no fault at all (root writes it anyway, and opens it again
+// after a restart): the server runs as `nobody` here, as a packaged server would run.
+TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritableAgain) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
+  constexpr uid_t kNobody = 65534;
+  ASSERT_EQ(chown(dir_.c_str(), kNobody, kNobody), 0);
+  const std::string wrapper = file("parlor-server-as-nobody");
+  std::ofstream(wrapper) << "#!/bin/sh\nexec setpriv --reuid=" << kNobody << " --regid=" << kNobody
+                         << " --clear-groups " << PARLOR_SERVER << " \"$@\"\n";
+  ASSERT_EQ(chmod(wrapper.c_str(), 0755), 0);
+  const std::string db = file("parlor.db");
+
+  ClientPool pool;
+  ServerProcess server(wrapper, fast_table_on(db));
+  TablePlayer player(pool, server.port(), "ana");
+  ASSERT_TRUE(player.ready());
+  ASSERT_EQ(player.play(30, 30s), 30);
+
+  ASSERT_EQ(chmod(db.c_str(), 0444), 0);
+  Json health = wait_for_health(server.port(), 503, 5s);
+  EXPECT_EQ(health.value("status", ""), "degraded") << health.dump();
+  EXPECT_NE(reason_of(health).find("no longer writable"), std::string::npos) << health.dump();
+  EXPECT_TRUE(player.refused_with("store_unavailable", 5s));
+  // Nothing moves meanwhile: the bots' moves wait too (what was committed just before
+  // the fault was noticed may still be arriving during the first wait).
+  EXPECT_EQ(player.play(1, 1000ms), 0);
+  const long long seq_held = player.last_seq();
+  EXPECT_EQ(player.play(1, 1500ms), 0);
+  EXPECT_EQ(player.last_seq(), seq_held);
+
+  ASSERT_EQ(chmod(db.c_str(), 0644), 0);
+  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
+  EXPECT_EQ(player.play(30, 30s), 30);
+  server.kill_now();
+  const std::string log = server.log();
+  // Once when noticed (and once more by the write outage, if writes were waiting): not
+  // once per retry.
+  EXPECT_GE(count_lines_with(log, "no longer writable"), 1) << log;
+  EXPECT_LE(count_lines_with(log, "no longer writable"), 2) << log;
+  EXPECT_NE(log.find("usable again"), std::string::npos) << log;
+  EXPECT_EQ(log.find("failed and is lost"), std::string::npos) << log;
+  expect_everything_acknowledged_kept(db, player);
+}
+
+TEST_F(DatabaseFaults, AFileDeletedUnderTheServerIsWrittenBackWithEverythingAcknowledged) {
+  const std::string db = file("parlor.db");
+  ClientPool pool;
+  ServerProcess server(PARLOR_SERVER, fast_table_on(db));
+  TablePlayer player(pool, server.port(), "ana");
+  ASSERT_TRUE(player.ready());
+  ASSERT_EQ(player.play(30, 30s), 30);
+
+  ASSERT_TRUE(std::filesystem::remove(db));
+  // Play goes on while the server notices (within 250 ms: moves made meanwhile are
+  // committed into the deleted file, and so are in the copy) and writes its copy back.
+  for (auto end = std::chrono::steady_clock::now() + 5s;
+       !std::filesystem::exists(db) && std::chrono::steady_clock::now() < end;) {
+    player.play(1, 100ms);
+  }
+  EXPECT_TRUE(std::filesystem::exists(db));
+  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
+  EXPECT_EQ(player.play(30, 30s), 30);
+  server.kill_now();
+  const std::string log = server.log();
+  EXPECT_EQ(count_lines_with(log, "was deleted or replaced"), 1) << log;
+  EXPECT_EQ(count_lines_with(log, "was written back"), 1) << log;
+  EXPECT_EQ(log.find("failed and is lost"), std::string::npos) << log;
+  expect_everything_acknowledged_kept(db, player);
+}
+
+// Another file put where the database was (an operator restoring an older backup over
+// it, say) is never written into; moves wait. Moved away, the server writes its own
+// copy back and play goes on.
+TEST_F(DatabaseFaults, AFileReplacedUnderTheServerIsLeftAloneAndMovesWait) {
+  const std::string db = file("parlor.db");
+  ClientPool pool;
+  ServerProcess server(PARLOR_SERVER, fast_table_on(db));
+  TablePlayer player(pool, server.port(), "ana");
+  ASSERT_TRUE(player.ready());
+  ASSERT_EQ(player.play(20, 30s), 20);
+
+  const std::string other = file("other.db");
+  std::ofstream(other) << "not the server's file";
+  ASSERT_EQ(std::rename(other.c_str(), db.c_str()), 0);
+  Json health = wait_for_health(server.port(), 503, 5s);
+  EXPECT_NE(reason_of(health).find("replaced"), std::string::npos) << health.dump();
+  EXPECT_TRUE(player.refused_with("store_unavailable", 5s));
+  std::this_thread::sleep_for(500ms);
+  EXPECT_EQ(std::filesystem::file_size(db), std::string("not the server's file").size());
+
+  ASSERT_EQ(std::rename(db.c_str(), other.c_str()), 0);  // moved away
+  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
+  EXPECT_EQ(player.play(20, 30s), 20);
+  server.kill_now();
+  EXPECT_NE(server.log().find("was written back"), std::string::npos) << server.log();
+  expect_everything_acknowledged_kept(db, player);
 }
 
 }  // namespace

@@ -11,14 +11,15 @@ bool WsClient::connect(int port, const std::string& target,
                        const std::vector<std::pair<std::string, std::string>>& headers,
                        std::string* error) {
   beast::error_code ec;
-  tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
-  beast::get_lowest_layer(ws_).socket().connect(endpoint, ec);
+  net::ip::address ip = net::ip::make_address(address, ec);
+  tcp::endpoint endpoint(ip, static_cast<unsigned short>(port));
+  if (!ec) beast::get_lowest_layer(ws_).socket().connect(endpoint, ec);
   if (!ec) {
     ws_.set_option(websocket::stream_base::decorator([headers](websocket::request_type& req) {
       for (const auto& [name, value] : headers) req.set(name, value);
     }));
     ws_.read_message_max(64 << 20);
-    ws_.handshake("127.0.0.1:" + std::to_string(port), target, ec);
+    ws_.handshake(address + ":" + std::to_string(port), target, ec);
   }
   if (ec) {
     if (error) *error = ec.message();

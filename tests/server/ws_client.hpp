@@ -31,6 +31,10 @@ class WsClient {
  public:
   explicit WsClient(net::io_context& ioc) : ioc_(ioc), ws_(ioc) {}
 
+  // Where connect() goes: the server's loopback by default; a network-namespace test
+  // (tests/faults) reaches its server at the address of a veth pair instead.
+  std::string address = "127.0.0.1";
+
   // Connects and upgrades at `target`; extra headers go on the upgrade request.
   bool connect(int port, const std::string& target = "/ws",
                const std::vector<std::pair<std::string, std::string>>& headers = {},
@@ -64,11 +68,14 @@ class WsClient {
 class ClientPool {
  public:
   net::io_context ioc;
+  // Given to every client added from now on (WsClient::address).
+  std::string address = "127.0.0.1";
 
   // A connected client that said hello (name, token optional); nullptr on failure.
   WsClient* connect(int port);
   WsClient* add() {
     clients_.push_back(std::make_unique<WsClient>(ioc));
+    clients_.back()->address = address;
     return clients_.back().get();
   }
   void pump(std::chrono::milliseconds duration = 1ms);

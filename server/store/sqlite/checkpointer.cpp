@@ -2,7 +2,6 @@
 
 #include <pthread.h>
 #include <spdlog/spdlog.h>
-#include <sys/stat.h>
 
 #include <exception>
 #include <filesystem>
@@ -18,19 +17,15 @@ std::unique_ptr<sql::Database> open_connection(const std::string& path) {
   return db;
 }
 
-std::uint64_t inode_of(const std::string& path) {
-  struct stat info {};
-  return ::stat(path.c_str(), &info) == 0 ? static_cast<std::uint64_t>(info.st_ino) : 0;
-}
-
 }  // namespace
 
-Checkpointer::Checkpointer(const std::string& path, std::chrono::milliseconds interval)
+Checkpointer::Checkpointer(const std::string& path, std::chrono::milliseconds interval,
+                           std::function<void()> each_interval)
     : db_(open_connection(path)),
       path_(path),
       wal_path_(path + "-wal"),
-      inode_(inode_of(path)),
       interval_(interval),
+      each_interval_(std::move(each_interval)),
       thread_([this] { run(); }) {}
 
 Checkpointer::~Checkpointer() {
@@ -53,23 +48,8 @@ void Checkpointer::run() {
   }
 }
 
-void Checkpointer::check_file_in_place() {
-  bool in_place = inode_ != 0 && inode_of(path_) == inode_;
-  if (in_place == file_in_place_.load()) return;
-  file_in_place_.store(in_place);
-  if (in_place) {
-    spdlog::warn("store: the database file {} is back in place", path_);
-  } else {
-    spdlog::error(
-        "store: the database file {} was deleted or replaced under the running server; "
-        "moves are refused (what is written now could never be read again): restore the "
-        "file, or stop the server",
-        path_);
-  }
-}
-
 void Checkpointer::checkpoint() {
-  check_file_in_place();
+  if (each_interval_) each_interval_();
   try {
     db_->exec("PRAGMA wal_checkpoint(PASSIVE)");
     if (current_wal_bytes() > kWalTruncateAbove) {

@@ -21,6 +21,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -37,8 +38,10 @@ class Checkpointer {
   static constexpr std::int64_t kWalBound = 32 << 20;
   static constexpr std::chrono::milliseconds kTruncateWait{200};
 
-  // `path`: the database file, already in WAL mode.
-  Checkpointer(const std::string& path, std::chrono::milliseconds interval);
+  // `path`: the database file, already in WAL mode. `each_interval` (optional) runs on
+  // this thread before every checkpoint: the store watches its file from there.
+  Checkpointer(const std::string& path, std::chrono::milliseconds interval,
+               std::function<void()> each_interval = {});
   ~Checkpointer();  // stops the thread (a checkpoint in progress finishes first)
 
   Checkpointer(const Checkpointer&) = delete;
@@ -48,23 +51,17 @@ class Checkpointer {
   std::uint64_t errors() const { return errors_.load(); }
   // The WAL's size after the last checkpoint (bytes; 0 when there is none).
   std::int64_t wal_bytes() const { return wal_bytes_.load(); }
-  // False once the database file is gone from its path or replaced by another file (its
-  // inode changed): the writer would go on writing to a file nobody can open again, so
-  // the store stops counting as writable. Checked with every checkpoint.
-  bool file_in_place() const { return file_in_place_.load(); }
 
  private:
   void run();
   void checkpoint();
   std::int64_t current_wal_bytes() const;
-  void check_file_in_place();
 
   std::unique_ptr<sql::Database> db_;
   std::string path_;
   std::string wal_path_;
-  std::uint64_t inode_ = 0;  // the file's when opened
-  std::atomic<bool> file_in_place_{true};
   std::chrono::milliseconds interval_;
+  std::function<void()> each_interval_;
   std::atomic<std::uint64_t> checkpoints_{0};
   std::atomic<std::uint64_t> errors_{0};
   std::atomic<std::int64_t> wal_bytes_{0};

@@ -30,10 +30,12 @@ bool is_sqlite_outage(const std::exception& error) {
 
 void SqliteBatchRunner::run(const std::function<void()>& writes) {
   std::lock_guard db_lock(db_mutex_);
+  if (prepare_) prepare_();
+  sql::Database& db = *db_;
   // A rollback that failed with the disk (the destructor's is best effort) leaves the
   // transaction open, and BEGIN would then fail as if the write were at fault.
-  if (db_.in_transaction()) db_.rollback();
-  sql::Transaction transaction(db_);
+  if (db.in_transaction()) db.rollback();
+  sql::Transaction transaction(db);
   writes();
   transaction.commit();
 }

@@ -2,6 +2,8 @@
 // under the mutex that readers sharing the connection (":memory:") take too.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <mutex>
 
 #include "server/store/batch_runner.hpp"
@@ -16,13 +18,18 @@ bool is_sqlite_outage(const std::exception& error);
 
 class SqliteBatchRunner final : public BatchRunner {
  public:
-  SqliteBatchRunner(sql::Database& db, std::mutex& db_mutex) : db_(db), db_mutex_(db_mutex) {}
+  // `prepare` runs under the lock before each batch: it may throw an outage (the file
+  // cannot be used now) or replace `db` (the store wrote back a deleted file).
+  SqliteBatchRunner(std::unique_ptr<sql::Database>& db, std::mutex& db_mutex,
+                    std::function<void()> prepare)
+      : db_(db), db_mutex_(db_mutex), prepare_(std::move(prepare)) {}
   void run(const std::function<void()>& writes) override;
   bool is_outage(const std::exception& error) const override { return is_sqlite_outage(error); }
 
  private:
-  sql::Database& db_;
+  std::unique_ptr<sql::Database>& db_;
   std::mutex& db_mutex_;
+  std::function<void()> prepare_;
 };
 
 }  // namespace parlor::server::store

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <mutex>
@@ -17,12 +18,14 @@
 
 #include "server/store/sqlite/checkpointer.hpp"
 #include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/database_file_watch.hpp"
 #include "server/store/sqlite/errors.hpp"
 #include "server/store/sqlite/history_queries.hpp"
 #include "server/store/sqlite/migrations.hpp"
 #include "server/store/sqlite/open_checks.hpp"
 #include "server/store/sqlite/sqlite_batch_runner.hpp"
 #include "server/store/sqlite/transaction.hpp"
+#include "server/store/sqlite/write_back.hpp"
 #include "server/store/sqlite/write_statements.hpp"
 #include "server/store/write_queue.hpp"
 
@@ -87,6 +90,8 @@ void configure_writer(sql::Database& db, const StoreOptions& options, bool in_me
 
 struct SqliteStore::Impl {
   StoreOptions options;
+  std::string path;
+  bool in_memory = false;
   std::unique_ptr<sql::Database> write_db;
   std::mutex write_db_mutex;
   std::unique_ptr<sql::Database> read_db;  // none for an in-memory database
@@ -95,10 +100,24 @@ struct SqliteStore::Impl {
   std::unique_ptr<SqliteBatchRunner> runner;
   std::unique_ptr<WriteQueue> queue;
   std::unique_ptr<Checkpointer> checkpointer;  // none for an in-memory database
+  std::mutex checkpointer_mutex;  // the writer replaces it when it writes the file back
+  std::unique_ptr<DatabaseFileWatch> watch;
+  // The checkpointer's thread asks the writer to write a deleted file back (one request
+  // at a time), until the queue closes.
+  std::mutex request_mutex;
+  bool closing = false;
+  std::atomic<bool> write_back_requested{false};
 
   ~Impl() {
+    {
+      std::lock_guard lock(request_mutex);
+      closing = true;
+    }
     queue.reset();  // drains and commits first: it uses everything below
-    checkpointer.reset();
+    {
+      std::lock_guard lock(checkpointer_mutex);
+      checkpointer.reset();
+    }
     write_statements.reset();
     read_db.reset();
     write_db.reset();
@@ -108,16 +127,106 @@ struct SqliteStore::Impl {
   // it and returns `fallback`.
   template <class Result, class Read>
   Result read(const char* what, Result fallback, Read&& read_function) {
-    sql::Database& db = read_db ? *read_db : *write_db;
-    std::mutex& mutex = read_db ? read_db_mutex : write_db_mutex;
+    std::mutex& mutex = in_memory ? write_db_mutex : read_db_mutex;
     try {
       std::lock_guard lock(mutex);
-      sql::ReadTransaction transaction(db);
-      return read_function(db);
+      sql::Database* db = in_memory ? write_db.get() : read_db.get();
+      if (!db) return fallback;  // between a deleted file's write-back and its reopening
+      sql::ReadTransaction transaction(*db);
+      return read_function(*db);
     } catch (const std::exception& e) {
       spdlog::error("store: {} failed: {}", what, e.what());
       return fallback;
     }
+  }
+
+  void start_checkpointer() {
+    if (options.checkpoint_interval.count() <= 0) return;
+    auto started =
+        std::make_unique<Checkpointer>(path, options.checkpoint_interval, [this] { watch_file(); });
+    std::lock_guard lock(checkpointer_mutex);
+    checkpointer = std::move(started);
+  }
+
+  // On the checkpointer's thread: keeps the file's state fresh for /healthz, and wakes
+  // the writer to write a deleted file back even when no write is coming.
+  void watch_file() {
+    if (watch->current() != DatabaseFileWatch::State::kMissing) return;
+    std::lock_guard lock(request_mutex);
+    if (closing || write_back_requested.exchange(true)) return;
+    queue->push("write_back", path, [] {});
+  }
+
+  // On the writer's thread, before each batch (holding write_db_mutex): a file that cannot
+  // be used is an outage (the batch is held and retried); a deleted one is written back.
+  void prepare_batch() {
+    if (in_memory) return;
+    if (!write_db) return reopen();  // a write-back whose reopening failed
+    switch (watch->current()) {
+      case DatabaseFileWatch::State::kInPlace:
+        return;
+      case DatabaseFileWatch::State::kMissing:
+        return write_back();
+      case DatabaseFileWatch::State::kReadOnly:
+        throw SqlError(SQLITE_READONLY, watch->reason());
+      case DatabaseFileWatch::State::kReplaced:
+        throw SqlError(SQLITE_CANTOPEN, watch->reason());
+    }
+  }
+
+  // The file is gone but every connection still reaches it: copy it back to its path,
+  // then move every connection to the copy. Readers wait meanwhile.
+  void write_back() {
+    std::lock_guard read_lock(read_db_mutex);
+    {
+      std::lock_guard lock(checkpointer_mutex);
+      checkpointer.reset();  // its connection must not checkpoint into the old file now
+    }
+    long long pages = 0;
+    try {
+      pages = write_back_copy(*write_db, path);
+    } catch (...) {
+      start_checkpointer();
+      throw;
+    }
+    // The last connection to the deleted file folds its (empty) WAL and removes the
+    // -wal and -shm files at the path, which are the deleted file's.
+    write_statements.reset();
+    read_db.reset();
+    write_db.reset();
+    spdlog::warn(
+        "store: the database file {} was written back from the server's open copy ({} pages: "
+        "everything committed); writes go on there",
+        path, pages);
+    open_connections();
+  }
+
+  void reopen() {
+    std::lock_guard read_lock(read_db_mutex);
+    open_connections();
+  }
+
+  // Opens the writer's and the readers' connections and the checkpointer on the file now
+  // at the path (the caller holds both connection mutexes).
+  void open_connections() {
+    try {
+      auto writer = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
+      writer->set_busy_timeout(options.busy_timeout);
+      configure_writer(*writer, options, false);
+      auto statements = std::make_unique<WriteStatements>(*writer);
+      auto reader = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
+      reader->set_busy_timeout(options.busy_timeout);
+      reader->exec("PRAGMA query_only = ON");
+      write_db = std::move(writer);
+      write_statements = std::move(statements);
+      read_db = std::move(reader);
+    } catch (const SqlError& e) {
+      throw SqlError(SQLITE_CANTOPEN,
+                     std::string("reopening the written-back database: ") + e.what());
+    }
+    watch->adopt_current_file();
+    write_back_requested.store(false);
+    start_checkpointer();
   }
 };
 
@@ -126,6 +235,8 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& opt
   impl->options = options;
   bool in_memory = is_in_memory(options.path);
   std::string path = options.path.empty() ? ":memory:" : options.path;
+  impl->path = path;
+  impl->in_memory = in_memory;
   try {
     try {
       if (!in_memory) create_parent_directory(path);
@@ -144,10 +255,8 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& opt
         impl->read_db = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
         impl->read_db->set_busy_timeout(options.busy_timeout);
         impl->read_db->exec("PRAGMA query_only = ON");
-        if (options.checkpoint_interval.count() > 0) {
-          impl->checkpointer = std::make_unique<Checkpointer>(path, options.checkpoint_interval);
-        }
       }
+      impl->watch = std::make_unique<DatabaseFileWatch>(in_memory ? "" : path);
       impl->write_statements = std::make_unique<WriteStatements>(*impl->write_db);
     } catch (const SqlError& e) {
       throw StoreError(open_error_code(e.sqlite_code()), e.what());
@@ -157,11 +266,24 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& opt
   } catch (const std::exception& e) {
     return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
   }
-  impl->runner = std::make_unique<SqliteBatchRunner>(*impl->write_db, impl->write_db_mutex);
+  Impl* state = impl.get();
+  impl->runner = std::make_unique<SqliteBatchRunner>(impl->write_db, impl->write_db_mutex,
+                                                     [state] { state->prepare_batch(); });
+  // The statements are looked up at each call: a deleted file's write-back replaces them.
   impl->queue = std::make_unique<WriteQueue>(
       *impl->runner, options.commit_interval, options.max_batch,
-      [writes = impl->write_statements.get()] { writes->flush_actions(); },
-      [writes = impl->write_statements.get()] { writes->rolled_back(); });
+      [state] { state->write_statements->flush_actions(); },
+      [state] {
+        if (state->write_statements) state->write_statements->rolled_back();
+      });
+  // After the queue: the checkpointer's thread may ask it for a write-back.
+  if (!in_memory) {
+    try {
+      impl->start_checkpointer();
+    } catch (const std::exception& e) {
+      return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
+    }
+  }
   spdlog::info("store: opened {} (schema version {})", path, current_schema_version());
   return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)));
 }
@@ -175,60 +297,59 @@ SqliteStore::~SqliteStore() = default;
 // on the caller's thread, rather than copied: a copy costs about as much as the text, and
 // the writer thread, which every table waits for, then has one job less.
 Ticket SqliteStore::save_player(const PlayerRow& player) {
-  return impl_->queue->push(
-      "save_player", player.id,
-      [writes = impl_->write_statements.get(), player] { writes->save_player(player); });
+  return impl_->queue->push("save_player", player.id, [store = impl_.get(), player] {
+    store->write_statements->save_player(player);
+  });
 }
 
 Ticket SqliteStore::player_seen(const std::string& id, const std::string& name, Millis at) {
-  return impl_->queue->push("player_seen", id,
-                            [writes = impl_->write_statements.get(), id, name, at] {
-                              writes->player_seen(id, name, at);
-                            });
+  return impl_->queue->push("player_seen", id, [store = impl_.get(), id, name, at] {
+    store->write_statements->player_seen(id, name, at);
+  });
 }
 
 Ticket SqliteStore::match_started(const MatchStart& start) {
-  return impl_->queue->push(
-      "match_started", start.id,
-      [writes = impl_->write_statements.get(), start] { writes->match_started(start); });
+  return impl_->queue->push("match_started", start.id, [store = impl_.get(), start] {
+    store->write_statements->match_started(start);
+  });
 }
 
 Ticket SqliteStore::action(const std::string& match_id, const ActionRow& action) {
   return impl_->queue->push(
       "action", match_id,
-      [writes = impl_->write_statements.get(), match_id, seq = action.seq, seat = action.seat,
-       text = json_text(action.action), timeout = action.timeout,
-       at = action.at] { writes->action(match_id, seq, seat, text, timeout, at); });
+      [store = impl_.get(), match_id, seq = action.seq, seat = action.seat,
+       text = json_text(action.action), timeout = action.timeout, at = action.at] {
+        store->write_statements->action(match_id, seq, seat, text, timeout, at);
+      });
 }
 
 Ticket SqliteStore::commitment(const std::string& match_id, const CommitmentRow& commitment) {
-  return impl_->queue->push("commitment", match_id,
-                            [writes = impl_->write_statements.get(), match_id, commitment] {
-                              writes->commitment(match_id, commitment);
-                            });
+  return impl_->queue->push("commitment", match_id, [store = impl_.get(), match_id, commitment] {
+    store->write_statements->commitment(match_id, commitment);
+  });
 }
 
 Ticket SqliteStore::round_ended(const std::string& match_id, int round, const Json& result) {
-  return impl_->queue->push(
-      "round_ended", match_id,
-      [writes = impl_->write_statements.get(), match_id, round, text = json_text(result)] {
-        writes->round_ended(match_id, round, text);
-      });
+  return impl_->queue->push("round_ended", match_id,
+                            [store = impl_.get(), match_id, round, text = json_text(result)] {
+                              store->write_statements->round_ended(match_id, round, text);
+                            });
 }
 
 Ticket SqliteStore::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
                                 const std::vector<SeatResult>& seats) {
   return impl_->queue->push(
       "match_ended", match_id,
-      [writes = impl_->write_statements.get(), match_id, ended_at, text = json_text(results),
-       seats] { writes->match_ended(match_id, ended_at, text, seats); });
+      [store = impl_.get(), match_id, ended_at, text = json_text(results), seats] {
+        store->write_statements->match_ended(match_id, ended_at, text, seats);
+      });
 }
 
 Ticket SqliteStore::match_aborted(const std::string& match_id, Millis ended_at,
                                   const std::string& reason) {
   return impl_->queue->push("match_aborted", match_id,
-                            [writes = impl_->write_statements.get(), match_id, ended_at, reason] {
-                              writes->match_aborted(match_id, ended_at, reason);
+                            [store = impl_.get(), match_id, ended_at, reason] {
+                              store->write_statements->match_aborted(match_id, ended_at, reason);
                             });
 }
 
@@ -242,6 +363,7 @@ void SqliteStore::flush() { impl_->queue->flush(); }
 
 Store::Stats SqliteStore::stats() const {
   Stats stats = impl_->queue->stats();
+  std::lock_guard lock(impl_->checkpointer_mutex);
   if (impl_->checkpointer) {
     stats.checkpoints = impl_->checkpointer->checkpoints();
     stats.checkpoint_errors = impl_->checkpointer->errors();
@@ -252,14 +374,14 @@ Store::Stats SqliteStore::stats() const {
 
 Store::Health SqliteStore::health() const {
   WriteOutage::State outage = impl_->queue->outage();
-  if (impl_->checkpointer && !impl_->checkpointer->file_in_place()) {
-    return {false, "the database file was deleted or replaced under the server", 0};
+  if (impl_->watch->current() != DatabaseFileWatch::State::kInPlace) {
+    return {false, impl_->watch->reason(), outage.since_millis};
   }
   return {!outage.failing, outage.reason, outage.since_millis};
 }
 
 bool SqliteStore::writable() const {
-  return !impl_->queue->failing() && (!impl_->checkpointer || impl_->checkpointer->file_in_place());
+  return !impl_->queue->failing() && impl_->watch->current() == DatabaseFileWatch::State::kInPlace;
 }
 
 std::vector<PlayerRow> SqliteStore::load_players() {
