@@ -98,7 +98,6 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   net::thread_pool history_pool(1);
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
-  lobby->set_history(store.get(), history_pool.get_executor());
   std::atomic<bool> fenced{false};
   std::function<void()> stand_down;  // set once the listener exists
   RecoveryReport recovered = cluster ? cluster->attach(*lobby, *store,
@@ -130,7 +129,11 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     }
     tls = std::move(context.value());
   }
-  auto listener = std::make_shared<Listener>(ioc, lobby, web_root, tls);
+  auto gate = std::make_shared<ConnectionGate>(config.max_connections_per_ip);
+  // The store's reads (match history, a cluster's token lookups) go to the HTTP and
+  // WebSocket side directly, on their own thread.
+  const ServerContext context{lobby, gate, StoreAccess{store.get(), history_pool.get_executor()}};
+  auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   std::string error;
   if (!listener->open({address, config.port}, error)) {
     spdlog::critical("cannot listen on {}:{}: {}", config.address, config.port, error);
@@ -150,6 +153,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   stand_down = [&] {
     listener->stop();
     lobby->shutdown();
+    spdlog::info("shutting down: closing {} connections", gate->close_all());
     auto timer = std::make_shared<net::steady_timer>(ioc);
     stop_when_drained(timer, ioc, lobby,
                       std::chrono::steady_clock::now() + std::chrono::seconds(2));
@@ -165,6 +169,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     if (cluster) cluster->drain();
     listener->stop();
     lobby->shutdown();
+    spdlog::info("shutting down: closing {} connections", gate->close_all());
     auto timer = std::make_shared<net::steady_timer>(ioc);
     stop_when_drained(timer, ioc, lobby,
                       std::chrono::steady_clock::now() + std::chrono::seconds(5));
