@@ -149,15 +149,17 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                web_root->directory.empty() ? "(built-in placeholder)" : web_root->directory,
                store::pg::redact_conninfo(config.db_path));
 
-  // Fenced: another node took this one's rooms; stop serving them at once.
-  stand_down = [&] {
+  // No new connection or room; every room stopped and every connection closed; the
+  // process ends once they are gone, or after `patience`.
+  auto shut_down = [&](std::chrono::seconds patience) {
     listener->stop();
     lobby->shutdown();
     spdlog::info("shutting down: closing {} connections", gate->close_all());
     auto timer = std::make_shared<net::steady_timer>(ioc);
-    stop_when_drained(timer, ioc, lobby,
-                      std::chrono::steady_clock::now() + std::chrono::seconds(2));
+    stop_when_drained(timer, ioc, lobby, std::chrono::steady_clock::now() + patience);
   };
+  // Fenced: another node took this one's rooms; stop serving them at once.
+  stand_down = [&] { shut_down(std::chrono::seconds(2)); };
   if (cluster) cluster->start();
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
@@ -167,12 +169,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     // A clustered node hands its rooms to the others: it stops taking rooms now, stops its
     // own between two actions below, and leaves once its store is flushed.
     if (cluster) cluster->drain();
-    listener->stop();
-    lobby->shutdown();
-    spdlog::info("shutting down: closing {} connections", gate->close_all());
-    auto timer = std::make_shared<net::steady_timer>(ioc);
-    stop_when_drained(timer, ioc, lobby,
-                      std::chrono::steady_clock::now() + std::chrono::seconds(5));
+    shut_down(std::chrono::seconds(5));
   });
 
   std::vector<std::thread> pool;
