@@ -170,7 +170,9 @@ http::response<http::string_body> error_response(http::status status, unsigned v
 }
 
 http::response<http::string_body> handle_http(const http::request<http::string_body>& request,
-                                              const Lobby& lobby, const WebRoot& web_root) {
+                                              const ServerContext& context,
+                                              const WebRoot& web_root) {
+  const Lobby& lobby = *context.lobby;
   if (request.method() != http::verb::get && request.method() != http::verb::head) {
     auto response =
         respond(request, http::status::method_not_allowed, "text/plain", "only GET and HEAD\n");
@@ -185,9 +187,9 @@ http::response<http::string_body> handle_http(const http::request<http::string_b
                       .count();
     Json games = Json::array();
     for (const GameDefinition* game : lobby.games()) games.push_back(game->name());
-    std::string status = lobby.shutting_down() ? "stopping" : "ok";
+    std::string status = context.gate->closing() ? "stopping" : "ok";
     Json database = nullptr;
-    if (const store::Store* store = lobby.history_store()) {
+    if (const store::Store* store = context.store.store) {
       store::Store::Health health = store->health();
       database = {{"writable", health.writable}};
       if (!health.writable) {
@@ -210,7 +212,7 @@ http::response<http::string_body> handle_http(const http::request<http::string_b
   }
   if (path == "/metrics") {
     std::string text = lobby.metrics().render(lobby.all_room_summaries());
-    if (const store::Store* store = lobby.history_store()) text += render_store_metrics(*store);
+    if (const store::Store* store = context.store.store) text += render_store_metrics(*store);
     return respond(request, http::status::ok, "text/plain; version=0.0.4", std::move(text));
   }
   if (path == "/api/rooms") {

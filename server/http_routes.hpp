@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/lobby.hpp"
+#include "server/server_context.hpp"
 
 namespace parlor::server {
 
@@ -26,7 +26,8 @@ struct WebRoot {
 WebRoot resolve_web_root(const std::string& configured, const std::string& executable_path);
 
 http::response<http::string_body> handle_http(const http::request<http::string_body>& request,
-                                              const Lobby& lobby, const WebRoot& web_root);
+                                              const ServerContext& context,
+                                              const WebRoot& web_root);
 
 // A response to `request` (HEAD: headers only) with the server's common headers.
 http::response<http::string_body> respond(const http::request<http::string_body>& request,

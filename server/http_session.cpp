@@ -13,12 +13,12 @@
 
 namespace parlor::server {
 
-HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<Lobby> lobby,
+HttpSession::HttpSession(tcp::socket&& socket, ServerContext context,
                          std::shared_ptr<const WebRoot> web_root, std::shared_ptr<ssl::context> tls)
     : transport_(std::move(socket)),
       deadline_(transport_.get_executor()),
       tls_(std::move(tls)),
-      lobby_(std::move(lobby)),
+      context_(std::move(context)),
       web_root_(std::move(web_root)) {
   beast::error_code ec;
   auto endpoint = transport_.socket().remote_endpoint(ec);
@@ -29,7 +29,8 @@ void HttpSession::run() {
   net::dispatch(transport_.get_executor(), [self = shared_from_this()] {
     if (!self->tls_) return self->do_read();
     // A TLS client speaks first with a ClientHello; anything else is plain HTTP.
-    self->arm_deadline(std::chrono::seconds(self->lobby_->config().handshake_timeout_seconds));
+    self->arm_deadline(
+        std::chrono::seconds(self->context_.lobby->config().handshake_timeout_seconds));
     beast::async_detect_ssl(self->transport_.socket(), self->buffer_,
                             beast::bind_front_handler(&HttpSession::on_detect, self));
   });
@@ -67,7 +68,7 @@ void HttpSession::arm_deadline(std::chrono::seconds timeout) {
 }
 
 void HttpSession::do_read() {
-  const ServerConfig& config = lobby_->config();
+  const ServerConfig& config = context_.lobby->config();
   parser_.emplace();
   parser_->header_limit(static_cast<std::uint32_t>(config.max_header_bytes));
   parser_->body_limit(config.max_body_bytes);
@@ -90,10 +91,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (plain_on_tls_port_) return refuse_plain_http(request);
   if (websocket::is_upgrade(request)) return upgrade(std::move(request));
   std::string_view target = request.target();
-  if (lobby_->history_store() && is_history_path(target.substr(0, target.find('?')))) {
+  if (context_.store.store && is_history_path(target.substr(0, target.find('?')))) {
     return serve_history(std::move(request));
   }
-  send(handle_http(request, *lobby_, *web_root_));
+  send(handle_http(request, context_, *web_root_));
 }
 
 void HttpSession::refuse_plain_http(const http::request<http::string_body>& request) {
@@ -106,10 +107,10 @@ void HttpSession::refuse_plain_http(const http::request<http::string_body>& requ
 }
 
 void HttpSession::serve_history(http::request<http::string_body> request) {
-  net::post(lobby_->history_executor(), [self = shared_from_this(), request = std::move(request)] {
+  net::post(context_.store.reads, [self = shared_from_this(), request = std::move(request)] {
     auto response = handle_history(
-        request, *self->lobby_->history_store(),
-        [lobby = self->lobby_](const std::string& name) { return lobby->find_game(name); });
+        request, *self->context_.store.store,
+        [lobby = self->context_.lobby](const std::string& name) { return lobby->find_game(name); });
     net::post(self->transport_.get_executor(), [self, response = std::move(response)]() mutable {
       self->send(std::move(response));
     });
@@ -123,26 +124,26 @@ void HttpSession::upgrade(http::request<http::string_body> request) {
                                "WebSocket connections go to /ws"));
   }
   if (!origin_allowed(request)) {
-    lobby_->metrics().connections_refused.fetch_add(1);
+    context_.lobby->metrics().connections_refused.fetch_add(1);
     spdlog::info("refused a WebSocket from {}: origin not allowed", ip_);
     return send(error_response(http::status::forbidden, request.version(), "origin not allowed"));
   }
-  if (lobby_->shutting_down()) {
+  if (context_.gate->closing()) {
     return send(
         error_response(http::status::service_unavailable, request.version(), "shutting down"));
   }
-  if (!lobby_->admit(ip_)) {
-    lobby_->metrics().connections_refused.fetch_add(1);
+  if (!context_.gate->admit(ip_)) {
+    context_.lobby->metrics().connections_refused.fetch_add(1);
     spdlog::info("refused a WebSocket from {}: too many connections from it", ip_);
     return send(error_response(http::status::too_many_requests, request.version(),
                                "too many connections from your address"));
   }
   deadline_.cancel();  // the WebSocket's own timeouts take over
-  std::make_shared<WebSocketSession>(std::move(transport_), lobby_, ip_)->run(std::move(request));
+  std::make_shared<WebSocketSession>(std::move(transport_), context_, ip_)->run(std::move(request));
 }
 
 bool HttpSession::origin_allowed(const http::request<http::string_body>& request) const {
-  const auto& allowed = lobby_->config().allowed_origins;
+  const auto& allowed = context_.lobby->config().allowed_origins;
   if (allowed.empty()) return true;
   auto origin = request.find(http::field::origin);
   if (origin == request.end()) return true;  // not a browser: no Origin to check

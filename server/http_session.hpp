@@ -15,7 +15,7 @@
 #include <optional>
 
 #include "server/http_routes.hpp"
-#include "server/lobby.hpp"
+#include "server/server_context.hpp"
 #include "server/transport.hpp"
 
 namespace parlor::server {
@@ -27,8 +27,8 @@ using tcp = boost::asio::ip::tcp;
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   // `tls`: null for plain HTTP.
-  HttpSession(tcp::socket&& socket, std::shared_ptr<Lobby> lobby,
-              std::shared_ptr<const WebRoot> web_root, std::shared_ptr<ssl::context> tls);
+  HttpSession(tcp::socket&& socket, ServerContext context, std::shared_ptr<const WebRoot> web_root,
+              std::shared_ptr<ssl::context> tls);
   void run();
 
  private:
@@ -55,7 +55,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<ssl::context> tls_;
   bool plain_on_tls_port_ = false;
   beast::flat_buffer buffer_;
-  std::shared_ptr<Lobby> lobby_;
+  ServerContext context_;
   std::shared_ptr<const WebRoot> web_root_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<http::response<http::string_body>> response_;  // alive during its write

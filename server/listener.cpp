@@ -8,12 +8,12 @@
 
 namespace parlor::server {
 
-Listener::Listener(net::io_context& ioc, std::shared_ptr<Lobby> lobby,
+Listener::Listener(net::io_context& ioc, ServerContext context,
                    std::shared_ptr<const WebRoot> web_root,
                    std::shared_ptr<boost::asio::ssl::context> tls)
     : ioc_(ioc),
       acceptor_(net::make_strand(ioc)),
-      lobby_(std::move(lobby)),
+      context_(std::move(context)),
       web_root_(std::move(web_root)),
       tls_(std::move(tls)) {}
 
@@ -58,7 +58,7 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
     spdlog::warn("accept: {}", ec.message());  // e.g. out of file descriptors: go on
   } else {
     socket.set_option(tcp::no_delay(true), ec);
-    std::make_shared<HttpSession>(std::move(socket), lobby_, web_root_, tls_)->run();
+    std::make_shared<HttpSession>(std::move(socket), context_, web_root_, tls_)->run();
   }
   if (acceptor_.is_open()) do_accept();
 }

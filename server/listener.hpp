@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "server/http_routes.hpp"
-#include "server/lobby.hpp"
+#include "server/server_context.hpp"
 
 namespace parlor::server {
 
@@ -20,8 +20,7 @@ using tcp = boost::asio::ip::tcp;
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // `tls`: null for plain HTTP and ws://.
-  Listener(net::io_context& ioc, std::shared_ptr<Lobby> lobby,
-           std::shared_ptr<const WebRoot> web_root,
+  Listener(net::io_context& ioc, ServerContext context, std::shared_ptr<const WebRoot> web_root,
            std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   // Opens, binds and listens; false (with `error` set) if it cannot.
   bool open(const tcp::endpoint& endpoint, std::string& error);
@@ -35,7 +34,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
-  std::shared_ptr<Lobby> lobby_;
+  ServerContext context_;
   std::shared_ptr<const WebRoot> web_root_;
   std::shared_ptr<boost::asio::ssl::context> tls_;
 };

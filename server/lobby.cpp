@@ -161,54 +161,15 @@ std::vector<std::shared_ptr<Room>> Lobby::rooms_of(const std::string& player_id)
   return found;
 }
 
-bool Lobby::admit(const std::string& ip) {
-  std::lock_guard lock(mutex_);
-  int& count = connections_by_ip_[ip];
-  if (config_.max_connections_per_ip > 0 && count >= config_.max_connections_per_ip) {
-    if (count == 0) connections_by_ip_.erase(ip);
-    return false;
-  }
-  ++count;
-  return true;
-}
-
-void Lobby::release(const std::string& ip) {
-  std::lock_guard lock(mutex_);
-  auto it = connections_by_ip_.find(ip);
-  if (it == connections_by_ip_.end()) return;
-  if (--it->second <= 0) connections_by_ip_.erase(it);
-}
-
-void Lobby::register_session(const std::shared_ptr<Closable>& session) {
-  std::lock_guard lock(mutex_);
-  sessions_[session.get()] = session;
-}
-
-void Lobby::unregister_session(const Closable* session) {
-  std::lock_guard lock(mutex_);
-  sessions_.erase(session);
-}
-
-bool Lobby::shutting_down() const {
-  std::lock_guard lock(mutex_);
-  return shutting_down_;
-}
-
 void Lobby::shutdown() {
-  std::vector<std::shared_ptr<Closable>> sessions;
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mutex_);
     shutting_down_ = true;
-    for (auto& [key, weak] : sessions_) {
-      if (auto session = weak.lock()) sessions.push_back(std::move(session));
-    }
     for (auto& [id, room] : rooms_) rooms.push_back(room);
   }
-  spdlog::info("shutting down: closing {} connections, stopping {} rooms", sessions.size(),
-               rooms.size());
-  for (auto& room : rooms) room->shutdown();
-  for (auto& session : sessions) session->close_going_away();
+  spdlog::info("shutting down: stopping {} rooms", rooms.size());
+  for (auto& room : rooms) room->shutdown();  // outside the lock: it posts to the room
 }
 
 void Lobby::seat_changed(const std::string& player_id, const std::string& room_id, bool seated) {

@@ -1,6 +1,8 @@
-// The state every connection shares (Beast's chat example calls it shared_state): the
-// players, the rooms by id and by join code, which rooms each player sits in, the
-// connections per IP, and the open sessions for a graceful shutdown.
+// The room directory every connection shares (Beast's chat example calls it
+// shared_state): the games, the players, the rooms by id and by join code, their latest
+// summaries, and which rooms each player sits in. Who may connect is the
+// ConnectionGate's (connection_gate.hpp); the store's reads go to the HTTP side directly
+// (server_context.hpp).
 //
 // One mutex guards the maps; it is never held during I/O or while calling into a room
 // (rooms run on their own strands and are only ever posted to).
@@ -26,18 +28,7 @@
 #include "server/players.hpp"
 #include "server/room.hpp"
 
-namespace parlor::server::store {
-class Store;
-}
-
 namespace parlor::server {
-
-// A session the lobby can ask to close at shutdown.
-class Closable {
- public:
-  virtual ~Closable() = default;
-  virtual void close_going_away() = 0;
-};
 
 struct CreateRoomRequest {
   std::string game;
@@ -97,26 +88,10 @@ class Lobby : public RoomDirectory {
   // use. New rooms' ids continue after the highest restored one.
   std::shared_ptr<Room> restore_room(RoomSettings settings);
 
-  // The match history (null when the server runs without a store) and where its
-  // database reads run, away from the network threads.
-  void set_history(store::Store* store, boost::asio::any_io_executor executor) {
-    history_store_ = store;
-    history_executor_ = std::move(executor);
-  }
-  store::Store* history_store() const { return history_store_; }
-  const boost::asio::any_io_executor& history_executor() const { return history_executor_; }
-
   // Set before the listener opens (not thread-safe against running rooms).
   void set_hooks(LobbyHooks hooks) { hooks_ = std::move(hooks); }
 
-  // Connections per IP: false when the limit is reached.
-  bool admit(const std::string& ip);
-  void release(const std::string& ip);
-
-  void register_session(const std::shared_ptr<Closable>& session);
-  void unregister_session(const Closable* session);
-  bool shutting_down() const;
-  // Closes every session with "going away" and stops every room's timers.
+  // Server shutdown: stops every room's timers; no room is created after it.
   void shutdown();
 
   // RoomDirectory
@@ -144,11 +119,7 @@ class Lobby : public RoomDirectory {
   std::unordered_map<std::string, std::string> room_by_code_;
   std::map<std::string, protocol::RoomSummary> summaries_;
   std::unordered_map<std::string, std::set<std::string>> rooms_by_player_;
-  std::unordered_map<std::string, int> connections_by_ip_;
-  std::unordered_map<const Closable*, std::weak_ptr<Closable>> sessions_;
   long long next_room_ = 1;
-  store::Store* history_store_ = nullptr;
-  boost::asio::any_io_executor history_executor_;
   bool shutting_down_ = false;
   LobbyHooks hooks_;
 };

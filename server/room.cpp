@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "protocol/protocol.hpp"
+#include "server/room/room_summary.hpp"
 
 namespace parlor::server {
 
@@ -94,9 +95,7 @@ void Room::do_open(Member creator, Json request_id, bool sit) {
 }
 
 void Room::do_join(Member who, Json request_id, std::optional<int> seat) {
-  if (status_ == Status::kClosed) {
-    return reply_error(who, request_id, {"no_such_room", "this room has closed"});
-  }
+  if (refuse_if_closed(who, request_id)) return;
   if (seating_.seat_of(who.player_id)) return do_attach(std::move(who));  // a reconnect
   if (status_ == Status::kPlaying) {
     return reply_error(who, request_id,
@@ -114,9 +113,7 @@ void Room::do_join(Member who, Json request_id, std::optional<int> seat) {
 }
 
 void Room::do_spectate(Member who, Json request_id) {
-  if (status_ == Status::kClosed) {
-    return reply_error(who, request_id, {"no_such_room", "this room has closed"});
-  }
+  if (refuse_if_closed(who, request_id)) return;
   if (seating_.seat_of(who.player_id)) {
     return reply_error(who, request_id, {"already_seated", "you have a seat in this room"});
   }
@@ -182,9 +179,7 @@ void Room::do_start(Member who, Json request_id) {
   if (status_ == Status::kPlaying) {
     return reply_error(who, request_id, {"match_running", "a match is already being played"});
   }
-  if (status_ == Status::kClosed) {
-    return reply_error(who, request_id, {"no_such_room", "this room has closed"});
-  }
+  if (refuse_if_closed(who, request_id)) return;
   if (!seating_.all_seats_taken()) {
     return reply_error(who, request_id, {"seats_not_full", "fill every seat first"});
   }
@@ -222,29 +217,27 @@ void Room::do_act(Member who, Json request_id, Json action, Clock::time_point re
     metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);
     reply_error(who, request_id, *error);
   } else if (kept) {
-    last_moves_[*seat] = SeatMove{session_.sequence(), std::move(*kept)};
+    resent_.record(*seat, session_.sequence(), std::move(*kept));
   }
   metrics_.observe_latency(Clock::now() - received);
 }
 
-// A client that lost its connection (a node died, a network blip) cannot know whether
-// its last move was applied; it sends it again with the seq it had seen. If this seat
-// has moved since that seq and that move is this very one, it was applied: say so again
-// (with its seq) and apply nothing. Otherwise the move is new and goes to the rules.
 bool Room::handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
                          std::int64_t after) {
-  auto last = last_moves_.find(seat);
-  if (last == last_moves_.end() || last->second.seq <= after || last->second.action != action) {
-    return false;
-  }
-  send_to(who, reply_message(request_id, "accepted", {{"seq", last->second.seq}}));
+  std::optional<std::int64_t> seq = resent_.applied_seq(seat, action, after);
+  if (!seq) return false;
+  send_to(who, reply_message(request_id, "accepted", {{"seq", *seq}}));
+  return true;
+}
+
+bool Room::refuse_if_closed(const Member& who, const Json& request_id) {
+  if (status_ != Status::kClosed) return false;
+  reply_error(who, request_id, {"no_such_room", "this room has closed"});
   return true;
 }
 
 void Room::do_get_state(Member who, Json request_id) {
-  if (status_ == Status::kClosed) {
-    return reply_error(who, request_id, {"no_such_room", "this room has closed"});
-  }
+  if (refuse_if_closed(who, request_id)) return;
   auto seat = seating_.seat_of(who.player_id);
   if (!seat && !seating_.is_spectating(who.player_id)) {
     return reply_error(who, request_id, {"not_in_room", "join or spectate the room first"});
@@ -284,11 +277,9 @@ void Room::do_shutdown() {
 
 void Room::do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
                       std::int64_t actions_replayed, std::map<int, SeatMove> last_moves) {
-  last_moves_ = std::move(last_moves);
+  resent_ = ResentMoves(std::move(last_moves));
   seating_.restore(record.seats, Clock::now());
-  for (const SeatState& seat : seating_.seats()) {
-    if (seat.is_human()) directory_.seat_changed(seat.player_id, id(), true);
-  }
+  announce_restored_seats();
   session_.restore(std::move(record), std::move(state), seed, actions_replayed, id());
   status_ = Status::kPlaying;
   paused_ = false;
@@ -303,9 +294,7 @@ void Room::do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed
 
 void Room::do_restore_waiting(std::vector<SeatRecord> seats) {
   seating_.restore(seats, Clock::now());
-  for (const SeatState& seat : seating_.seats()) {
-    if (seat.is_human()) directory_.seat_changed(seat.player_id, id(), true);
-  }
+  announce_restored_seats();
   status_ = Status::kWaiting;
   arm_grace_timer();
   publish();
@@ -333,11 +322,9 @@ std::optional<Error> Room::play_move(int seat, Json action, bool timeout, const 
   if (applied->round_changed && settings_.round_pause.count() > 0) {
     paused_ = true;
     deadlines_.clear();
-    timers_.turn.cancel();
-    timers_.bot.cancel();
+    timers_.cancel_moves();
     broadcast_update();
-    timers_.pause.expires_after(settings_.round_pause);
-    timers_.pause.async_wait(on_strand(&Room::on_pause_timer));
+    timers_.arm_pause(settings_.round_pause, when_fired(&Room::on_pause_timer));
     return std::nullopt;
   }
   update_deadlines();
@@ -423,7 +410,7 @@ bool Room::match_in_play() const {
 void Room::schedule() {
   if (!match_in_play()) return;
   arm_turn_timer();
-  if (bot_pending_) return;
+  if (timers_.bot_pending()) return;
   Waiting waiting = session_.state().waiting();
   bool bot_waits = std::any_of(waiting.seats.begin(), waiting.seats.end(),
                                [&](int s) { return seating_.seat(s).bot_played(); });
@@ -435,29 +422,22 @@ void Room::update_deadlines() {
   deadlines_.update(session_.state().waiting(), seating_, Clock::now());
 }
 
-void Room::arm_at(net::steady_timer& timer, std::optional<Clock::time_point> when,
-                  void (Room::*on_fire)(boost::system::error_code)) {
-  if (!when) {
-    timer.cancel();
-    return;
-  }
-  timer.expires_at(*when);
-  timer.async_wait(on_strand(on_fire));
+void Room::arm_turn_timer() {
+  timers_.arm_turn(deadlines_.earliest(), when_fired(&Room::on_turn_timer));
 }
 
-void Room::arm_turn_timer() { arm_at(timers_.turn, deadlines_.earliest(), &Room::on_turn_timer); }
-
-void Room::on_turn_timer(boost::system::error_code ec) {
-  if (ec) return;  // re-armed or cancelled
-  if (!match_in_play()) return;
-  if (!session_.store_writable()) {  // the default moves wait until they can be kept
-    timers_.turn.expires_after(kStoreRetryDelay);
-    timers_.turn.async_wait(on_strand(&Room::on_turn_timer));
-    return;
-  }
-  const Play play = [this](int seat, Json action, bool timeout) {
+Play Room::stand_in_play() {
+  return [this](int seat, Json action, bool timeout) {
     return play_move(seat, std::move(action), timeout, nullptr);
   };
+}
+
+void Room::on_turn_timer() {
+  if (!match_in_play()) return;
+  if (!session_.store_writable()) {  // the default moves wait until they can be kept
+    return timers_.arm_turn_after(kStoreRetryDelay, when_fired(&Room::on_turn_timer));
+  }
+  const Play play = stand_in_play();
   for (int seat : deadlines_.expired(Clock::now())) {
     stand_ins_.play_timeout(
         session_.state(), seat, seating_, [this] { return match_in_play(); }, play);
@@ -467,29 +447,16 @@ void Room::on_turn_timer(boost::system::error_code ec) {
 }
 
 void Room::arm_bot_timer(std::optional<Clock::duration> delay) {
-  bot_pending_ = true;
-  Clock::duration wait = delay.value_or(settings_.bot_delay);
-  if (wait.count() == 0) {
-    net::post(strand_, [self = shared_from_this()] { self->on_bot_timer({}); });
-    return;
-  }
-  timers_.bot.expires_after(wait);
-  timers_.bot.async_wait(on_strand(&Room::on_bot_timer));
+  timers_.arm_bot(delay.value_or(settings_.bot_delay), when_fired(&Room::on_bot_timer));
 }
 
-void Room::on_bot_timer(boost::system::error_code ec) {
-  bot_pending_ = false;
-  if (ec) return;
+void Room::on_bot_timer() {
   if (!match_in_play()) return;
   if (!session_.store_writable()) return arm_bot_timer(kStoreRetryDelay);  // try again later
-  const Play play = [this](int seat, Json action, bool timeout) {
-    return play_move(seat, std::move(action), timeout, nullptr);
-  };
-  if (!stand_ins_.play_bot_turn(session_.state(), seating_, play)) schedule();
+  if (!stand_ins_.play_bot_turn(session_.state(), seating_, stand_in_play())) schedule();
 }
 
-void Room::on_pause_timer(boost::system::error_code ec) {
-  if (ec) return;
+void Room::on_pause_timer() {
   if (status_ != Status::kPlaying || !paused_) return;
   paused_ = false;
   update_deadlines();
@@ -499,11 +466,11 @@ void Room::on_pause_timer(boost::system::error_code ec) {
 }
 
 void Room::arm_grace_timer() {
-  arm_at(timers_.grace, seating_.next_grace_end(), &Room::on_grace_timer);
+  timers_.arm_grace(seating_.next_grace_end(), when_fired(&Room::on_grace_timer));
 }
 
-void Room::on_grace_timer(boost::system::error_code ec) {
-  if (ec || status_ == Status::kClosed) return;
+void Room::on_grace_timer() {
+  if (status_ == Status::kClosed) return;
   const bool playing = status_ == Status::kPlaying;
   std::vector<GraceExpiry> expired = seating_.expire_grace(Clock::now(), playing);
   for (const GraceExpiry& gone : expired) {
@@ -527,22 +494,13 @@ void Room::on_grace_timer(boost::system::error_code ec) {
 
 void Room::check_empty() {
   if (status_ == Status::kClosed) return;
-  if (seating_.occupied(Clock::now())) {
-    if (empty_timer_armed_) timers_.empty.cancel();
-    empty_timer_armed_ = false;
-    return;
-  }
-  if (empty_timer_armed_) return;
-  empty_timer_armed_ = true;
-  timers_.empty.expires_after(settings_.empty_close);
-  timers_.empty.async_wait(on_strand(&Room::on_empty_timer));
+  if (seating_.occupied(Clock::now())) return timers_.cancel_empty();
+  timers_.arm_empty(settings_.empty_close, when_fired(&Room::on_empty_timer));
 }
 
-void Room::on_empty_timer(boost::system::error_code ec) {
-  if (ec) return;
-  empty_timer_armed_ = false;
-  check_empty();
-  if (empty_timer_armed_) close_room();  // still empty: check_empty re-armed it, so close now
+void Room::on_empty_timer() {
+  if (status_ == Status::kClosed || seating_.occupied(Clock::now())) return;
+  close_room();  // nobody came back in time
 }
 
 void Room::close_room() {
@@ -594,23 +552,15 @@ void Room::send_state_to(const Member& who, std::optional<int> seat) {
 }
 
 protocol::RoomSummary Room::summary() const {
-  protocol::RoomSummary room;
-  room.id = id();
-  room.code = settings_.code;
-  room.game = settings_.game->name();
-  room.title = settings_.game->title();
-  room.options = settings_.options;
-  room.is_public = settings_.is_public;
-  room.status = status_;
-  room.turn_seconds = settings_.turn_time.count() / 1000;
-  room.bot_delay_ms = settings_.bot_delay.count();
-  room.match = session_.number();
-  room.spectators_allowed = settings_.spectators_allowed;
-  room.muted = chat_.muted();
-  seating_.summarize(room);
-  return room;
+  return summarize_room(settings_, status_, session_.number(), seating_, chat_);
 }
 
 void Room::publish() { directory_.publish_summary(summary()); }
+
+void Room::announce_restored_seats() {
+  for (const SeatState& seat : seating_.seats()) {
+    if (seat.is_human()) directory_.seat_changed(seat.player_id, id(), true);
+  }
+}
 
 }  // namespace parlor::server

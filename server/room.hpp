@@ -11,8 +11,11 @@
 // - Seating: seats, spectators, the host, connections and the grace period;
 // - MatchSession: the running match and every journal write (journal before send);
 // - DurableOutbox: messages held until the journal rows behind them are durable;
-// - TurnDeadlines and StandIns: the turn timer, default actions and bots; RoomTimers;
-// - RoomSettings and protocol::RoomSummary: what the room is, stored and shown;
+// - TurnDeadlines and StandIns: the turn timer, default actions and bots;
+// - RoomTimers: the five timers, one cancel_all();
+// - RoomSettings and summarize_room: what the room is, stored and shown;
+// - ResentMoves: a move sent again after a lost connection is recognised;
+// - RoomDirectory: what the room tells the lobby;
 // - TableChat: the chat's limits and mutes (the chat and host-control requests are in
 //   room_host_controls.cpp).
 //
@@ -26,7 +29,6 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
@@ -43,6 +45,8 @@
 #include "server/metrics.hpp"
 #include "server/room/durable_outbox.hpp"
 #include "server/room/match_session.hpp"
+#include "server/room/resent_moves.hpp"
+#include "server/room/room_directory.hpp"
 #include "server/room/room_settings.hpp"
 #include "server/room/room_timers.hpp"
 #include "server/room/seating.hpp"
@@ -52,23 +56,6 @@
 namespace parlor::server {
 
 namespace net = boost::asio;
-
-// Where rooms are listed and found (the lobby): what a room tells it.
-class RoomDirectory {
- public:
-  virtual ~RoomDirectory() = default;
-  virtual void seat_changed(const std::string& player_id, const std::string& room_id,
-                            bool seated) = 0;
-  virtual void publish_summary(protocol::RoomSummary summary) = 0;
-  virtual void room_closed(const std::string& room_id) = 0;
-};
-
-// A seat's last move sent by its player, kept so that a move sent again after a lost
-// connection (with "after", protocol/README.md) is recognised instead of applied twice.
-struct SeatMove {
-  std::int64_t seq = 0;
-  Json action;
-};
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
@@ -131,12 +118,10 @@ class Room : public std::enable_shared_from_this<Room> {
                 ((*self).*handler)(std::move(args)...);
               });
   }
-  // A timer's completion handler calling `on_fire` on the strand.
-  auto on_strand(void (Room::*on_fire)(boost::system::error_code)) {
-    return net::bind_executor(strand_,
-                              [self = shared_from_this(), on_fire](boost::system::error_code ec) {
-                                ((*self).*on_fire)(ec);
-                              });
+  // What a timer calls when it fires: `on_fire`, the room kept alive until then (the
+  // timers run their handlers on the strand).
+  RoomTimers::Fire when_fired(void (Room::*on_fire)()) {
+    return [self = shared_from_this(), on_fire] { ((*self).*on_fire)(); };
   }
 
   // Requests, on the strand.
@@ -149,9 +134,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_start(Member who, Json request_id);
   void do_act(Member who, Json request_id, Json action, Clock::time_point received,
               bool ack_in_update, std::optional<std::int64_t> after);
-  // A move sent again that was already applied: acknowledged again, true.
+  // A move sent again that was already applied (ResentMoves): acknowledged again, true.
   bool handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
                      std::int64_t after);
+  // A closed room refuses a request: true after replying so.
+  bool refuse_if_closed(const Member& who, const Json& request_id);
   void do_get_state(Member who, Json request_id);
   void do_chat(Member who, Json request_id, std::string text);
   void do_set_spectators(Member who, Json request_id, bool allow);
@@ -185,24 +172,23 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::SharedUpdate shared_update(std::optional<int> timed_out_seat = std::nullopt) const;
 
   // Bots, timers and pauses.
-  // Arms `timer` to call `on_fire` at `when`; cancels it when there is nothing to wait for.
-  void arm_at(net::steady_timer& timer, std::optional<Clock::time_point> when,
-              void (Room::*on_fire)(boost::system::error_code));
   void schedule();
   void update_deadlines();
   void arm_turn_timer();
-  void on_turn_timer(boost::system::error_code ec);
+  void on_turn_timer();
   // After `delay`, or the room's bot delay.
   void arm_bot_timer(std::optional<Clock::duration> delay = std::nullopt);
-  void on_bot_timer(boost::system::error_code ec);
-  void on_pause_timer(boost::system::error_code ec);
+  void on_bot_timer();
+  void on_pause_timer();
   void arm_grace_timer();
-  void on_grace_timer(boost::system::error_code ec);
+  void on_grace_timer();
   void check_empty();
-  void on_empty_timer(boost::system::error_code ec);
+  void on_empty_timer();
   void close_room();
   // The match is on and not paused between rounds: bots and timers may act.
   bool match_in_play() const;
+  // Moves for seats nobody is playing go through play_move like any other.
+  Play stand_in_play();
 
   // Messages. Every message leaves through the outbox (write-ahead).
   void deliver_to_all(const SharedMessage& message);
@@ -212,6 +198,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_state_to(const Member& who, std::optional<int> seat);
   protocol::RoomSummary summary() const;
   void publish();
+  // Seats restored after a restart: the directory learns who sits here again.
+  void announce_restored_seats();
 
   net::strand<net::any_io_executor> strand_;
   RoomSettings settings_;
@@ -229,15 +217,13 @@ class Room : public std::enable_shared_from_this<Room> {
   TableChat chat_;
   // The seat the server just played a timed-out turn for (the next update says so).
   std::optional<int> timed_out_seat_;
-  bool bot_pending_ = false;
-  bool empty_timer_armed_ = false;
   // The request id to put in a seat's next update as "accepted" (see acknowledge()).
   struct PendingAck {
     int seat;
     Json request_id;
   };
   std::optional<PendingAck> pending_ack_;
-  std::map<int, SeatMove> last_moves_;  // only for players who send "after"
+  ResentMoves resent_;
 };
 
 }  // namespace parlor::server

@@ -31,9 +31,7 @@ void Room::mute(Member who, Json request_id, std::string player_id, bool muted) 
 // ---- Requests, on the strand ----
 
 void Room::do_chat(Member who, Json request_id, std::string text) {
-  if (status_ == Status::kClosed) {
-    return reply_error(who, request_id, {"no_such_room", "this room has closed"});
-  }
+  if (refuse_if_closed(who, request_id)) return;
   const auto seat = seating_.seat_of(who.player_id);
   if (!seat && !seating_.is_spectating(who.player_id)) {
     return reply_error(who, request_id, {"not_in_room", "join or spectate the room first"});

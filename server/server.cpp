@@ -113,7 +113,6 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   net::thread_pool history_pool(1);
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
-  lobby->set_history(store.get(), history_pool.get_executor());
   std::atomic<bool> fenced{false};
   std::function<void()> stand_down;  // set once the listener exists
   RecoveryReport recovered = cluster ? cluster->attach(*lobby, *store,
@@ -145,7 +144,11 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     }
     tls = std::move(context.value());
   }
-  auto listener = std::make_shared<Listener>(ioc, lobby, web_root, tls);
+  auto gate = std::make_shared<ConnectionGate>(config.max_connections_per_ip);
+  // The store's reads (match history, a cluster's token lookups) go to the HTTP and
+  // WebSocket side directly, on their own thread.
+  const ServerContext context{lobby, gate, StoreAccess{store.get(), history_pool.get_executor()}};
+  auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   std::string error;
   if (!listener->open({address, config.port}, error)) {
     spdlog::critical("cannot listen on {}:{}: {}", config.address, config.port, error);
@@ -161,14 +164,17 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                web_root->directory.empty() ? "(built-in placeholder)" : web_root->directory,
                store::pg::redact_conninfo(config.db_path));
 
-  // Fenced: another node took this one's rooms; stop serving them at once.
-  stand_down = [&] {
+  // No new connection or room; every room stopped and every connection closed; the
+  // process ends once they are gone, or after `patience`.
+  auto shut_down = [&](std::chrono::seconds patience) {
     listener->stop();
     lobby->shutdown();
+    spdlog::info("shutting down: closing {} connections", gate->close_all());
     auto timer = std::make_shared<net::steady_timer>(ioc);
-    stop_when_drained(timer, ioc, lobby,
-                      std::chrono::steady_clock::now() + std::chrono::seconds(2));
+    stop_when_drained(timer, ioc, lobby, std::chrono::steady_clock::now() + patience);
   };
+  // Fenced: another node took this one's rooms; stop serving them at once.
+  stand_down = [&] { shut_down(std::chrono::seconds(2)); };
   if (cluster) cluster->start();
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
@@ -178,11 +184,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     // A clustered node hands its rooms to the others: it stops taking rooms now, stops its
     // own between two actions below, and leaves once its store is flushed.
     if (cluster) cluster->drain();
-    listener->stop();
-    lobby->shutdown();
-    auto timer = std::make_shared<net::steady_timer>(ioc);
-    stop_when_drained(timer, ioc, lobby,
-                      std::chrono::steady_clock::now() + std::chrono::seconds(5));
+    shut_down(std::chrono::seconds(5));
   });
 
   std::vector<std::thread> pool;

@@ -1,37 +1,63 @@
-// A room's timers, all on its strand, in one place so that one call stops them all.
+// A room's five timers, all on its strand, in one place: each is armed with what to call
+// when it fires (never when it is cancelled or armed again), and one call stops them all.
+//
+// The room decides when and what; this class only keeps the Asio timers and the two
+// flags that belong to them (a bot move is pending; the empty-room countdown runs), so
+// that no timer is cancelled in one place and its flag reset in another.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include <chrono>
+#include <functional>
+#include <optional>
+
 namespace parlor::server {
 
-struct RoomTimers {
+class RoomTimers {
+ public:
   using Strand = boost::asio::strand<boost::asio::any_io_executor>;
+  using Clock = std::chrono::steady_clock;
+  // Runs on the strand when a timer fires; it keeps the room alive until then.
+  using Fire = std::function<void()>;
 
-  explicit RoomTimers(const Strand& strand)
-      : turn(strand), bot(strand), pause(strand), grace(strand), empty(strand) {}
+  explicit RoomTimers(const Strand& strand);
+
+  // The earliest turn deadline (TurnDeadlines), or nothing to wait for (cancelled).
+  void arm_turn(std::optional<Clock::time_point> when, Fire on_fire);
+  void arm_turn_after(Clock::duration wait, Fire on_fire);
+  // The next bot move after `wait` (at once, posted, when zero); pending until it runs or
+  // is cancelled.
+  void arm_bot(Clock::duration wait, Fire on_fire);
+  bool bot_pending() const { return bot_pending_; }
+  // The pause between rounds: turn and bot timers stop until it ends.
+  void arm_pause(Clock::duration wait, Fire on_fire);
+  // The earliest end of a disconnected player's grace period, or nothing (cancelled).
+  void arm_grace(std::optional<Clock::time_point> when, Fire on_fire);
+  // The room has been empty since now: closes it after `wait` unless cancelled first.
+  // Armed once; arming it again while it runs keeps the first deadline.
+  void arm_empty(Clock::duration wait, Fire on_fire);
+  void cancel_empty();
 
   // The timers that drive a running match: the turn deadline, the next bot move, the
   // pause between rounds.
-  void cancel_match() {
-    turn.cancel();
-    bot.cancel();
-    pause.cancel();
-  }
+  void cancel_match();
+  // The turn and bot timers (a pause between rounds begins).
+  void cancel_moves();
   // Everything (shutdown, the room closing).
-  void cancel_all() {
-    cancel_match();
-    grace.cancel();
-    empty.cancel();
-  }
+  void cancel_all();
 
-  boost::asio::steady_timer turn;   // the earliest turn deadline (TurnDeadlines)
-  boost::asio::steady_timer bot;    // the next bot move, after the room's bot delay
-  boost::asio::steady_timer pause;  // the pause between rounds
-  boost::asio::steady_timer grace;  // the earliest end of a disconnected player's grace
-  boost::asio::steady_timer empty;  // closes the room once nobody has been in it a while
+ private:
+  Strand strand_;
+  boost::asio::steady_timer turn_;
+  boost::asio::steady_timer bot_;
+  boost::asio::steady_timer pause_;
+  boost::asio::steady_timer grace_;
+  boost::asio::steady_timer empty_;
+  bool bot_pending_ = false;
+  bool empty_armed_ = false;
 };
 
 }  // namespace parlor::server

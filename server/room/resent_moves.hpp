@@ -1,0 +1,47 @@
+// Each seat's last move sent by its player, kept so that a move sent again after a lost
+// connection (with "after", protocol/README.md) is recognised instead of applied twice.
+//
+// A client that lost its connection (a node died, a network blip) cannot know whether its
+// last move was applied; it sends it again with the seq it had seen. If the seat has moved
+// since that seq and that move is this very one, it was applied: the room says so again
+// (with its seq) and applies nothing. Otherwise the move is new and goes to the rules.
+// Only players who send "after" are kept (the others never send a move again).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+namespace parlor::server {
+
+struct SeatMove {
+  std::int64_t seq = 0;
+  nlohmann::json action;
+};
+
+class ResentMoves {
+ public:
+  ResentMoves() = default;
+  explicit ResentMoves(std::map<int, SeatMove> last_moves) : last_(std::move(last_moves)) {}
+
+  // `action`, sent by `seat`'s player who had seen `after`: the seq it was applied at if
+  // it is the seat's last move and came after `after`.
+  std::optional<std::int64_t> applied_seq(int seat, const nlohmann::json& action,
+                                          std::int64_t after) const {
+    auto last = last_.find(seat);
+    if (last == last_.end() || last->second.seq <= after || last->second.action != action) {
+      return std::nullopt;
+    }
+    return last->second.seq;
+  }
+  void record(int seat, std::int64_t seq, nlohmann::json action) {
+    last_[seat] = SeatMove{seq, std::move(action)};
+  }
+
+ private:
+  std::map<int, SeatMove> last_;
+};
+
+}  // namespace parlor::server

@@ -1,0 +1,106 @@
+#include "server/room/room_timers.hpp"
+
+#include <boost/asio/post.hpp>
+
+namespace parlor::server {
+
+namespace net = boost::asio;
+
+namespace {
+
+// A wait's completion: `on_fire` only when the timer expired (not cancelled, not re-armed).
+auto when_fired(RoomTimers::Fire on_fire) {
+  return [on_fire = std::move(on_fire)](boost::system::error_code ec) {
+    if (!ec) on_fire();
+  };
+}
+
+void arm_at(net::steady_timer& timer, std::optional<RoomTimers::Clock::time_point> when,
+            RoomTimers::Fire on_fire) {
+  if (!when) {
+    timer.cancel();
+    return;
+  }
+  timer.expires_at(*when);
+  timer.async_wait(when_fired(std::move(on_fire)));
+}
+
+}  // namespace
+
+// Every timer runs its handlers on the room's strand: the handlers need no binding.
+RoomTimers::RoomTimers(const Strand& strand)
+    : strand_(strand),
+      turn_(strand),
+      bot_(strand),
+      pause_(strand),
+      grace_(strand),
+      empty_(strand) {}
+
+void RoomTimers::arm_turn(std::optional<Clock::time_point> when, Fire on_fire) {
+  arm_at(turn_, when, std::move(on_fire));
+}
+
+void RoomTimers::arm_turn_after(Clock::duration wait, Fire on_fire) {
+  turn_.expires_after(wait);
+  turn_.async_wait(when_fired(std::move(on_fire)));
+}
+
+// The handler lives no longer than the room (it holds it), and this object is the room's.
+void RoomTimers::arm_bot(Clock::duration wait, Fire on_fire) {
+  bot_pending_ = true;
+  if (wait.count() == 0) {
+    net::post(strand_, [this, on_fire = std::move(on_fire)] {
+      bot_pending_ = false;
+      on_fire();
+    });
+    return;
+  }
+  bot_.expires_after(wait);
+  bot_.async_wait([this, on_fire = std::move(on_fire)](boost::system::error_code ec) {
+    bot_pending_ = false;
+    if (!ec) on_fire();
+  });
+}
+
+void RoomTimers::arm_pause(Clock::duration wait, Fire on_fire) {
+  pause_.expires_after(wait);
+  pause_.async_wait(when_fired(std::move(on_fire)));
+}
+
+void RoomTimers::arm_grace(std::optional<Clock::time_point> when, Fire on_fire) {
+  arm_at(grace_, when, std::move(on_fire));
+}
+
+void RoomTimers::arm_empty(Clock::duration wait, Fire on_fire) {
+  if (empty_armed_) return;
+  empty_armed_ = true;
+  empty_.expires_after(wait);
+  empty_.async_wait([this, on_fire = std::move(on_fire)](boost::system::error_code ec) {
+    if (ec) return;  // cancelled: cancel_empty() already cleared the flag
+    empty_armed_ = false;
+    on_fire();
+  });
+}
+
+void RoomTimers::cancel_empty() {
+  if (empty_armed_) empty_.cancel();
+  empty_armed_ = false;
+}
+
+void RoomTimers::cancel_moves() {
+  turn_.cancel();
+  bot_.cancel();
+}
+
+void RoomTimers::cancel_match() {
+  cancel_moves();
+  pause_.cancel();
+}
+
+void RoomTimers::cancel_all() {
+  cancel_match();
+  grace_.cancel();
+  cancel_empty();
+}
+
+}  // namespace parlor::server

@@ -1,0 +1,33 @@
+// What every connection of the server shares, handed from the listener to each HTTP and
+// WebSocket session: the lobby (rooms, players, games), the connection gate, and the
+// store's read side, which the HTTP routes (match history, /healthz, /metrics) and a
+// cluster's token lookups use directly, not through the lobby.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include <memory>
+
+#include "server/connection_gate.hpp"
+#include "server/lobby.hpp"
+
+namespace parlor::server::store {
+class Store;
+}
+
+namespace parlor::server {
+
+// The store and where its reads run, away from the network threads; no store (null)
+// when the server runs without one (tests of the lobby alone).
+struct StoreAccess {
+  store::Store* store = nullptr;
+  boost::asio::any_io_executor reads;
+};
+
+struct ServerContext {
+  std::shared_ptr<Lobby> lobby;
+  std::shared_ptr<ConnectionGate> gate;
+  StoreAccess store;
+};
+
+}  // namespace parlor::server
