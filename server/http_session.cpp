@@ -109,7 +109,8 @@ void HttpSession::serve_history(http::request<http::string_body> request) {
   net::post(lobby_->history_executor(), [self = shared_from_this(), request = std::move(request)] {
     auto response = handle_history(
         request, *self->lobby_->history_store(),
-        [lobby = self->lobby_](const std::string& name) { return lobby->find_game(name); });
+        [lobby = self->lobby_](const std::string& name) { return lobby->find_game(name); },
+        &self->lobby_->replay_cache());
     net::post(self->transport_.get_executor(), [self, response = std::move(response)]() mutable {
       self->send(std::move(response));
     });

@@ -24,6 +24,7 @@
 #include "server/match_journal.hpp"
 #include "server/metrics.hpp"
 #include "server/players.hpp"
+#include "server/replay_cache.hpp"
 #include "server/room.hpp"
 
 namespace parlor::server::store {
@@ -104,6 +105,9 @@ class Lobby : public RoomDirectory {
     history_executor_ = std::move(executor);
   }
   store::Store* history_store() const { return history_store_; }
+  // Finished matches' replays, served again without replaying (--replay-cache-bytes).
+  ReplayCache& replay_cache() { return replay_cache_; }
+  const ReplayCache& replay_cache() const { return replay_cache_; }
   const boost::asio::any_io_executor& history_executor() const { return history_executor_; }
 
   // Set before the listener opens (not thread-safe against running rooms).
@@ -149,6 +153,7 @@ class Lobby : public RoomDirectory {
   long long next_room_ = 1;
   store::Store* history_store_ = nullptr;
   boost::asio::any_io_executor history_executor_;
+  ReplayCache replay_cache_{config_.replay_cache_bytes};
   bool shutting_down_ = false;
   LobbyHooks hooks_;
 };

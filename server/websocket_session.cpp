@@ -6,6 +6,8 @@
 
 #include <cctype>
 
+#include "server/identity_requests.hpp"
+
 namespace parlor::server {
 
 using protocol::Request;
@@ -207,6 +209,9 @@ void WebSocketSession::handle_request(Request& request) {
     return send_text(protocol::reply_message(request.id, "pong"));
   }
   if (request.type == RequestType::kHello) return handle_hello(request);
+  if (is_identity_request(request.type)) {  // claim codes: server/identity_requests.hpp
+    return send_text(answer_identity_request(lobby_->players(), request, player_id_, ip_));
+  }
   if (player_id_.empty()) {
     return send_error(request.id, "hello_required", "say hello first");
   }
@@ -275,7 +280,8 @@ void WebSocketSession::welcome(const Json& request_id, const PlayerIdentity& pla
                {"protocol_version", protocol::kVersion},
                {"server", "parlor-server"},
                {"games", games},
-               {"rooms", room_ids}};
+               {"rooms", room_ids},
+               {"chat_max_chars", lobby_->config().chat_max_chars}};
   if (!player.token.empty()) body["token"] = player.token;
   if (clustered()) body["node"] = lobby_->config().node;
   spdlog::info("player {} ({}) says hello from {}{}", player_id_, name_, ip_,
