@@ -50,10 +50,11 @@ http::response<http::string_body> list_matches(const http::request<http::string_
                                                store::Store& store) {
   std::string_view target = request.target();
   auto player = query_value(target, "player");
+  auto player_id = query_value(target, "player_id");
   auto game = query_value(target, "game");
   auto limit_text = query_value(target, "limit");
   auto before = query_value(target, "before");
-  if (!player || !game || !limit_text || !before) {
+  if (!player || !player_id || !game || !limit_text || !before) {
     return api_error(request, http::status::bad_request, "bad_request", "malformed query string");
   }
   auto limit = parse_limit(*limit_text);
@@ -63,6 +64,7 @@ http::response<http::string_body> list_matches(const http::request<http::string_
   }
   store::MatchQuery query;
   query.player_name = *player;
+  query.player_id = *player_id;
   query.game = *game;
   query.limit = *limit;
   query.before = *before;

@@ -115,6 +115,7 @@ struct UnfinishedMatch {
 
 struct MatchQuery {
   std::string player_name;  // empty: any
+  std::string player_id;    // empty: any (names are not unique; ids are)
   std::string game;         // empty: any
   int limit = 20;
   std::string before;  // cursor from a previous page's "next"; empty: newest

@@ -210,6 +210,12 @@ TEST_P(HistoryApiTest, FiltersLimitsAndABadCursor) {
             (std::vector<std::string>{"m0000000000c3", "m0000000000c1"}));
   EXPECT_EQ(ids(store_->list_matches(query(20, "", "perico", "CY"))),
             (std::vector<std::string>{"m0000000000c3"}));
+  // By id, one person among namesakes: "Ann" (pAnn) and "ANN" (pANN) are two players.
+  MatchQuery by_id = query(20);
+  by_id.player_id = "pAnn";
+  EXPECT_EQ(ids(store_->list_matches(by_id)), (std::vector<std::string>{"m0000000000c1"}));
+  by_id.player_id = "pNobody";
+  EXPECT_TRUE(store_->list_matches(by_id)["matches"].empty());
   EXPECT_TRUE(store_->list_matches(query(20, "", "", "An"))["matches"].empty());
   EXPECT_TRUE(store_->list_matches(query(20, "", "", "bot"))["matches"].empty());
 

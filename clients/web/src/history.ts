@@ -200,9 +200,12 @@ function filterForm(games: GameInfo[], game: string, player: string): HTMLElemen
 async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise<Child[]> {
   const game = query.get("game") ?? "";
   const player = query.get("player") ?? "";
+  // One person among namesakes (a player page's "Every match of …"): by id, not name.
+  const playerId = query.get("player_id") ?? "";
   const api = new URLSearchParams({ limit: query.get("limit") ?? "20" });
   if (game) api.set("game", game);
   if (player) api.set("player", player);
+  if (playerId) api.set("player_id", playerId);
   const titles = new Titles(games);
   const reply = await getJson<{ matches: MatchSummary[]; next: string | null }>(`/api/matches?${api}`);
   if (!reply.ok) return [filterForm(games, game, player), note(reply.message)];
@@ -225,7 +228,8 @@ async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise
   }, { "data-action": "more", hidden: !next });
   const empty = reply.data.matches.length === 0;
   return [filterForm(games, game, player),
-    empty ? note(player || game ? "No match fits these filters." : "No match has been played yet.") : scrollBox(table),
+    playerId ? note(`Only the matches of player ${playerId}.`, "player-id-filter") : null,
+    empty ? note(player || game || playerId ? "No match fits these filters." : "No match has been played yet.") : scrollBox(table),
     h("div", { class: "row" }, more, status)];
 }
 
@@ -373,7 +377,7 @@ async function playerPage(key: string, byId: boolean, titles: Titles): Promise<{
           statsCells(stats, stats.lower_score_wins)))))),
       h("h3", {}, "Recent matches"),
       p.recent.length === 0 ? note("None yet.") : scrollBox(matchTable(p.recent, titles).table),
-      h("p", {}, h("a", { href: `#/history?player=${encodeURIComponent(p.name)}` }, `Every match of ${p.name}`)),
+      h("p", {}, h("a", { href: `#/history?player_id=${encodeURIComponent(p.player)}` }, `Every match of ${p.name}`)),
     ],
   };
 }

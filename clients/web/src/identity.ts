@@ -31,7 +31,7 @@ export class IdentityPanel {
     });
     const claimForm = h("form", { class: "row", onsubmit: (e: Event) => {
       e.preventDefault();
-      void this.claim(codeInput.value);
+      void this.claim(codeInput);
     } }, h("label", { for: "claim-input" }, "Code from your other device "), codeInput,
       h("button", { type: "submit", "data-action": "claim" }, "Use code"));
     this.element = h("section", { class: "panel identity", "data-testid": "identity" },
@@ -65,7 +65,8 @@ export class IdentityPanel {
     }
   }
 
-  private async claim(typed: string): Promise<void> {
+  private async claim(codeInput: HTMLInputElement): Promise<void> {
+    const typed = codeInput.value;
     clear(this.codeBox);
     const code = typed.trim();
     if (!code) {
@@ -82,7 +83,9 @@ export class IdentityPanel {
         storeName(player.name);
         this.onClaimed(player.name);
       }
-      this.status.textContent = `This browser is now ${player.name ?? "you"} (player ${player.id ?? "?"}). Reconnecting…`;
+      // The header shows the reconnection itself; this line stays true after it.
+      this.status.textContent = `This browser is now ${player.name ?? "you"} (player ${player.id ?? "?"}).`;
+      codeInput.value = "";
       this.app.conn.drop(); // says hello again, with the claimed token
     } catch (error) {
       this.fail(error as Failure);

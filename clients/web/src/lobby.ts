@@ -90,8 +90,9 @@ export class Lobby {
   render(): void {
     this.errorBox.hidden = !this.app.error;
     this.errorBox.textContent = this.app.error;
-    const name = storedName();
-    this.historyLink.setAttribute("href", name ? `#/history?player=${encodeURIComponent(name)}` : "#/history");
+    // By id: others may have chosen the same name; this player's devices share the id.
+    const id = this.app.playerId;
+    this.historyLink.setAttribute("href", id ? `#/history?player_id=${encodeURIComponent(id)}` : "#/history");
     this.renderRooms();
     this.identity.render();
     const names = this.app.games.map((g) => g.name).join();

@@ -78,6 +78,12 @@ describe("one identity across devices", () => {
     try {
       const ids = [await playerId(first.page), await playerId(second.page)];
       assert.notEqual(ids[0], ids[1]);
+      // The renames to "Sam" are queued writes: wait until the store has both.
+      for (let i = 0; i < 50; i++) {
+        const names = await Promise.all(ids.map(async (id) => (await (await fetch(`${server.base}/api/players/by-id/${id}`)).json()).name));
+        if (names.every((n) => n === "Sam")) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       for (const [i, id] of ids.entries()) {
         const page = first.page;
         await page.goto(`${server.base}/#/player-id/${id}`);

@@ -216,6 +216,7 @@ Json list_matches(Connection& db, const MatchQuery& query) {
   SummaryFilter filter;
   filter.game = query.game;
   filter.seat_name = query.player_name;
+  filter.player_id = query.player_id;
   if (!query.before.empty()) {
     filter.before = decode_cursor(query.before);
     if (!filter.before) {
