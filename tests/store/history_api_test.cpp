@@ -35,7 +35,8 @@ void finish(Store& store, const std::string& id, const std::vector<double>& scor
 
 MatchQuery query(int limit, const std::string& before = "", const std::string& game = "",
                  const std::string& player_name = "") {
-  return MatchQuery{.player_name = player_name, .game = game, .limit = limit, .before = before};
+  return MatchQuery{
+      .player_name = player_name, .player_id = "", .game = game, .limit = limit, .before = before};
 }
 
 // On SQLite and PostgreSQL: the same data must give the same JSON on both.
