@@ -75,6 +75,8 @@ const std::vector<MessageSpec>& message_specs() {
       {RequestType::kMute,
        "mute",
        {{"room", K::kString, true}, {"player", K::kString, true}, {"muted", K::kBool, false}}},
+      {RequestType::kClaimCode, "claim_code", {}},
+      {RequestType::kClaim, "claim", {{"code", K::kString, true}}},
   };
   return specs;
 }

@@ -43,6 +43,8 @@ enum class RequestType {
   kSetSpectators,
   kRemovePlayer,
   kMute,
+  kClaimCode,
+  kClaim,
 };
 
 // A validated request. `id` is whatever the client sent (null when absent): the reply

@@ -40,6 +40,13 @@ struct ServerConfig {
   int round_pause_ms = 3000;
   int empty_room_seconds = 300;
   int max_rooms = 10000;
+  // Table chat (server/room/table_chat.hpp): each member's burst of lines, then one line per
+  // interval (0: no limit), and the longest line in characters.
+  int chat_burst = 5;
+  int chat_interval_ms = 2000;
+  int chat_max_chars = 300;
+  // Finished matches' replays kept in memory (server/replay_cache.hpp); 0: none.
+  std::size_t replay_cache_bytes = 64 << 20;
 
   // Limits.
   std::size_t max_message_bytes = 16 * 1024;

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "server/match_replay.hpp"
+#include "server/replay_cache.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {
@@ -20,9 +21,11 @@ namespace http = boost::beast::http;
 
 bool is_history_path(std::string_view path);
 
-// `find_game` serves the replay route (without it the route answers 404).
+// `find_game` serves the replay route (without it the route answers 404); replays of
+// finished matches are kept in `replay_cache` when there is one.
 http::response<http::string_body> handle_history(const http::request<http::string_body>& request,
                                                  store::Store& store,
-                                                 const FindGameByName& find_game = {});
+                                                 const FindGameByName& find_game = {},
+                                                 ReplayCache* replay_cache = nullptr);
 
 }  // namespace parlor::server

@@ -110,7 +110,8 @@ void HttpSession::serve_history(http::request<http::string_body> request) {
   net::post(context_.store.reads, [self = shared_from_this(), request = std::move(request)] {
     auto response = handle_history(
         request, *self->context_.store.store,
-        [lobby = self->context_.lobby](const std::string& name) { return lobby->find_game(name); });
+        [lobby = self->context_.lobby](const std::string& name) { return lobby->find_game(name); },
+        self->context_.store.replay_cache);
     net::post(self->transport_.get_executor(), [self, response = std::move(response)]() mutable {
       self->send(std::move(response));
     });

@@ -9,6 +9,17 @@
 #include "server/ids.hpp"
 
 namespace parlor::server {
+namespace {
+
+ChatLimits chat_limits(const ServerConfig& config) {
+  ChatLimits limits;
+  limits.max_characters = static_cast<std::size_t>(config.chat_max_chars);
+  limits.burst = config.chat_burst;
+  limits.interval = std::chrono::milliseconds(config.chat_interval_ms);
+  return limits;
+}
+
+}  // namespace
 
 Lobby::Lobby(boost::asio::io_context& ioc, const ServerConfig& config,
              std::vector<const GameDefinition*> games, MatchJournal& journal, Metrics& metrics)
@@ -80,6 +91,7 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   settings.round_pause = std::chrono::milliseconds(config_.round_pause_ms);
   settings.grace = std::chrono::seconds(config_.grace_seconds);
   settings.empty_close = std::chrono::seconds(config_.empty_room_seconds);
+  settings.chat = chat_limits(config_);
 
   std::lock_guard lock(mutex_);
   if (shutting_down_) return Error{"shutting_down", "the server is shutting down"};
@@ -96,6 +108,7 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
 }
 
 std::shared_ptr<Room> Lobby::restore_room(RoomSettings settings) {
+  settings.chat = chat_limits(config_);  // not stored: today's flags apply
   std::lock_guard lock(mutex_);
   if (rooms_.contains(settings.id) || room_by_code_.contains(settings.code)) return nullptr;
   next_room_ = std::max(next_room_, number_after(settings.id, 'R', id_suffix_));

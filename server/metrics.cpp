@@ -3,6 +3,7 @@
 #include <map>
 #include <sstream>
 
+#include "server/replay_cache.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {
@@ -112,6 +113,19 @@ std::string render_store_metrics(const store::Store& store) {
           value(stats.write_outages));
   counter(out, "parlor_db_write_retries_total", "failed write attempts retried during outages",
           value(stats.write_retries));
+  return out.str();
+}
+
+std::string render_replay_cache_metrics(const ReplayCache& cache) {
+  std::ostringstream out;
+  auto value = [](std::uint64_t n) { return static_cast<std::int64_t>(n); };
+  counter(out, "parlor_replay_cache_bytes", "finished matches' replays kept in memory, in bytes",
+          value(cache.bytes()), "gauge");
+  counter(out, "parlor_replay_cache_entries", "replays kept in memory", value(cache.entries()),
+          "gauge");
+  counter(out, "parlor_replay_cache_hits_total", "replays served from memory", value(cache.hits()));
+  counter(out, "parlor_replay_cache_misses_total", "replays computed (not in memory)",
+          value(cache.misses()));
   return out.str();
 }
 

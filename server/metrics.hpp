@@ -12,6 +12,8 @@
 
 namespace parlor::server {
 
+class ReplayCache;
+
 namespace store {
 class Store;
 }
@@ -53,5 +55,7 @@ class Metrics {
 
 // The database's counters (writes queued and committed, commits, errors, queue depth).
 std::string render_store_metrics(const store::Store& store);
+// The replay cache's size and how often it answered.
+std::string render_replay_cache_metrics(const ReplayCache& cache);
 
 }  // namespace parlor::server

@@ -83,6 +83,27 @@ std::optional<PlayerIdentity> Players::adopt(const store::PlayerRow& row, const 
   return resume(token, name);
 }
 
+std::string Players::issue_claim_code(const std::string& player_id,
+                                      ClaimCodes::Clock::time_point now) {
+  std::lock_guard lock(mutex_);
+  return claim_codes_.issue(player_id, now);
+}
+
+Expected<PlayerIdentity> Players::claim(const std::string& code, const std::string& address,
+                                        ClaimCodes::Clock::time_point now) {
+  PlayerIdentity player;
+  player.token = random_token();
+  std::string hash = hash_token(player.token);
+  std::lock_guard lock(mutex_);
+  Expected<std::string> owner = claim_codes_.redeem(code, address, now);
+  if (!owner) return owner.error();
+  player.id = *owner;
+  player.name = name_by_id_[player.id];
+  id_by_token_hash_[hash] = player.id;
+  if (store_) store_->player_token_added(player.id, hash, store::now_millis());
+  return player;
+}
+
 std::optional<std::string> Players::name_of(const std::string& player_id) const {
   std::lock_guard lock(mutex_);
   auto it = name_by_id_.find(player_id);

@@ -5,12 +5,19 @@
 // waited for). In a cluster a player created on another node after this one started is
 // not in memory: the session finds it in the store (off the network thread) and adopts
 // it here.
+//
+// A player may hold several tokens, one per device: a claim code (claim_codes.hpp) issued
+// to the player lets another device take a token of its own for the same player.
 #pragma once
 
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
+
+#include "engine/core/expected.hpp"
+#include "server/claim_codes.hpp"
 
 namespace parlor::server {
 
@@ -34,6 +41,13 @@ class Players {
   // The player holding `token` (renamed to `name` when not empty), or nothing.
   std::optional<PlayerIdentity> resume(const std::string& token, const std::string& name);
   std::optional<std::string> name_of(const std::string& player_id) const;
+  // A claim code for the player `player_id` (ClaimCodes::issue: shown once, ten minutes).
+  std::string issue_claim_code(const std::string& player_id,
+                               ClaimCodes::Clock::time_point now = ClaimCodes::Clock::now());
+  // The player a claim code belongs to, with a new token of its own for the device that
+  // entered it (saved like a new player's). Errors: ClaimCodes::redeem's.
+  Expected<PlayerIdentity> claim(const std::string& code, const std::string& address,
+                                 ClaimCodes::Clock::time_point now = ClaimCodes::Clock::now());
   // Takes in a player another node created (found in the shared store by its token's
   // hash), then resumes it as resume() would; nothing if `row` does not hold `token`.
   std::optional<PlayerIdentity> adopt(const store::PlayerRow& row, const std::string& token,
@@ -50,6 +64,7 @@ class Players {
   long long next_id_ = 1;
   std::string id_suffix_;
   store::Store* store_ = nullptr;
+  ClaimCodes claim_codes_;
 };
 
 // Trims a display name to at most 32 characters of printable text; "Player" if empty.

@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "server/identity_requests.hpp"
+
 namespace parlor::server {
 
 using protocol::Request;
@@ -44,6 +46,9 @@ void RequestRouter::handle_request(Request& request) {
     return link_.send_text(protocol::reply_message(request.id, "pong"));
   }
   if (request.type == RequestType::kHello) return handle_hello(request);
+  if (is_identity_request(request.type)) {  // claim codes: server/identity_requests.hpp
+    return link_.send_text(answer_identity_request(lobby_.players(), request, player_id_, ip_));
+  }
   if (player_id_.empty()) {
     return send_error(request.id, "hello_required", "say hello first");
   }
@@ -109,7 +114,8 @@ void RequestRouter::welcome(const Json& request_id, const PlayerIdentity& player
                {"protocol_version", protocol::kVersion},
                {"server", "parlor-server"},
                {"games", games},
-               {"rooms", room_ids}};
+               {"rooms", room_ids},
+               {"chat_max_chars", lobby_.config().chat_max_chars}};
   if (!player.token.empty()) body["token"] = player.token;
   if (clustered()) body["node"] = lobby_.config().node;
   spdlog::info("player {} ({}) says hello from {}{}", player_id_, name_, ip_,

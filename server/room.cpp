@@ -31,7 +31,8 @@ Room::Room(net::any_io_executor executor, RoomSettings settings, RoomDirectory& 
                }),
       deadlines_(settings_.turn_time),
       stand_ins_(settings_.id, Rng(Seed::from_os(), 0)),
-      timers_(strand_) {}
+      timers_(strand_),
+      chat_(settings_.chat) {}
 
 // ---- Public entry points: each hops onto the room's strand. ----
 

@@ -147,7 +147,9 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   auto gate = std::make_shared<ConnectionGate>(config.max_connections_per_ip);
   // The store's reads (match history, a cluster's token lookups) go to the HTTP and
   // WebSocket side directly, on their own thread.
-  const ServerContext context{lobby, gate, StoreAccess{store.get(), history_pool.get_executor()}};
+  ReplayCache replay_cache(config.replay_cache_bytes);
+  const ServerContext context{
+      lobby, gate, StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}};
   auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   std::string error;
   if (!listener->open({address, config.port}, error)) {

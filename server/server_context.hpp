@@ -10,6 +10,7 @@
 
 #include "server/connection_gate.hpp"
 #include "server/lobby.hpp"
+#include "server/replay_cache.hpp"
 
 namespace parlor::server::store {
 class Store;
@@ -22,6 +23,9 @@ namespace parlor::server {
 struct StoreAccess {
   store::Store* store = nullptr;
   boost::asio::any_io_executor reads;
+  // Finished matches' replays, served again without replaying (--replay-cache-bytes);
+  // null: none kept.
+  ReplayCache* replay_cache = nullptr;
 };
 
 struct ServerContext {

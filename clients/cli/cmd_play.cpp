@@ -1,4 +1,5 @@
-// `parlor play [--server ws://HOST:PORT] [--name NAME] [--script]`: the terminal client.
+// `parlor play [--server ws://HOST:PORT] [--name NAME] [--claim CODE] [--script]`: the
+// terminal client.
 // Lobby commands (list, games, create, join, spectate, bot, start, leave, state), moves
 // in the rules' words (see net/move_words.hpp) or raw {json}, the table redrawn from
 // each update. The token lives in $XDG_CONFIG_HOME/parlor/token (~/.config/parlor/token)
@@ -9,6 +10,9 @@
 // (a paused node) counts as a lost connection (--ping-after, --give-up-after). Moves carry
 // `after` (the last seq seen): a move still unanswered when the line dropped is sent
 // again once the seat is back, and the server applies it once at most.
+// --claim CODE: become the player another device showed a claim code for (protocol
+// `claim`): the token it brings replaces the stored one. `claim-code` asks for a code
+// the other way round, to take this identity to another device.
 // --script: commands from stdin, one JSON line per server message on stdout; each
 // command waits for its reply, `wait TYPE` waits for a push, `auto` lets the sensible
 // bot policy play this seat from its view (for tests and demos).
@@ -73,18 +77,20 @@ void write_token(const std::string& token) {
 class PlayClient {
  public:
   PlayClient(boost::asio::io_context& ioc, net::ServerUrl url, std::string name, bool script,
-             net::Liveness liveness)
+             net::Liveness liveness, std::string claim)
       : ioc_(ioc),
         liveness_(liveness),
         home_url_(url),
         url_(std::move(url)),
         name_(std::move(name)),
+        claim_(std::move(claim)),
         script_(script),
         style_(!script && isatty(STDOUT_FILENO)),
         reconnect_timer_(ioc),
         rng_(Seed::from_os(), 0) {}
 
   void start() { connect(); }
+  int exit_code() const { return exit_code_; }
   // A line typed by the user (posted from the reader thread); empty optional = EOF.
   void input(std::optional<std::string> line) {
     if (!line) {
@@ -100,7 +106,10 @@ class PlayClient {
     const std::uint64_t generation = ++generation_;
     connection_ = std::make_shared<net::WsConnection>(ioc_, liveness_);
     connection_->on_open = [this, generation] {
-      if (generation == generation_) say_hello(read_token());
+      if (generation != generation_) return;
+      // A claim comes before the hello: the token it brings is the one to greet with.
+      if (!claim_.empty()) return send_claim();
+      say_hello(read_token());
     };
     connection_->on_message = [this, generation](const Json& m) {
       if (generation == generation_) handle(m);
@@ -160,6 +169,26 @@ class PlayClient {
     return true;
   }
 
+  void send_claim() { connection_->send({{"type", "claim"}, {"id", "claim"}, {"code", claim_}}); }
+
+  // The answer to --claim: greet as the claimed player, or say why not and stop (the
+  // person asked to be someone in particular; carrying on as someone else would mislead).
+  void handle_claim_reply(const Json& m) {
+    claim_.clear();
+    if (m.value("type", "") == "claimed") {
+      write_token(m.value("token", ""));
+      if (!script_) {
+        note("this device is now " + m["player"].value("name", "") + " (" +
+             m["player"].value("id", "") + ")");
+      }
+      return say_hello(m.value("token", ""));
+    }
+    note("claim refused: " + m.value("message", m.value("code", std::string("?"))));
+    exit_code_ = 1;
+    quitting_ = true;
+    connection_->close();
+  }
+
   void say_hello(const std::string& token) {
     Json hello = {{"type", "hello"}, {"id", "hello"}, {"version", 1}};
     if (!name_.empty()) hello["name"] = name_;
@@ -198,6 +227,7 @@ class PlayClient {
     // Followed without a word: the person (or script) sees the answer from the room's node.
     if (type == "error" && m.value("code", "") == "room_elsewhere" && follow_redirect(m)) return;
     if (script_) std::cout << m.dump() << "\n" << std::flush;
+    if (m.value("id", Json()) == "claim") return handle_claim_reply(m);
     const bool reply = m.contains("id") && !m["id"].is_null();
     if (type == "welcome") {
       greeted_ = true;
@@ -225,6 +255,11 @@ class PlayClient {
         last_seq_ = m["seq"].get<std::int64_t>();
       if (!script_) std::cout << net::table_text(m, words) << std::flush;
       if (auto_play_) auto_move();
+    } else if (type == "claim_code" && !script_) {
+      note("claim code " + m.value("code", "") + ": enter it on your other device within " +
+           std::to_string(m.value("expires_in_seconds", 600) / 60) +
+           " minutes (parlor play --claim CODE, or the web client's \"Your identity\" panel) "
+           "to be this same player there. It works once; keep it to yourself.");
     } else if (type == "match_over" && !script_) {
       std::cout << net::results_text(m, table_words(update_)) << std::flush;
     } else if ((type == "resume" || type == "deal_commitment" || type == "chat" ||
@@ -326,6 +361,8 @@ class PlayClient {
       note(net::help_text());
     } else if (word == "games") {
       request({{"type", "games"}});
+    } else if (word == "claim-code") {
+      request({{"type", "claim_code"}});
     } else if (word == "list") {
       Json m = {{"type", "list_rooms"}};
       if (!rest.empty()) m["game"] = rest[0];
@@ -424,6 +461,7 @@ class PlayClient {
   std::map<std::string, Json> sent_;  // requests by id, for a redirect to repeat
   Json repeat_;
   std::string name_;
+  std::string claim_;  // --claim, until the server answered it
   bool script_;
   bool style_;
   boost::asio::steady_timer reconnect_timer_;
@@ -448,24 +486,26 @@ class PlayClient {
   bool input_done_ = false;
   bool quitting_ = false;
   bool auto_play_ = false;
+  int exit_code_ = 0;  // 1 when --claim was refused
 };
 
 int run_play(const std::vector<std::string>& args) {
   std::string error;
-  auto flags =
-      net::parse_flags(args, {"server", "name", "ping-after", "give-up-after"}, {"script"}, &error);
+  auto flags = net::parse_flags(args, {"server", "name", "claim", "ping-after", "give-up-after"},
+                                {"script"}, &error);
   net::ServerUrl url;
   net::Liveness liveness;
   if (!flags || !net::parse_liveness(*flags, &liveness) ||
       !net::parse_url(flags->count("server") ? flags->at("server") : "ws://127.0.0.1:8080", &url)) {
     std::cerr << (error.empty() ? "bad --server URL" : error)
-              << "\nusage: parlor play [--server ws://HOST:PORT] [--name NAME] [--script] "
-                 "[--ping-after S] [--give-up-after S]\n";
+              << "\nusage: parlor play [--server ws://HOST:PORT] [--name NAME] [--claim CODE] "
+                 "[--script] [--ping-after S] [--give-up-after S]\n";
     return 2;
   }
   boost::asio::io_context ioc;
   PlayClient client(ioc, url, flags->count("name") ? flags->at("name") : "",
-                    flags->count("script") > 0, liveness);
+                    flags->count("script") > 0, liveness,
+                    flags->count("claim") ? flags->at("claim") : "");
   auto guard = boost::asio::make_work_guard(ioc);
   client.start();
   // std::getline blocks, so the reader has a thread of its own and posts each line.
@@ -477,15 +517,18 @@ int run_play(const std::vector<std::string>& args) {
   });
   reader.detach();
   ioc.run();
-  return 0;
+  return client.exit_code();
 }
 
 PARLOR_COMMAND("play",
-               "play [--server ws://HOST:PORT] [--name NAME] [--script] [--ping-after S] "
-               "[--give-up-after S]",
+               "play [--server ws://HOST:PORT] [--name NAME] [--claim CODE] [--script] "
+               "[--ping-after S] [--give-up-after S]",
                "the terminal client (lobby, table, moves in the rules' words)",
                "  --server URL   the server (default ws://127.0.0.1:8080)\n"
                "  --name NAME    your name at the tables\n"
+               "  --claim CODE   become the player whose claim code this is (shown once by\n"
+               "                 'claim-code' here or in the web client's \"Your identity\"\n"
+               "                 panel on your other device); exits 1 if it is refused\n"
                "  --script       read commands from standard input and print one JSON line per\n"
                "                 server message (for scripts and tests)\n" PARLOR_LIVENESS_HELP
                "Type 'help' once connected for the lobby commands and how to write moves. Your\n"

@@ -11,6 +11,7 @@
 
 #include "engine/core/expected.hpp"
 #include "engine/core/game.hpp"
+#include "server/room/table_chat.hpp"
 
 namespace parlor::server {
 
@@ -30,6 +31,8 @@ struct RoomSettings {
   std::chrono::milliseconds grace{120000};
   std::chrono::milliseconds empty_close{300000};
   bool spectators_allowed = true;  // the host's choice (set_spectators)
+  // The server's --chat-* flags: not stored (a restart applies the flags it starts with).
+  ChatLimits chat;
 };
 
 // The stored form: {"id", "code", "public", "game", "options", "seats", "host", "turn_ms",

@@ -37,12 +37,15 @@ Expected<std::string> TableChat::accept(const std::string& player_id, std::strin
   }
   std::string line = clean_chat_text(text);
   if (line.empty()) return Error{"chat_empty", "say something"};
-  if (count_characters(line) > kMaxChatCharacters) {
-    return Error{"chat_too_long",
-                 "a chat line is at most " + std::to_string(kMaxChatCharacters) + " characters"};
+  if (count_characters(line) > limits_.max_characters) {
+    return Error{"chat_too_long", "a chat line is at most " +
+                                      std::to_string(limits_.max_characters) + " characters"};
   }
+  // RateLimiter reads a rate of 0 as unlimited, which is what an interval of 0 means.
+  const double lines_per_second =
+      limits_.interval.count() > 0 ? 1000.0 / static_cast<double>(limits_.interval.count()) : 0;
   auto [allowance, added] =
-      allowances_.try_emplace(player_id, kChatLinesPerSecond, kChatBurst, now);
+      allowances_.try_emplace(player_id, lines_per_second, limits_.burst, now);
   if (!allowance->second.try_take(now)) {
     return Error{"chat_rate_limited", "you are chatting too fast; wait a moment"};
   }

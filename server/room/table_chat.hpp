@@ -22,18 +22,28 @@
 
 namespace parlor::server {
 
+// The defaults of ChatLimits (the server's --chat-* flags change them).
 // Longest chat line, in characters (UTF-8 code points).
 inline constexpr std::size_t kMaxChatCharacters = 300;
 // Each member's chat allowance: a burst of lines, then one line per interval.
 inline constexpr double kChatBurst = 5;
 inline constexpr double kChatLinesPerSecond = 0.5;
 
+struct ChatLimits {
+  std::size_t max_characters = kMaxChatCharacters;
+  double burst = kChatBurst;
+  // The allowance grows by one line per interval; 0: no rate limit at all.
+  std::chrono::milliseconds interval{static_cast<long long>(1000 / kChatLinesPerSecond)};
+};
+
 class TableChat {
  public:
   using Clock = std::chrono::steady_clock;
 
+  explicit TableChat(ChatLimits limits = {}) : limits_(limits) {}
+
   // The line as it is shown, or why it is refused: "muted" (the host muted the sender),
-  // "chat_empty" (nothing but spaces), "chat_too_long" (over kMaxChatCharacters),
+  // "chat_empty" (nothing but spaces), "chat_too_long" (over the limits' max_characters),
   // "chat_rate_limited" (over the sender's allowance; the line is dropped).
   Expected<std::string> accept(const std::string& player_id, std::string_view text,
                                Clock::time_point now);
@@ -44,6 +54,7 @@ class TableChat {
   std::vector<std::string> muted() const { return {muted_.begin(), muted_.end()}; }
 
  private:
+  ChatLimits limits_;
   std::set<std::string> muted_;
   std::map<std::string, RateLimiter> allowances_;
 };

@@ -115,6 +115,7 @@ struct UnfinishedMatch {
 
 struct MatchQuery {
   std::string player_name;  // empty: any
+  std::string player_id;    // empty: any (names are not unique; ids are)
   std::string game;         // empty: any
   int limit = 20;
   std::string before;  // cursor from a previous page's "next"; empty: newest
@@ -137,6 +138,10 @@ class Store {
   // ---- Writes: queued, return at once. ----
   virtual Ticket save_player(const PlayerRow& player) = 0;  // insert or update by id
   virtual Ticket player_seen(const std::string& id, const std::string& name, Millis at) = 0;
+  // Another device's token for a player who exists (a claim code, server/claim_codes.hpp):
+  // the player answers to it as to the first. Adding a token twice changes nothing.
+  virtual Ticket player_token_added(const std::string& player_id, const std::string& token_hash,
+                                    Millis at) = 0;
   virtual Ticket match_started(const MatchStart& start) = 0;
   virtual Ticket action(const std::string& match_id, const ActionRow& action) = 0;
   virtual Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) = 0;
@@ -155,9 +160,11 @@ class Store {
   virtual void flush() = 0;
 
   // ---- Recovery's reads (start-up) ----
+  // One row per token: a player with tokens on several devices comes once per token,
+  // each row with its own token_hash.
   virtual std::vector<PlayerRow> load_players() = 0;
-  // The player whose token hashes to `token_hash`, read now (in a cluster another node may
-  // have created it since start-up); nothing if none.
+  // The player whose token (any of its tokens) hashes to `token_hash`, read now (in a cluster
+  // another node may have created it since start-up); nothing if none.
   virtual std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) = 0;
   virtual std::vector<UnfinishedMatch> load_unfinished_matches() = 0;
   // The unfinished matches of these rooms only, in the same order and shape: a cluster
@@ -170,7 +177,11 @@ class Store {
   virtual Json list_matches(const MatchQuery& query) = 0;
   virtual std::optional<Json> match_record(const std::string& match_id) = 0;
   virtual Json leaderboard(const std::string& game) = 0;  // empty: all games
+  // By name: the player of that name (case-insensitive) seen most recently; its
+  // "namesakes" list the others who chose the same name.
   virtual std::optional<Json> player_profile(const std::string& name) = 0;
+  // By player id ("p17"): the same page for exactly that player.
+  virtual std::optional<Json> player_profile_by_id(const std::string& player_id) = 0;
 
   // Counters for /metrics.
   struct Stats {

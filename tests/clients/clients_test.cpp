@@ -101,6 +101,54 @@ TEST(PlayScript, PlaysAFullMatchAgainstServerBots) {
   std::filesystem::remove_all(config);
 }
 
+// One player on two devices: `claim-code` on the first shows a code; `--claim CODE` on
+// the second greets as the same player with a token of its own, kept for the next run;
+// a code is good once, and a refused claim exits 1.
+TEST(PlayScript, ClaimCodeTakesTheSameIdentityToAnotherDevice) {
+  ServerProcess server = start_server();
+  ASSERT_TRUE(server.running());
+  const auto base = std::filesystem::temp_directory_path() /
+                    ("parlor-claim-test-" + std::to_string(server.port()));
+  std::filesystem::remove_all(base);
+  auto play = [&](const std::string& device, const std::string& flags, const std::string& input) {
+    return run_command("XDG_CONFIG_HOME=" + (base / device).string() +
+                           " " PARLOR_CLI " play --script --server " + url(server) + " " + flags,
+                       input);
+  };
+  CommandResult laptop = play("laptop", "--name Ana", "claim-code\n");
+  ASSERT_EQ(laptop.exit_code, 0) << laptop.err;
+  std::vector<Json> first = json_lines(laptop.out);
+  ASSERT_GE(first.size(), 2u) << laptop.out;
+  const std::string ana = first.front()["player"]["id"];
+  ASSERT_EQ(first[1]["type"], "claim_code") << laptop.out;
+  const std::string code = first[1]["code"];
+  EXPECT_EQ(first[1]["expires_in_seconds"], 600);
+
+  CommandResult phone = play("phone", "--claim " + code, "");
+  ASSERT_EQ(phone.exit_code, 0) << phone.err;
+  std::vector<Json> second = json_lines(phone.out);
+  ASSERT_GE(second.size(), 2u) << phone.out;
+  EXPECT_EQ(second[0]["type"], "claimed");
+  EXPECT_EQ(second[0]["player"]["id"], ana);
+  EXPECT_EQ(second[1]["type"], "welcome");
+  EXPECT_EQ(second[1]["player"]["id"], ana);
+  EXPECT_EQ(second[1]["player"]["name"], "Ana");
+  std::ifstream token_file(base / "phone" / "parlor" / "token");
+  std::string token;
+  token_file >> token;
+  EXPECT_EQ(token, second[0]["token"].get<std::string>()) << "kept for the next run";
+  CommandResult again = play("phone", "", "");  // the next run: the same player, by its token
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(json_lines(again.out).front()["player"]["id"], ana);
+
+  CommandResult reused = play("tablet", "--claim " + code, "");
+  EXPECT_EQ(reused.exit_code, 1) << reused.out;
+  std::vector<Json> refused = json_lines(reused.out);
+  ASSERT_FALSE(refused.empty());
+  EXPECT_EQ(refused.front()["code"], "bad_claim_code");
+  std::filesystem::remove_all(base);
+}
+
 TEST(NetworkBots, JoinARoomByCodeAndPlayItsMatch) {
   ServerProcess server = start_server();
   ASSERT_TRUE(server.running());

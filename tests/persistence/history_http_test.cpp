@@ -118,6 +118,17 @@ class HistoryApi : public ::testing::Test {
     EXPECT_TRUE(one_seat["steps"][0]["seats"][1]["hand"].is_array());
     get("/api/matches/" + match_id + "/replay?seat=9", 400);
     get("/api/matches/m000000000000/replay", 404);
+    // A finished match never changes: the second time it comes from the replay cache,
+    // the same to the byte.
+    std::string metrics_before = http_body(http_get(server_->port(), "/metrics"));
+    EXPECT_NE(metrics_before.find("parlor_replay_cache_hits_total 0\n"), std::string::npos)
+        << metrics_before;
+    EXPECT_EQ(get("/api/matches/" + match_id + "/replay"), replay);
+    EXPECT_EQ(get("/api/matches/" + match_id + "/replay?seat=1"), one_seat);
+    std::string metrics_after = http_body(http_get(server_->port(), "/metrics"));
+    EXPECT_NE(metrics_after.find("parlor_replay_cache_hits_total 2\n"), std::string::npos)
+        << metrics_after;
+    EXPECT_NE(metrics_after.find("parlor_replay_cache_entries 2\n"), std::string::npos);
   }
 
   std::string dir_;

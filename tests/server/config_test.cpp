@@ -78,12 +78,45 @@ TEST(Config, HelpListsEveryFlagWithItsVariable) {
   ASSERT_TRUE(parsed.ok());
   EXPECT_TRUE(parsed->help);
   std::string text = usage_text();
-  for (const char* name :
-       {"--port", "--db", "--web-root", "--threads", "--log-level", "--turn-seconds",
-        "--max-message-bytes", "--rate", "--burst", "--max-connections-per-ip", "--idle-timeout",
-        "--allowed-origins", "PARLOR_PORT"}) {
+  for (const char* name : {"--port",
+                           "--db",
+                           "--web-root",
+                           "--threads",
+                           "--log-level",
+                           "--turn-seconds",
+                           "--max-message-bytes",
+                           "--rate",
+                           "--burst",
+                           "--max-connections-per-ip",
+                           "--idle-timeout",
+                           "--allowed-origins",
+                           "PARLOR_PORT",
+                           "--chat-burst",
+                           "PARLOR_CHAT_BURST",
+                           "--chat-interval-ms",
+                           "PARLOR_CHAT_INTERVAL_MS",
+                           "--chat-max-chars",
+                           "PARLOR_CHAT_MAX_CHARS",
+                           "--replay-cache-bytes",
+                           "PARLOR_REPLAY_CACHE_BYTES"}) {
     EXPECT_NE(text.find(name), std::string::npos) << name;
   }
+}
+
+TEST(Config, ChatLimitsComeFromFlagsOrTheEnvironment) {
+  auto defaults = parse_command_line({}, env_of({}));
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ(defaults->config.chat_burst, 5);
+  EXPECT_EQ(defaults->config.chat_interval_ms, 2000);
+  EXPECT_EQ(defaults->config.chat_max_chars, 300);
+  auto parsed = parse_command_line({"--chat-burst", "2", "--chat-max-chars=40"},
+                                   env_of({{"PARLOR_CHAT_INTERVAL_MS", "0"}}));
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed->config.chat_burst, 2);
+  EXPECT_EQ(parsed->config.chat_interval_ms, 0);
+  EXPECT_EQ(parsed->config.chat_max_chars, 40);
+  EXPECT_FALSE(parse_command_line({"--chat-burst", "0"}, env_of({})).ok());
+  EXPECT_FALSE(parse_command_line({"--chat-max-chars", "5000"}, env_of({})).ok());
 }
 
 TEST(RateLimiter, AllowsABurstThenTheRate) {

@@ -61,6 +61,15 @@ TEST(Protocol, ChatTextMayBeLongerThanOtherStringsButIsBounded) {
             RequestType::kMute);
 }
 
+TEST(Protocol, ClaimNeedsACodeAndClaimCodeNothing) {
+  EXPECT_EQ(parse_request(R"({"type":"claim_code","id":3})")->type, RequestType::kClaimCode);
+  auto claim = parse_request(R"({"type":"claim","code":"K7QM-2XWD-9FHT"})");
+  ASSERT_TRUE(claim.ok());
+  EXPECT_EQ(claim->string_field("code"), "K7QM-2XWD-9FHT");
+  EXPECT_EQ(parse_request(R"({"type":"claim"})").error().code, "bad_field");
+  EXPECT_EQ(parse_request(R"({"type":"claim","code":7})").error().code, "bad_field");
+}
+
 TEST(Protocol, TreatsNullAsAbsent) {
   auto request = parse_request(R"({"type":"join_room","room":"R1","seat":null})");
   ASSERT_TRUE(request.ok());
@@ -89,7 +98,8 @@ TEST(Protocol, EveryRequestTypeHasAName) {
         RequestType::kCreateRoom, RequestType::kJoinRoom, RequestType::kSpectate,
         RequestType::kLeaveRoom, RequestType::kAddBot, RequestType::kRemoveBot, RequestType::kStart,
         RequestType::kAction, RequestType::kGetState, RequestType::kChat,
-        RequestType::kSetSpectators, RequestType::kRemovePlayer, RequestType::kMute}) {
+        RequestType::kSetSpectators, RequestType::kRemovePlayer, RequestType::kMute,
+        RequestType::kClaimCode, RequestType::kClaim}) {
     std::string name(request_type_name(type));
     Json message = {{"type", name}};
     auto parsed = validate_request(message);

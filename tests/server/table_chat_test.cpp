@@ -37,6 +37,27 @@ TEST(TableChat, EachPlayerHasAnAllowanceThatRefillsWithTime) {
   EXPECT_FALSE(chat.accept("p1", "hi", start + refill).ok());
 }
 
+TEST(TableChat, TheLimitsGivenReplaceTheDefaults) {
+  ChatLimits limits;
+  limits.burst = 2;
+  limits.interval = 10s;
+  limits.max_characters = 5;
+  TableChat chat(limits);
+  const auto start = TableChat::Clock::now();
+  EXPECT_TRUE(chat.accept("p1", "hello", start).ok());
+  auto too_long = chat.accept("p1", "hello!", start);
+  ASSERT_FALSE(too_long.ok());
+  EXPECT_EQ(too_long.error().code, "chat_too_long");
+  EXPECT_NE(too_long.error().message.find("5 characters"), std::string::npos);
+  EXPECT_TRUE(chat.accept("p1", "hi", start).ok());
+  EXPECT_FALSE(chat.accept("p1", "hi", start + 9s).ok()) << "the burst of 2 is spent";
+  EXPECT_TRUE(chat.accept("p1", "hi", start + 11s).ok()) << "one line per 10 s";
+
+  limits.interval = 0ms;
+  TableChat unlimited(limits);
+  for (int i = 0; i < 50; ++i) ASSERT_TRUE(unlimited.accept("p1", "hi", start).ok()) << i;
+}
+
 TEST(TableChat, AMutedPlayerIsRefusedUntilUnmuted) {
   TableChat chat;
   const auto now = TableChat::Clock::now();

@@ -157,8 +157,8 @@ TEST(GroupCommitTest, ReadersNeverSeeHalfAWrite) {
   std::atomic<int> torn{0};
   std::thread reader([&] {
     while (!done.load()) {
-      Json page =
-          store->list_matches(MatchQuery{.player_name = "", .game = "", .limit = 5, .before = ""});
+      Json page = store->list_matches(
+          MatchQuery{.player_name = "", .player_id = "", .game = "", .limit = 5, .before = ""});
       for (const Json& summary : page["matches"]) {
         bool over = summary["status"] == "over";
         for (const Json& seat : summary["seats"]) {
@@ -182,8 +182,11 @@ TEST(GroupCommitTest, ReadersNeverSeeHalfAWrite) {
   EXPECT_EQ(torn.load(), 0);
   EXPECT_GT(checked.load(), 0);
   EXPECT_EQ(store
-                ->list_matches(MatchQuery{
-                    .player_name = "", .game = "", .limit = 100, .before = ""})["matches"]
+                ->list_matches(MatchQuery{.player_name = "",
+                                          .player_id = "",
+                                          .game = "",
+                                          .limit = 100,
+                                          .before = ""})["matches"]
                 .size(),
             100u);
 }

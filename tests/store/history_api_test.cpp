@@ -35,7 +35,8 @@ void finish(Store& store, const std::string& id, const std::vector<double>& scor
 
 MatchQuery query(int limit, const std::string& before = "", const std::string& game = "",
                  const std::string& player_name = "") {
-  return MatchQuery{.player_name = player_name, .game = game, .limit = limit, .before = before};
+  return MatchQuery{
+      .player_name = player_name, .player_id = "", .game = game, .limit = limit, .before = before};
 }
 
 // On SQLite and PostgreSQL: the same data must give the same JSON on both.
@@ -210,6 +211,12 @@ TEST_P(HistoryApiTest, FiltersLimitsAndABadCursor) {
             (std::vector<std::string>{"m0000000000c3", "m0000000000c1"}));
   EXPECT_EQ(ids(store_->list_matches(query(20, "", "perico", "CY"))),
             (std::vector<std::string>{"m0000000000c3"}));
+  // By id, one person among namesakes: "Ann" (pAnn) and "ANN" (pANN) are two players.
+  MatchQuery by_id = query(20);
+  by_id.player_id = "pAnn";
+  EXPECT_EQ(ids(store_->list_matches(by_id)), (std::vector<std::string>{"m0000000000c1"}));
+  by_id.player_id = "pNobody";
+  EXPECT_TRUE(store_->list_matches(by_id)["matches"].empty());
   EXPECT_TRUE(store_->list_matches(query(20, "", "", "An"))["matches"].empty());
   EXPECT_TRUE(store_->list_matches(query(20, "", "", "bot"))["matches"].empty());
 
@@ -349,7 +356,10 @@ TEST_P(HistoryApiTest, PlayerProfile) {
   auto profile = store_->player_profile("ANNIE");
   ASSERT_TRUE(profile.has_value());
   EXPECT_EQ(keys(*profile), (std::set<std::string>{"player", "name", "first_seen", "last_seen",
-                                                   "games", "recent"}));
+                                                   "games", "recent", "namesakes"}));
+  EXPECT_EQ((*profile)["namesakes"], (Json::array({{{"player", "pOldAnn"},
+                                                    {"name", "annie"},
+                                                    {"last_seen", "2026-11-22T08:10:00.023Z"}}})));
   EXPECT_EQ((*profile)["player"], "pAnn");
   EXPECT_EQ((*profile)["name"], "Annie");
   EXPECT_EQ((*profile)["first_seen"], "2026-11-22T08:10:00.123Z");
@@ -376,7 +386,23 @@ TEST_P(HistoryApiTest, PlayerProfile) {
   EXPECT_EQ((*profile)["player"], "pNewAnn");
   EXPECT_TRUE((*profile)["games"].empty());
   EXPECT_TRUE((*profile)["recent"].empty());
+  ASSERT_EQ((*profile)["namesakes"].size(), 2u);
+  EXPECT_EQ((*profile)["namesakes"][0]["player"], "pAnn");
+  EXPECT_EQ((*profile)["namesakes"][1]["player"], "pOldAnn");
   EXPECT_FALSE(store_->player_profile("nobody").has_value());
+
+  // By id, each of the three is its own page, whatever the others are called.
+  auto by_id = store_->player_profile_by_id("pAnn");
+  ASSERT_TRUE(by_id.has_value());
+  EXPECT_EQ((*by_id)["player"], "pAnn");
+  EXPECT_EQ((*by_id)["games"]["perico"]["matches"], 4);
+  EXPECT_EQ((*by_id)["namesakes"].size(), 2u);
+  auto old = store_->player_profile_by_id("pOldAnn");
+  ASSERT_TRUE(old.has_value());
+  EXPECT_EQ((*old)["name"], "annie");
+  EXPECT_TRUE((*old)["games"].empty());
+  EXPECT_FALSE(store_->player_profile_by_id("annie").has_value());
+  EXPECT_FALSE(store_->player_profile_by_id("p404").has_value());
 }
 
 TEST_P(HistoryApiTest, ProfileListsAtMostTwentyRecentMatches) {

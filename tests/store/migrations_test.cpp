@@ -29,12 +29,13 @@ bool has_index(sql::Database& db, const std::string& name) {
   return row.get_int(0) == 1;
 }
 
-TEST(MigrationsTest, ThreeVersionsNumberedInOrder) {
-  ASSERT_EQ(migrations().size(), 3u);
+TEST(MigrationsTest, FourVersionsNumberedInOrder) {
+  ASSERT_EQ(migrations().size(), 4u);
   EXPECT_EQ(migrations()[0].version, 1);
   EXPECT_EQ(migrations()[1].version, 2);
   EXPECT_EQ(migrations()[2].version, 3);
-  EXPECT_EQ(current_schema_version(), 3);
+  EXPECT_EQ(migrations()[3].version, 4);
+  EXPECT_EQ(current_schema_version(), 4);
 }
 
 TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
@@ -47,7 +48,7 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   sql::Database db(path);
   EXPECT_EQ(db.user_version(), current_schema_version());
   for (const char* table : {"players", "matches", "match_seats", "live_actions", "match_actions",
-                            "match_rounds", "commitments"}) {
+                            "match_rounds", "commitments", "player_tokens"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
   EXPECT_FALSE(has_table(db, "actions"));
@@ -113,6 +114,7 @@ TEST(MigrationsTest, AVersionOneDatabaseKeepsItsRowsAndGainsTheLaterVersions) {
   EXPECT_TRUE(has_table(db, "match_rounds"));
   EXPECT_TRUE(has_table(db, "commitments"));
   EXPECT_TRUE(has_index(db, "matches_by_started"));
+  EXPECT_TRUE(has_table(db, "player_tokens"));
 }
 
 TEST(MigrationsTest, ANewerDatabaseIsRefusedNamingBothVersions) {

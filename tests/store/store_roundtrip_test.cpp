@@ -84,6 +84,34 @@ TEST_P(StoreRoundTripTest, PlayersAreSavedUpdatedAndSeen) {
   EXPECT_EQ(store_->stats().write_errors, 0u);
 }
 
+TEST_P(StoreRoundTripTest, APlayerOnSeveralDevicesAnswersToEachToken) {
+  store_->save_player(player("p1", "Ann", 1000));
+  store_->save_player(player("p2", "Bob", 2000));
+  store_->player_token_added("p1", "hash-p1-phone", 3000);
+  store_->player_token_added("p1", "hash-p1-phone", 3500);  // a retried write: no second row
+  store_->player_seen("p1", "Annie", 4000);
+  store_->flush();
+  EXPECT_EQ(store_->stats().write_errors, 0u);
+
+  auto players = store_->load_players();
+  ASSERT_EQ(players.size(), 3u);
+  EXPECT_EQ(players[0].id, "p1");
+  EXPECT_EQ(players[0].token_hash, "hash-p1");
+  EXPECT_EQ(players[1].id, "p1");
+  EXPECT_EQ(players[1].token_hash, "hash-p1-phone");
+  EXPECT_EQ(players[1].name, "Annie");
+  EXPECT_EQ(players[2].id, "p2");
+
+  auto phone = store_->find_player_by_token("hash-p1-phone");
+  ASSERT_TRUE(phone.has_value());
+  EXPECT_EQ(phone->id, "p1");
+  EXPECT_EQ(phone->token_hash, "hash-p1-phone");
+  auto first = store_->find_player_by_token("hash-p1");
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->id, "p1");
+  EXPECT_FALSE(store_->find_player_by_token("hash-nobody").has_value());
+}
+
 TEST_P(StoreRoundTripTest, AWholeMatchLifeIsRecorded) {
   play_full_match(*store_, "m0000000000aa");
   store_->flush();

@@ -218,7 +218,9 @@ std::string help_text() {
          "lower 7C 7D 7H / KC KD JK, raise 2, key=value for other fields, or {json}; "
          "cards are written 7C, TH (ten), JK (joker), T19 (Loc's trumps)\n"
          "auto [off]: let the sensible bot play this seat\n"
-         "say TEXT: chat with the table (seats and spectators see it)";
+         "say TEXT: chat with the table (seats and spectators see it)\n"
+         "claim-code: a code (shown once, ten minutes) to be this same player on another "
+         "device: parlor play --claim CODE there, or the web client's \"Your identity\" panel";
 }
 
 }  // namespace parlor::cli::net

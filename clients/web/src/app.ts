@@ -42,6 +42,8 @@ export class App {
   chat: ChatLine[] = [];
   /** The host muted this player in the current room's chat. */
   mutedHere = false;
+  /** The longest chat line the server takes (welcome's chat_max_chars; 300 before it says). */
+  chatMaxChars = 300;
   error = "";
   selection: number[] = [];
   local: Record<string, unknown> = {};
@@ -224,6 +226,7 @@ export class App {
   }
 
   private welcome(message: ServerMessage): void {
+    if (typeof message.chat_max_chars === "number") this.chatMaxChars = message.chat_max_chars;
     void this.conn.request({ type: "games" }).then((reply) => {
       this.games = (reply.games ?? []) as unknown as GameInfo[];
       this.onChange();

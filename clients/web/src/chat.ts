@@ -4,16 +4,16 @@
 import type { App } from "./app.js";
 import { button, h } from "./dom.js";
 
-const MAX_CHARACTERS = 300;
 let box: HTMLInputElement | null = null;
 
 function chatBox(app: App): HTMLInputElement {
   if (!box) {
     box = h("input", {
-      type: "text", maxlength: MAX_CHARACTERS, "aria-label": "Say something to the table",
+      type: "text", maxlength: app.chatMaxChars, "aria-label": "Say something to the table",
       placeholder: "Say something…", "data-testid": "chat-input", "data-key": "chat-input", autocomplete: "off",
     });
   }
+  box.maxLength = app.chatMaxChars; // the server's limit, from welcome
   box.disabled = app.mutedHere;
   return box;
 }

@@ -67,6 +67,12 @@ interface Standing extends GameStats {
   name: string;
 }
 
+interface Namesake {
+  player: string;
+  name: string;
+  last_seen: string;
+}
+
 interface PlayerProfile {
   player: string;
   name: string;
@@ -74,6 +80,7 @@ interface PlayerProfile {
   last_seen: string;
   games: Record<string, GameStats>;
   recent: MatchSummary[];
+  namesakes?: Namesake[]; // others with the same name (servers before it: absent)
 }
 
 type Reply<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -82,7 +89,7 @@ const UNAVAILABLE = "This server does not keep a match history (it needs the per
 
 /** A page of the history, as in the location's hash without "#/". */
 export function isHistoryRoute(hash: string): boolean {
-  return /^#\/(history|leaderboard|match\/.+|player\/.+)/.test(hash);
+  return /^#\/(history|leaderboard|match\/.+|player\/.+|player-id\/.+)/.test(hash);
 }
 
 async function getJson<T>(path: string): Promise<Reply<T>> {
@@ -127,8 +134,14 @@ function statusBadge(status: MatchStatus): HTMLElement {
   return h("span", { class: `badge status-${status}`, "data-testid": "match-status" }, STATUS_WORDS[status] ?? status);
 }
 
+/** A player's page by id: names are not unique (two people may both be "Sam"). */
+export function playerHref(playerId: string): string {
+  return `#/player-id/${encodeURIComponent(playerId)}`;
+}
+
 function playerLink(seat: SeatRecord): Child {
   if (seat.kind !== "human") return seat.name;
+  if (seat.player) return h("a", { href: playerHref(seat.player) }, seat.name);
   return h("a", { href: `#/player/${encodeURIComponent(seat.name)}` }, seat.name);
 }
 
@@ -187,9 +200,12 @@ function filterForm(games: GameInfo[], game: string, player: string): HTMLElemen
 async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise<Child[]> {
   const game = query.get("game") ?? "";
   const player = query.get("player") ?? "";
+  // One person among namesakes (a player page's "Every match of …"): by id, not name.
+  const playerId = query.get("player_id") ?? "";
   const api = new URLSearchParams({ limit: query.get("limit") ?? "20" });
   if (game) api.set("game", game);
   if (player) api.set("player", player);
+  if (playerId) api.set("player_id", playerId);
   const titles = new Titles(games);
   const reply = await getJson<{ matches: MatchSummary[]; next: string | null }>(`/api/matches?${api}`);
   if (!reply.ok) return [filterForm(games, game, player), note(reply.message)];
@@ -212,7 +228,8 @@ async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise
   }, { "data-action": "more", hidden: !next });
   const empty = reply.data.matches.length === 0;
   return [filterForm(games, game, player),
-    empty ? note(player || game ? "No match fits these filters." : "No match has been played yet.") : scrollBox(table),
+    playerId ? note(`Only the matches of player ${playerId}.`, "player-id-filter") : null,
+    empty ? note(player || game || playerId ? "No match fits these filters." : "No match has been played yet.") : scrollBox(table),
     h("div", { class: "row" }, more, status)];
 }
 
@@ -318,26 +335,41 @@ async function leaderboardPage(game: string, games: GameInfo[]): Promise<Child[]
   const shared = players.some((p) => (count.get(p.name.toLowerCase()) ?? 0) > 1);
   return [gameTabs(games, game),
     perGame ? note(lowerWins ? "In this game the lowest score wins." : "In this game the highest score wins.") : note("Wins over every game; scores are compared per game."),
-    shared ? note("Some names belong to more than one player (each browser is its own player until it keeps one identity): they are told apart by their player id; a name's page shows the most recent of them.", "shared-names") : null,
+    shared ? note("Some names belong to more than one player: they are told apart by their player id, and each links to that player's own page.", "shared-names") : null,
     scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "leaderboard" },
       h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), statHeads(lowerWins, perGame ? 5 : 3))),
       h("tbody", {}, players.map((p, i) => h("tr", { "data-player": p.player },
         h("td", { class: "num" }, i + 1),
-        h("td", {}, h("a", { href: `#/player/${encodeURIComponent(p.name)}` }, p.name),
+        h("td", {}, h("a", { href: playerHref(p.player) }, p.name),
           (count.get(p.name.toLowerCase()) ?? 0) > 1 ? h("small", { class: "note", "data-testid": "player-id" }, ` (player ${p.player})`) : null),
         statsCells(p, p.lower_score_wins).slice(0, perGame ? 5 : 3)))))),
   ];
 }
 
-async function playerPage(name: string, titles: Titles): Promise<{ heading: string; body: Child[] }> {
-  const reply = await getJson<PlayerProfile>(`/api/players/${encodeURIComponent(name)}`);
-  if (!reply.ok) return { heading: name, body: [note(reply.message)] };
+/** Others who chose the same name, each a link to their own page. */
+function namesakesNote(p: PlayerProfile): HTMLElement | null {
+  const others = p.namesakes ?? [];
+  if (others.length === 0) return null;
+  const links: Child[] = [];
+  others.forEach((o, i) => {
+    if (i > 0) links.push(", ");
+    links.push(h("a", { href: playerHref(o.player) }, `${o.name} (player ${o.player})`), " last seen ", when(o.last_seen));
+  });
+  return note([`This is player ${p.player}. Other players also called ${p.name}: `, ...links, "."], "namesakes");
+}
+
+/** A player's page; KEY is a name (the most recently seen of that name) or, BY_ID, a player id. */
+async function playerPage(key: string, byId: boolean, titles: Titles): Promise<{ heading: string; body: Child[] }> {
+  const path = byId ? `/api/players/by-id/${encodeURIComponent(key)}` : `/api/players/${encodeURIComponent(key)}`;
+  const reply = await getJson<PlayerProfile>(path);
+  if (!reply.ok) return { heading: key, body: [note(reply.message)] };
   const p = reply.data;
   const games = Object.entries(p.games ?? {});
   return {
     heading: p.name,
     body: [
       note(["First seen ", when(p.first_seen), " · last seen ", when(p.last_seen)]),
+      namesakesNote(p),
       games.length === 0 ? note("No finished match yet.") : scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "player-games" },
         h("thead", {}, h("tr", {}, h("th", {}, "Game"), statHeads(null))),
         h("tbody", {}, games.map(([game, stats]) => h("tr", {},
@@ -345,7 +377,7 @@ async function playerPage(name: string, titles: Titles): Promise<{ heading: stri
           statsCells(stats, stats.lower_score_wins)))))),
       h("h3", {}, "Recent matches"),
       p.recent.length === 0 ? note("None yet.") : scrollBox(matchTable(p.recent, titles).table),
-      h("p", {}, h("a", { href: `#/history?player=${encodeURIComponent(p.name)}` }, `Every match of ${p.name}`)),
+      h("p", {}, h("a", { href: `#/history?player_id=${encodeURIComponent(p.player)}` }, `Every match of ${p.name}`)),
     ],
   };
 }
@@ -360,7 +392,9 @@ export async function historyPage(route: string, games: GameInfo[]): Promise<HTM
   if (path.startsWith("match/")) {
     ({ heading, body } = await matchPage(decodeURIComponent(path.slice("match/".length)), titles));
   } else if (path.startsWith("player/")) {
-    ({ heading, body } = await playerPage(decodeURIComponent(path.slice("player/".length)), titles));
+    ({ heading, body } = await playerPage(decodeURIComponent(path.slice("player/".length)), false, titles));
+  } else if (path.startsWith("player-id/")) {
+    ({ heading, body } = await playerPage(decodeURIComponent(path.slice("player-id/".length)), true, titles));
   } else if (path === "leaderboard") {
     const game = query.get("game") ?? "";
     heading = game ? `Leaderboard · ${titles.of(game)}` : "Leaderboard";

@@ -3,6 +3,7 @@
 import type { App } from "./app.js";
 import { storedName, storeName } from "./connection.js";
 import { button, clear, h } from "./dom.js";
+import { IdentityPanel } from "./identity.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
 
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
@@ -45,9 +46,11 @@ export class Lobby {
   private readonly errorBox = h("div", { class: "error", role: "alert", "data-testid": "error", hidden: true });
   private readonly historyLink = h("a", { "data-testid": "my-history" }, "Your matches");
   private formGames = "";
+  private readonly identity: IdentityPanel;
 
   constructor(private readonly app: App) {
     const nameInput = h("input", { id: "player-name", value: storedName(), maxlength: 32, autocomplete: "nickname", placeholder: "Your name" });
+    this.identity = new IdentityPanel(app, (name) => { nameInput.value = name; });
     const codeInput = h("input", { id: "join-code", placeholder: "Room code", maxlength: 16, autocapitalize: "characters" });
     this.element = h("main", { class: "lobby" },
       this.errorBox,
@@ -68,7 +71,8 @@ export class Lobby {
           h("a", { href: "#/leaderboard" }, "Leaderboard"))),
       h("section", { class: "panel" }, h("h2", {}, "Quick play"), this.quickBox),
       h("section", { class: "panel" }, h("h2", {}, "Open rooms"), this.roomsBox),
-      h("section", { class: "panel" }, h("h2", {}, "New room"), this.formBox));
+      h("section", { class: "panel" }, h("h2", {}, "New room"), this.formBox),
+      this.identity.element);
     this.clearErrorOnEdit();
   }
 
@@ -86,9 +90,11 @@ export class Lobby {
   render(): void {
     this.errorBox.hidden = !this.app.error;
     this.errorBox.textContent = this.app.error;
-    const name = storedName();
-    this.historyLink.setAttribute("href", name ? `#/history?player=${encodeURIComponent(name)}` : "#/history");
+    // By id: others may have chosen the same name; this player's devices share the id.
+    const id = this.app.playerId;
+    this.historyLink.setAttribute("href", id ? `#/history?player_id=${encodeURIComponent(id)}` : "#/history");
     this.renderRooms();
+    this.identity.render();
     const names = this.app.games.map((g) => g.name).join();
     if (names !== this.formGames) {
       this.formGames = names;

@@ -84,10 +84,10 @@ export function replaySection(actions: RecordedAction[], names: string[], tarot 
   slider.addEventListener("input", () => show(Number(slider.value)));
   section.append(
     h("div", { class: "row" },
-      button("⏮ First", () => show(1), { "data-action": "replay-first" }),
+      button("« First", () => show(1), { "data-action": "replay-first" }),
       button("◀ Back", () => show(step - 1), { "data-action": "replay-back" }),
       button("Forward ▶", () => show(step + 1), { "data-action": "replay-forward", class: "primary" }),
-      button("Last ⏭", () => show(actions.length), { "data-action": "replay-last" })),
+      button("Last »", () => show(actions.length), { "data-action": "replay-last" })),
     slider, current, cardsBox, list);
   show(1);
   if (matchId) {

@@ -135,18 +135,27 @@ std::optional<bool> game_lower_score_wins(Connection& db, const std::string& gam
 }  // namespace
 
 std::vector<PlayerRow> load_players(Connection& db) {
-  Result row = db.exec(
-      "SELECT id, name, token_hash, first_seen, last_seen FROM players ORDER BY first_seen, id "
-      "COLLATE \"C\"");
+  // Each player's first token, then the tokens other devices claimed (player_tokens).
+  // (A UNION may be ordered only by its bare columns: the collation needs a subquery.)
+  Result row = db.exec(R"sql(
+    SELECT id, name, token_hash, first_seen, last_seen FROM (
+      SELECT id, name, token_hash, first_seen, last_seen FROM players
+      UNION ALL
+      SELECT p.id, p.name, t.token_hash, p.first_seen, p.last_seen
+      FROM player_tokens t JOIN players p ON p.id = t.player_id) tokens
+    ORDER BY first_seen, id COLLATE "C", token_hash COLLATE "C")sql");
   std::vector<PlayerRow> players;
   for (int r = 0; r < row.rows(); ++r) players.push_back(player_row(row, r));
   return players;
 }
 
 std::optional<PlayerRow> find_player_by_token(Connection& db, const std::string& token_hash) {
-  Result row = db.exec(
-      "SELECT id, name, token_hash, first_seen, last_seen FROM players WHERE token_hash = $1",
-      Params().add(token_hash));
+  Result row = db.exec(R"sql(
+    SELECT id, name, token_hash, first_seen, last_seen FROM players WHERE token_hash = $1
+    UNION ALL
+    SELECT p.id, p.name, t.token_hash, p.first_seen, p.last_seen
+    FROM player_tokens t JOIN players p ON p.id = t.player_id WHERE t.token_hash = $1)sql",
+                       Params().add(token_hash));
   if (row.rows() == 0) return std::nullopt;
   return player_row(row, 0);
 }
@@ -227,6 +236,7 @@ Json list_matches(Connection& db, const MatchQuery& query) {
   SummaryFilter filter;
   filter.game = query.game;
   filter.seat_name = query.player_name;
+  filter.player_id = query.player_id;
   if (!query.before.empty()) {
     filter.before = decode_cursor(query.before);
     if (!filter.before) {
@@ -324,15 +334,33 @@ Json leaderboard(Connection& db, const std::string& game) {
 
 std::optional<Json> player_profile(Connection& db, const std::string& name) {
   Result player = db.exec(R"sql(
-    SELECT id, name, first_seen, last_seen FROM players WHERE lower(name) = lower($1)
+    SELECT id FROM players WHERE lower(name) = lower($1)
     ORDER BY last_seen DESC, id COLLATE "C" DESC LIMIT 1)sql",
                           Params().add(name));
   if (player.rows() == 0) return std::nullopt;
-  const std::string player_id = player.string(0, 0);
+  return player_profile_by_id(db, player.string(0, 0));
+}
+
+std::optional<Json> player_profile_by_id(Connection& db, const std::string& player_id) {
+  Result player = db.exec("SELECT id, name, first_seen, last_seen FROM players WHERE id = $1",
+                          Params().add(player_id));
+  if (player.rows() == 0) return std::nullopt;
   Json profile = {{"player", player_id},
                   {"name", player.string(0, 1)},
                   {"first_seen", iso8601_utc(player.int64(0, 2))},
                   {"last_seen", iso8601_utc(player.int64(0, 3))}};
+  // Others who chose the same name: a page by name shows one of them, and says so.
+  Result namesake = db.exec(R"sql(
+    SELECT id, name, last_seen FROM players WHERE lower(name) = lower($1) AND id <> $2
+    ORDER BY last_seen DESC, id COLLATE "C" DESC LIMIT 50)sql",
+                            Params().add(player.string(0, 1)).add(player_id));
+  Json namesakes = Json::array();
+  for (int r = 0; r < namesake.rows(); ++r) {
+    namesakes.push_back({{"player", namesake.string(r, 0)},
+                         {"name", namesake.string(r, 1)},
+                         {"last_seen", iso8601_utc(namesake.int64(r, 2))}});
+  }
+  profile["namesakes"] = std::move(namesakes);
   Result row = db.exec(R"sql(
     SELECT m.game, count(*), count(*) FILTER (WHERE s."placing" = 1), avg(s.score),
            min(s.score), max(s.score)

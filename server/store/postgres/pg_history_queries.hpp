@@ -25,5 +25,6 @@ Json list_matches(Connection& db, const MatchQuery& query);
 std::optional<Json> match_record(Connection& db, const std::string& match_id);
 Json leaderboard(Connection& db, const std::string& game);
 std::optional<Json> player_profile(Connection& db, const std::string& name);
+std::optional<Json> player_profile_by_id(Connection& db, const std::string& player_id);
 
 }  // namespace parlor::server::store::pg::history

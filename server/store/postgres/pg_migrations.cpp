@@ -102,9 +102,20 @@ END
 $$;
 )sql";
 
+// Version 2: SQLite's version 4, player_tokens (one player on several devices).
+constexpr const char* kVersion2 = R"sql(
+CREATE TABLE player_tokens (
+  token_hash  TEXT PRIMARY KEY,
+  player_id   TEXT NOT NULL,
+  created_at  BIGINT NOT NULL
+);
+CREATE INDEX player_tokens_by_player ON player_tokens (player_id);
+)sql";
+
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
+      {2, "player_tokens: one player on several devices", kVersion2},
   };
   return all;
 }

@@ -124,6 +124,14 @@ void PgWriteBatch::player_seen(const std::string& id, const std::string& name, M
       Params().add(id).add(name).add(at));
 }
 
+void PgWriteBatch::player_token_added(const std::string& player_id, const std::string& token_hash,
+                                      Millis at) {
+  add(R"sql(
+    INSERT INTO player_tokens (token_hash, player_id, created_at) VALUES ($1, $2, $3)
+    ON CONFLICT (token_hash) DO NOTHING)sql",
+      Params().add(token_hash).add(player_id).add(at));
+}
+
 void PgWriteBatch::match_started(const MatchStart& start) {
   add(R"sql(
     INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,

@@ -36,6 +36,7 @@ class PgWriteBatch final : public BatchRunner {
   // The writes: called by the queued writes inside run(), on the writer thread.
   void save_player(const PlayerRow& player);
   void player_seen(const std::string& id, const std::string& name, Millis at);
+  void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
   void match_started(const MatchStart& start);
   // `action_json`: the action as stored (json_text).
   void action(const std::string& match_id, std::int64_t seq, int seat,

@@ -102,6 +102,14 @@ Ticket PostgresStore::player_seen(const std::string& id, const std::string& name
   });
 }
 
+Ticket PostgresStore::player_token_added(const std::string& player_id,
+                                         const std::string& token_hash, Millis at) {
+  return impl_->queue->push("player_token_added", player_id,
+                            [batch = impl_->batch.get(), player_id, token_hash, at] {
+                              batch->player_token_added(player_id, token_hash, at);
+                            });
+}
+
 Ticket PostgresStore::match_started(const MatchStart& start) {
   return impl_->queue->push("match_started", start.id,
                             [batch = impl_->batch.get(), start] { batch->match_started(start); });
@@ -208,6 +216,12 @@ Json PostgresStore::leaderboard(const std::string& game) {
 std::optional<Json> PostgresStore::player_profile(const std::string& name) {
   return impl_->read("player_profile", std::optional<Json>{},
                      [&](pg::Connection& db) { return pg::history::player_profile(db, name); });
+}
+
+std::optional<Json> PostgresStore::player_profile_by_id(const std::string& player_id) {
+  return impl_->read("player_profile_by_id", std::optional<Json>{}, [&](pg::Connection& db) {
+    return pg::history::player_profile_by_id(db, player_id);
+  });
 }
 
 }  // namespace parlor::server::store

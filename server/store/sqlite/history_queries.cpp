@@ -186,9 +186,13 @@ std::optional<double> optional_double(const sql::Statement& row, int column) {
 }  // namespace
 
 std::vector<PlayerRow> load_players(sql::Database& db) {
+  // Each player's first token, then the tokens other devices claimed (player_tokens).
   sql::Statement row(db, R"sql(
     SELECT id, name, token_hash, first_seen, last_seen FROM players
-    ORDER BY first_seen, id)sql");
+    UNION ALL
+    SELECT p.id, p.name, t.token_hash, p.first_seen, p.last_seen
+    FROM player_tokens t JOIN players p ON p.id = t.player_id
+    ORDER BY 4, 1, 3)sql");
   std::vector<PlayerRow> players;
   while (row.step()) {
     players.push_back(PlayerRow{.id = row.get_text(0),
@@ -202,7 +206,10 @@ std::vector<PlayerRow> load_players(sql::Database& db) {
 
 std::optional<PlayerRow> find_player_by_token(sql::Database& db, const std::string& token_hash) {
   sql::Statement row(db, R"sql(
-    SELECT id, name, token_hash, first_seen, last_seen FROM players WHERE token_hash = ?)sql");
+    SELECT id, name, token_hash, first_seen, last_seen FROM players WHERE token_hash = ?1
+    UNION ALL
+    SELECT p.id, p.name, t.token_hash, p.first_seen, p.last_seen
+    FROM player_tokens t JOIN players p ON p.id = t.player_id WHERE t.token_hash = ?1)sql");
   row.bind(1, token_hash);
   if (!row.step()) return std::nullopt;
   return PlayerRow{.id = row.get_text(0),
@@ -258,6 +265,7 @@ Json list_matches(sql::Database& db, const MatchQuery& query) {
   SummaryFilter filter;
   filter.game = query.game;
   filter.seat_name = query.player_name;
+  filter.player_id = query.player_id;
   if (!query.before.empty()) {
     filter.before = decode_cursor(query.before);
     if (!filter.before) {
@@ -348,15 +356,37 @@ Json leaderboard(sql::Database& db, const std::string& game) {
 
 std::optional<Json> player_profile(sql::Database& db, const std::string& name) {
   sql::Statement player(db, R"sql(
-    SELECT id, name, first_seen, last_seen FROM players WHERE name = ?1 COLLATE NOCASE
+    SELECT id FROM players WHERE name = ?1 COLLATE NOCASE
     ORDER BY last_seen DESC, id DESC LIMIT 1)sql");
   player.bind(1, name);
   if (!player.step()) return std::nullopt;
-  std::string player_id = player.get_text(0);
+  return player_profile_by_id(db, player.get_text(0));
+}
+
+std::optional<Json> player_profile_by_id(sql::Database& db, const std::string& player_id) {
+  sql::Statement player(db, R"sql(
+    SELECT id, name, first_seen, last_seen FROM players WHERE id = ?1)sql");
+  player.bind(1, player_id);
+  if (!player.step()) return std::nullopt;
   Json profile = {{"player", player_id},
                   {"name", player.get_text(1)},
                   {"first_seen", iso8601_utc(player.get_int64(2))},
                   {"last_seen", iso8601_utc(player.get_int64(3))}};
+
+  // Others who chose the same name: a page by name shows one of them, and says so.
+  sql::Statement namesake(db, R"sql(
+    SELECT id, name, last_seen FROM players
+    WHERE name = ?1 COLLATE NOCASE AND id <> ?2
+    ORDER BY last_seen DESC, id DESC LIMIT 50)sql");
+  namesake.bind(1, player.get_text(1));
+  namesake.bind(2, player_id);
+  Json namesakes = Json::array();
+  while (namesake.step()) {
+    namesakes.push_back({{"player", namesake.get_text(0)},
+                         {"name", namesake.get_text(1)},
+                         {"last_seen", iso8601_utc(namesake.get_int64(2))}});
+  }
+  profile["namesakes"] = std::move(namesakes);
 
   sql::Statement row(db, R"sql(
     SELECT m.game, count(*), sum(s.placing = 1), avg(s.score), min(s.score), max(s.score)

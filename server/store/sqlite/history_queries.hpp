@@ -26,5 +26,6 @@ Json list_matches(sql::Database& db, const MatchQuery& query);
 std::optional<Json> match_record(sql::Database& db, const std::string& match_id);
 Json leaderboard(sql::Database& db, const std::string& game);
 std::optional<Json> player_profile(sql::Database& db, const std::string& name);
+std::optional<Json> player_profile_by_id(sql::Database& db, const std::string& player_id);
 
 }  // namespace parlor::server::store::history

@@ -124,6 +124,19 @@ INSERT INTO live_actions (match_id, seq, seat, action, timeout, at)
 DROP TABLE actions;
 )sql";
 
+// Version 4: one player on several devices. A claim code (server/claim_codes.hpp) gives
+// another browser a token of its own for the same player; players.token_hash keeps the
+// first, and every later one is a row here. No foreign key: the player's row and the
+// token's are queued writes of the same writer, in order, and players are never deleted.
+constexpr const char* kVersion4 = R"sql(
+CREATE TABLE player_tokens (
+  token_hash  TEXT PRIMARY KEY,
+  player_id   TEXT NOT NULL,
+  created_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX player_tokens_by_player ON player_tokens (player_id);
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -131,6 +144,7 @@ const std::vector<Migration>& migrations() {
       {1, "players, matches, match_seats, actions", kVersion1},
       {2, "match_rounds, commitments, history indexes", kVersion2},
       {3, "live_actions journal, match_actions per finished match", kVersion3},
+      {4, "player_tokens: one player on several devices", kVersion4},
   };
   return all;
 }

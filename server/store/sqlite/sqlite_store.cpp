@@ -308,6 +308,14 @@ Ticket SqliteStore::player_seen(const std::string& id, const std::string& name, 
   });
 }
 
+Ticket SqliteStore::player_token_added(const std::string& player_id, const std::string& token_hash,
+                                       Millis at) {
+  return impl_->queue->push("player_token_added", player_id,
+                            [writes = impl_->write_statements.get(), player_id, token_hash, at] {
+                              writes->player_token_added(player_id, token_hash, at);
+                            });
+}
+
 Ticket SqliteStore::match_started(const MatchStart& start) {
   return impl_->queue->push("match_started", start.id, [store = impl_.get(), start] {
     store->write_statements->match_started(start);
@@ -427,6 +435,12 @@ Json SqliteStore::leaderboard(const std::string& game) {
 std::optional<Json> SqliteStore::player_profile(const std::string& name) {
   return impl_->read("player_profile", std::optional<Json>{},
                      [&](sql::Database& db) { return history::player_profile(db, name); });
+}
+
+std::optional<Json> SqliteStore::player_profile_by_id(const std::string& player_id) {
+  return impl_->read("player_profile_by_id", std::optional<Json>{}, [&](sql::Database& db) {
+    return history::player_profile_by_id(db, player_id);
+  });
 }
 
 }  // namespace parlor::server::store

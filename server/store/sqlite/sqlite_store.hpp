@@ -31,6 +31,8 @@ class SqliteStore final : public Store {
 
   Ticket save_player(const PlayerRow& player) override;
   Ticket player_seen(const std::string& id, const std::string& name, Millis at) override;
+  Ticket player_token_added(const std::string& player_id, const std::string& token_hash,
+                            Millis at) override;
   Ticket match_started(const MatchStart& start) override;
   Ticket action(const std::string& match_id, const ActionRow& action) override;
   Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) override;
@@ -55,6 +57,7 @@ class SqliteStore final : public Store {
   std::optional<Json> match_record(const std::string& match_id) override;
   Json leaderboard(const std::string& game) override;
   std::optional<Json> player_profile(const std::string& name) override;
+  std::optional<Json> player_profile_by_id(const std::string& player_id) override;
 
   Stats stats() const override;
   Health health() const override;

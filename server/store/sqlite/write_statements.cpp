@@ -51,6 +51,10 @@ WriteStatements::WriteStatements(sql::Database& db)
           last_seen = max(last_seen, excluded.last_seen))sql"),
       player_seen_(db, R"sql(
         UPDATE players SET name = :name, last_seen = max(last_seen, :at) WHERE id = :id)sql"),
+      add_player_token_(db, R"sql(
+        INSERT INTO player_tokens (token_hash, player_id, created_at)
+        VALUES (:token_hash, :player_id, :at)
+        ON CONFLICT (token_hash) DO NOTHING)sql"),
       upsert_match_(db, R"sql(
         INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
                              first_dealer, lower_score_wins, started_at, status)
@@ -232,6 +236,15 @@ void WriteStatements::player_seen(const std::string& id, const std::string& name
   player_seen_.bind(":at", at);
   player_seen_.run();
   if (db_.changes() == 0) spdlog::warn("store: player_seen for unknown player {}", id);
+}
+
+void WriteStatements::player_token_added(const std::string& player_id,
+                                         const std::string& token_hash, Millis at) {
+  add_player_token_.reset();
+  add_player_token_.bind(":token_hash", token_hash);
+  add_player_token_.bind(":player_id", player_id);
+  add_player_token_.bind(":at", at);
+  add_player_token_.run();
 }
 
 void WriteStatements::match_started(const MatchStart& start) {

@@ -39,6 +39,7 @@ class WriteStatements {
 
   void save_player(const PlayerRow& player);
   void player_seen(const std::string& id, const std::string& name, Millis at);
+  void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
   void match_started(const MatchStart& start);
   // `action_json`: the action as stored (json_text).
   void action(const std::string& match_id, std::int64_t seq, int seat, std::string_view action_json,
@@ -110,6 +111,7 @@ class WriteStatements {
   sql::Database& db_;
   sql::Statement upsert_player_;
   sql::Statement player_seen_;
+  sql::Statement add_player_token_;
   sql::Statement upsert_match_;
   sql::Statement upsert_seat_;
   sql::Statement put_match_actions_;
