@@ -214,7 +214,8 @@ http::response<http::string_body> handle_http(const http::request<http::string_b
     std::string text = lobby.metrics().render(lobby.all_room_summaries());
     if (const store::Store* store = context.store.store) {
       text += render_store_metrics(*store);
-      if (context.store.replay_cache) text += render_replay_cache_metrics(*context.store.replay_cache);
+      if (context.store.replay_cache)
+        text += render_replay_cache_metrics(*context.store.replay_cache);
     }
     return respond(request, http::status::ok, "text/plain; version=0.0.4", std::move(text));
   }

@@ -148,8 +148,8 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // The store's reads (match history, a cluster's token lookups) go to the HTTP and
   // WebSocket side directly, on their own thread.
   ReplayCache replay_cache(config.replay_cache_bytes);
-  const ServerContext context{
-      lobby, gate, StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}};
+  const ServerContext context{lobby, gate,
+                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}};
   auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   std::string error;
   if (!listener->open({address, config.port}, error)) {
