@@ -4,21 +4,15 @@
 // the rules from the table, phones at 360 and 390 px, keyboard-only play of a whole
 // round with focus kept and one live region updated in place, hand sorting, quick play.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { createAndStart, handFacts, launchBrowser, openLobby, playRound, screenshot, startServer, waitForTurnOrRoundEnd } from "./helpers.mjs";
+import { describe, it } from "node:test";
+import { createAndStart, handFacts, openLobby, playRound, screenshot, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
 import { steps } from "./games.mjs";
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 // Raw codes a person should never read: "7H", "TC", "JK", "T19" and 0-based seat fields.

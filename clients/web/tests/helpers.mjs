@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,6 +36,22 @@ export function shortName(code) {
 }
 
 /** Starts parlor-server; returns {base, games, stop}. */
+// One server and one browser for a whole test file: started before its first test,
+// stopped after its last; `use(server, browser)` receives them once started.
+export function withServerAndBrowser(use) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    use(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
 export async function startServer() {
   if (!existsSync(serverPath)) throw new Error(`parlor-server not found at ${serverPath} (run scripts/setup.sh or set PARLOR_SERVER)`);
   if (!existsSync(join(webRoot, "index.html"))) throw new Error(`${webRoot} has no index.html: run npm run build`);

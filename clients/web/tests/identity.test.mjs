@@ -3,20 +3,14 @@
 // same name, and a code works once; player pages are by id, and a name's page says who
 // else chose that name.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { launchBrowser, openLobby, screenshot, startServer } from "./helpers.mjs";
+import { describe, it } from "node:test";
+import { openLobby, screenshot, withServerAndBrowser } from "./helpers.mjs";
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 const playerId = (page) => page.evaluate(() => window.parlor.playerId);

@@ -2,8 +2,8 @@
 // a full round by clicking like a person, checking the hand shown, the turn indicator
 // and the round's results; a screenshot of each table is saved to test-artifacts/.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { createAndStart, handFacts, launchBrowser, openLobby, playRound, screenshot, startServer } from "./helpers.mjs";
+import { describe, it } from "node:test";
+import { createAndStart, handFacts, openLobby, playRound, screenshot, withServerAndBrowser } from "./helpers.mjs";
 import { steps } from "./games.mjs";
 
 // The deal each game starts from (../../../shared/rules/*.md), with the table used here.
@@ -18,15 +18,9 @@ const GAMES = [
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 describe("a full round of every game, played by clicking", () => {

@@ -1,22 +1,15 @@
 // The table around the games: errors in words, watching a room, coming back after a
 // reload or a dropped connection, joining a private room by its code, a phone screen.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { shortName } from "./helpers.mjs";
-import { createAndStart, handFacts, launchBrowser, openLobby, playRound, press, screenshot, selectCards, startServer, waitForTurnOrRoundEnd } from "./helpers.mjs";
+import { describe, it } from "node:test";
+import { createAndStart, handFacts, openLobby, playRound, press, screenshot, selectCards, shortName, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
 import { steps } from "./games.mjs";
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 /** The first game this server hosts among those the test can drive. */

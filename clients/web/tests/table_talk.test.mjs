@@ -3,20 +3,14 @@
 // spectators (the watcher is sent back to the lobby, told why) and removes a player who
 // went away. Also Carioca's hand "by melds" on a fixed hand.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { launchBrowser, openLobby, screenshot, startServer } from "./helpers.mjs";
+import { describe, it } from "node:test";
+import { openLobby, screenshot, withServerAndBrowser } from "./helpers.mjs";
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 async function say(page, text) {
