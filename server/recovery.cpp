@@ -98,14 +98,44 @@ void resume(store::Store& store, Lobby& lobby, const store::UnfinishedMatch& sav
   ++report.resumed;
 }
 
+// Reopens, waiting, a room whose last match was over when the server stopped: its
+// players come back to the table they left, as after a match on a server that stayed up.
+void reopen_between_matches(Lobby& lobby, const store::MatchStart& last, RecoveryReport& report) {
+  Expected<RoomSettings> settings = room_settings_from_json(
+      last.room_settings, [&](const std::string& name) { return lobby.find_game(name); });
+  if (!settings) {
+    spdlog::warn("room {} cannot be reopened ({}: {})", last.room_id, settings.error().code,
+                 settings.error().message);
+    return;
+  }
+  auto room = lobby.restore_room(std::move(settings.value()));
+  if (!room) return;  // its id or code is taken by a room resumed above
+  std::vector<SeatRecord> seats;
+  for (const store::SeatRow& seat : last.seats) {
+    seats.push_back({protocol::parse_seat_kind(seat.kind).value_or(protocol::SeatKind::kHuman),
+                     seat.player_id, seat.name, seat.bot_level});
+  }
+  room->restore_waiting(std::move(seats), last.match_number);
+  spdlog::info("room {}: reopened between matches (match {} had ended)", last.room_id,
+               last.match_number);
+  ++report.reopened;
+}
+
 }  // namespace
 
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
+                               std::chrono::milliseconds reopen_within) {
   RecoveryReport report;
   for (const store::UnfinishedMatch& saved : store.load_unfinished_matches()) {
     resume(store, lobby, saved, report);
   }
+  // After the resumes (a match whose last action ended it was just recorded as over: its
+  // room is between matches now).
   store.flush();
+  for (const store::MatchStart& last :
+       store.load_rooms_between_matches(now_millis() - reopen_within.count())) {
+    reopen_between_matches(lobby, last, report);
+  }
   return report;
 }
 

@@ -1,10 +1,14 @@
 // Start-up recovery: every match that was in progress when the server stopped (a crash,
 // a kill, a restart) is rebuilt from its options, seed and journal through the
 // deterministic engine, and its room reopened with the same seats, code and settings.
+// A room that was between two matches (its last match over, the next not yet started)
+// reopens too, waiting, with the seats of its last match, if that match ended within the
+// players' grace period before start-up (after that, their seats would have been freed).
 // A journal that does not replay (a gap, a rejected action, a game this build lacks)
 // marks that match aborted with the reason; it never stops the server from starting.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -17,10 +21,13 @@ struct RecoveryReport {
   int resumed = 0;
   int finished = 0;  // the last action ended the match but its result was not yet written
   int aborted = 0;
+  int reopened = 0;  // rooms between two matches, reopened waiting
 };
 
-// Every unfinished match (a single server at start-up).
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby);
+// Every unfinished match, and the rooms between two matches whose last match ended at
+// most `reopen_within` ago (a single server at start-up).
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
+                               std::chrono::milliseconds reopen_within);
 // Only the matches of these rooms, read by room from the store: in a cluster a node
 // reopens only the rooms it holds or takes (server/cluster/); other unfinished matches
 // belong to other nodes and are neither read, reopened nor aborted.

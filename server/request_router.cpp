@@ -236,11 +236,12 @@ void RequestRouter::handle_room_request(Request& request, bool may_locate) {
     case RequestType::kStart:
       return room->start(me(), request.id);
     case RequestType::kAction: {
-      std::optional<std::int64_t> after;
-      if (request.has("after")) after = request.int_field("after", 0);
+      MoveContext context;
+      if (request.has("after")) context.after = request.int_field("after", 0);
+      if (request.has("match")) context.match = request.int_field("match", 0);
       return room->act(me(), request.id, std::move(request.body["action"]),
                        std::chrono::steady_clock::now(),
-                       request.string_field("ack", "reply") == "update", after);
+                       request.string_field("ack", "reply") == "update", context);
     }
     case RequestType::kGetState:
       return room->get_state(me(), request.id);

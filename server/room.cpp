@@ -58,9 +58,9 @@ void Room::start(Member who, Json request_id) {
   post_to_strand(&Room::do_start, std::move(who), std::move(request_id));
 }
 void Room::act(Member who, Json request_id, Json action, Clock::time_point received,
-               bool ack_in_update, std::optional<std::int64_t> after) {
+               bool ack_in_update, MoveContext context) {
   post_to_strand(&Room::do_act, std::move(who), std::move(request_id), std::move(action), received,
-                 ack_in_update, after);
+                 ack_in_update, context);
 }
 void Room::get_state(Member who, Json request_id) {
   post_to_strand(&Room::do_get_state, std::move(who), std::move(request_id));
@@ -76,8 +76,8 @@ void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed se
                  std::move(last_moves));
 }
 
-void Room::restore_waiting(std::vector<SeatRecord> seats) {
-  post_to_strand(&Room::do_restore_waiting, std::move(seats));
+void Room::restore_waiting(std::vector<SeatRecord> seats, int matches_played) {
+  post_to_strand(&Room::do_restore_waiting, std::move(seats), matches_played);
 }
 
 // ---- Requests ----
@@ -191,6 +191,7 @@ void Room::do_start(Member who, Json request_id) {
   status_ = Status::kPlaying;
   paused_ = false;
   deadlines_.clear();
+  resent_ = ResentMoves();  // the last match's moves: its seqs are not this match's
   seal_new_deals();
   metrics_.matches_started.fetch_add(1, std::memory_order_relaxed);
   send_to(who, reply_message(request_id, "ok", {{"request", "start"}, {"match", *number}}));
@@ -201,15 +202,21 @@ void Room::do_start(Member who, Json request_id) {
 }
 
 void Room::do_act(Member who, Json request_id, Json action, Clock::time_point received,
-                  bool ack_in_update, std::optional<std::int64_t> after) {
+                  bool ack_in_update, MoveContext context) {
   auto seat = seating_.seat_of(who.player_id);
   if (!seat) {
     return reply_error(who, request_id, {"not_seated", "you have no seat in this room"});
   }
-  if (status_ != Status::kPlaying || !session_.has_match()) {
-    return reply_error(who, request_id, {"no_match", "no match is being played"});
+  const bool playing = status_ == Status::kPlaying && session_.has_match();
+  if (context.match && (!playing || *context.match != session_.number())) {
+    // Sent again after its match ended (resent_moves.hpp): never judged in another match.
+    return reply_error(who, request_id,
+                       {"stale_match", "match " + std::to_string(*context.match) +
+                                           ", which this move was for, is over"});
   }
+  if (!playing) return reply_error(who, request_id, {"no_match", "no match is being played"});
   seating_.take_back(*seat);  // the player is back at the keyboard
+  const auto& after = context.after;
   if (after && handle_resent(who, request_id, *seat, action, *after)) return;
   std::optional<Json> kept;
   if (after) kept = action;  // only clients that may send a move again pay for the copy
@@ -293,7 +300,8 @@ void Room::do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed
   check_empty();
 }
 
-void Room::do_restore_waiting(std::vector<SeatRecord> seats) {
+void Room::do_restore_waiting(std::vector<SeatRecord> seats, int matches_played) {
+  session_.number_after(matches_played);
   seating_.restore(seats, Clock::now());
   announce_restored_seats();
   status_ = Status::kWaiting;

@@ -82,7 +82,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // the "accepted" field of its next update rather than from an "accepted" reply.
   // `after`: the last seq the client had seen when it chose the move, if it said so.
   void act(Member who, Json request_id, Json action, std::chrono::steady_clock::time_point received,
-           bool ack_in_update, std::optional<std::int64_t> after = std::nullopt);
+           bool ack_in_update, MoveContext context = {});
   void get_state(Member who, Json request_id);
   // Table chat and the host's controls (protocol/README.md, "Chat and host controls").
   void chat(Member who, Json request_id, std::string text);
@@ -105,7 +105,8 @@ class Room : public std::enable_shared_from_this<Room> {
                std::int64_t actions_replayed, std::map<int, SeatMove> last_moves = {});
   // A room without a running match reopened on another node or after a restart: its seats
   // as they were (humans disconnected, their grace period starting now), waiting to start.
-  void restore_waiting(std::vector<SeatRecord> seats);
+  // `matches_played`: how many matches it had played, so the next one is numbered on.
+  void restore_waiting(std::vector<SeatRecord> seats, int matches_played = 0);
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -133,7 +134,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_remove_bot(Member who, Json request_id, int seat);
   void do_start(Member who, Json request_id);
   void do_act(Member who, Json request_id, Json action, Clock::time_point received,
-              bool ack_in_update, std::optional<std::int64_t> after);
+              bool ack_in_update, MoveContext context);
   // A move sent again that was already applied (ResentMoves): acknowledged again, true.
   bool handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
                      std::int64_t after);
@@ -151,7 +152,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_shutdown();
   void do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
                   std::int64_t actions_replayed, std::map<int, SeatMove> last_moves);
-  void do_restore_waiting(std::vector<SeatRecord> seats);
+  void do_restore_waiting(std::vector<SeatRecord> seats, int matches_played);
 
   // The match.
   // Who sent a move, to be told it was accepted.

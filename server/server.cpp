@@ -115,17 +115,20 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   lobby->players().attach_store(*store);
   std::atomic<bool> fenced{false};
   std::function<void()> stand_down;  // set once the listener exists
-  RecoveryReport recovered = cluster ? cluster->attach(*lobby, *store,
-                                                       [&] {
-                                                         fenced = true;
-                                                         net::post(ioc, [&] {
-                                                           if (stand_down) stand_down();
-                                                         });
-                                                       })
-                                     : recover_matches(*store, *lobby);
-  if (recovered.resumed + recovered.finished + recovered.aborted > 0) {
-    spdlog::info("recovery: {} matches resumed, {} finished, {} aborted", recovered.resumed,
-                 recovered.finished, recovered.aborted);
+  RecoveryReport recovered =
+      cluster ? cluster->attach(*lobby, *store,
+                                [&] {
+                                  fenced = true;
+                                  net::post(ioc, [&] {
+                                    if (stand_down) stand_down();
+                                  });
+                                })
+              : recover_matches(*store, *lobby, std::chrono::seconds(config.grace_seconds));
+  if (recovered.resumed + recovered.finished + recovered.aborted + recovered.reopened > 0) {
+    spdlog::info(
+        "recovery: {} matches resumed, {} finished, {} aborted; {} rooms reopened between "
+        "matches",
+        recovered.resumed, recovered.finished, recovered.aborted, recovered.reopened);
   }
   auto web_root = std::make_shared<WebRoot>(resolve_web_root(config.web_root, executable_path));
 

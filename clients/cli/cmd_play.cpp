@@ -253,6 +253,8 @@ class PlayClient {
       update_ = m;
       if (m.contains("seq") && m["seq"].is_number_integer())
         last_seq_ = m["seq"].get<std::int64_t>();
+      if (m.contains("match") && m["match"].is_number_integer())
+        last_match_ = m["match"].get<std::int64_t>();
       if (!script_) std::cout << net::table_text(m, words) << std::flush;
       if (auto_play_) auto_move();
     } else if (type == "claim_code" && !script_) {
@@ -445,9 +447,11 @@ class PlayClient {
     connection_->send(auto_request_);
   }
 
-  // `after`: the last seq this client has seen, so that the move can be sent again safely.
+  // `after`: the last seq this client has seen, and `match`, the match it belongs to, so
+  // that the move can be sent again safely (protocol/README.md, action).
   Json with_after(Json action) const {
     if (last_seq_ >= 0) action["after"] = last_seq_;
+    if (last_match_ > 0) action["match"] = last_match_;
     return action;
   }
 
@@ -478,10 +482,11 @@ class PlayClient {
   Json update_;
   std::int64_t next_id_ = 1;
   int auto_seq_ = -1;
-  std::int64_t last_seq_ = -1;  // the latest update's seq: a move's `after`
-  Json auto_request_;           // the auto move sent and not yet answered
-  Json auto_resend_;            // the auto move to send again after a reconnect
-  int auto_refusals_ = 0;       // auto moves refused in a row (a new choice each time)
+  std::int64_t last_seq_ = -1;   // the latest update's seq: a move's `after`
+  std::int64_t last_match_ = 0;  // and its match number: a move's `match`
+  Json auto_request_;            // the auto move sent and not yet answered
+  Json auto_resend_;             // the auto move to send again after a reconnect
+  int auto_refusals_ = 0;        // auto moves refused in a row (a new choice each time)
   bool greeted_ = false;
   bool input_done_ = false;
   bool quitting_ = false;

@@ -47,6 +47,9 @@ class MatchSession {
   // False while the store cannot make writes durable: no move may be accepted then.
   bool store_writable() const { return journal_.writable(); }
 
+  // A room reopened between matches: its next match is numbered after `matches_played`.
+  void number_after(int matches_played) { record_.match_number = matches_played; }
+
   // Starts the room's next match with these seats and journals its start.
   // Errors: store_unavailable, start_failed (the engine refused the options or failed).
   Expected<int> start(const RoomSettings& settings, std::vector<SeatRecord> seats);

@@ -6,6 +6,12 @@
 // since that seq and that move is this very one, it was applied: the room says so again
 // (with its seq) and applies nothing. Otherwise the move is new and goes to the rules.
 // Only players who send "after" are kept (the others never send a move again).
+//
+// Seqs start again at every match, so the moves kept belong to the match being played:
+// the room forgets them when the next match starts (a seat's last move of the match before
+// would otherwise answer a new move that happens to be the same, and swallow it). A move
+// sent again after its match ended carries that match's number ("match"): the room
+// refuses it with stale_match instead of judging it in the new match.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +21,12 @@
 #include <nlohmann/json.hpp>
 
 namespace parlor::server {
+
+// What the client said of the state it chose a move in.
+struct MoveContext {
+  std::optional<std::int64_t> after;  // the last seq it had seen
+  std::optional<std::int64_t> match;  // the match that seq belongs to
+};
 
 struct SeatMove {
   std::int64_t seq = 0;

@@ -90,7 +90,7 @@ TEST_F(RoomTest, AMoveSentAgainWithAfterCountsOnce) {
   }
   ASSERT_TRUE(move);
   const std::int64_t seen = host.connection->last_update()->at("seq").get<std::int64_t>();
-  room->act(host.member, 10, *move, std::chrono::steady_clock::now(), false, seen);
+  room->act(host.member, 10, *move, std::chrono::steady_clock::now(), false, {seen, std::nullopt});
   settle();
   const int actions_after_first = journal.actions;
   std::int64_t first_seq = -1;
@@ -100,7 +100,7 @@ TEST_F(RoomTest, AMoveSentAgainWithAfterCountsOnce) {
   ASSERT_EQ(first_seq, seen + 1);
 
   // The same move again, as after a reconnect: acknowledged with the same seq, not applied.
-  room->act(host.member, 11, *move, std::chrono::steady_clock::now(), false, seen);
+  room->act(host.member, 11, *move, std::chrono::steady_clock::now(), false, {seen, std::nullopt});
   settle();
   EXPECT_EQ(journal.actions, actions_after_first) << "the move was applied twice";
   const Json& again = host.connection->messages.back();
@@ -110,9 +110,68 @@ TEST_F(RoomTest, AMoveSentAgainWithAfterCountsOnce) {
 
   // A different move with the same "after" is judged by the rules as usual.
   room->act(host.member, 12, {{"type", "no_such_move"}}, std::chrono::steady_clock::now(), false,
-            seen);
+            {seen, std::nullopt});
   settle();
   EXPECT_EQ(host.connection->messages.back().at("code"), "unknown_action");
+}
+
+// Seqs start again at each match. The seat's last move of a finished match, sent in the
+// next match with an "after" below its seq, is a new move: judged by the rules, never
+// answered "accepted" with the old match's seq and swallowed. A move that names the old
+// match ("match") is refused with stale_match and changes nothing.
+TEST_F(RoomTest, AMoveOfTheNextMatchIsNeverTakenForTheLastMatchsMove) {
+  Player host = make_player("p1");
+  open_room(2, 0ms, host, /*sit=*/true);
+  room->add_bot(host.member, 2, std::nullopt, BotLevel::kRandom);
+  room->start(host.member, 3);
+  settle();
+  int request = 100;
+  Json last_move;
+  std::int64_t last_move_seq = -1;
+  for (int moves = 0; moves < 5000 && host.connection->of_type("match_over").empty(); ++moves) {
+    std::optional<Json> move = my_move(host, 0);
+    ASSERT_TRUE(move) << "the match waits for nobody";
+    const std::int64_t seen = host.connection->last_update()->at("seq").get<std::int64_t>();
+    room->act(host.member, ++request, *move, std::chrono::steady_clock::now(), false, {seen, 1});
+    settle();
+    last_move = *move;
+    last_move_seq = host.connection->of_type("accepted").back().at("seq").get<std::int64_t>();
+  }
+  ASSERT_EQ(host.connection->of_type("match_over").size(), 1u);
+  ASSERT_GT(last_move_seq, 1);
+
+  room->start(host.member, ++request);
+  settle();
+  for (int wait = 0; wait < 100 && !my_move(host, 0); ++wait) run_for(5ms);
+  ASSERT_TRUE(my_move(host, 0));
+  const std::int64_t seen = host.connection->last_update()->at("seq").get<std::int64_t>();
+  ASSERT_LT(seen, last_move_seq);
+
+  const int actions_before = journal.actions;
+  room->act(host.member, ++request, last_move, std::chrono::steady_clock::now(), false, {seen, 1});
+  settle();
+  const Json& stale = host.connection->messages.back();
+  EXPECT_EQ(stale.at("type"), "error") << stale.dump();
+  EXPECT_EQ(stale.value("code", ""), "stale_match") << stale.dump();
+  EXPECT_EQ(journal.actions, actions_before);
+
+  // Without "match" (a client that does not send it): judged by the rules in this match.
+  room->act(host.member, ++request, last_move, std::chrono::steady_clock::now(), false,
+            {seen, std::nullopt});
+  settle();
+  bool answered = false;
+  for (const Json& message : host.connection->messages) {
+    if (!message.contains("id") || message.at("id") != request) continue;
+    answered = true;
+    if (message.at("type") == "accepted") {
+      EXPECT_GT(journal.actions, actions_before) << "accepted but not applied: " << message.dump();
+      EXPECT_EQ(message.at("seq"), seen + 1) << message.dump();
+    } else {
+      EXPECT_EQ(message.at("type"), "error") << message.dump();
+      EXPECT_NE(message.value("code", ""), "stale_match") << message.dump();
+    }
+  }
+  EXPECT_TRUE(answered);
 }
 
 TEST_F(RoomTest, NothingLeavesBeforeTheJournalIsDurable) {

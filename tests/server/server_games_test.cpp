@@ -39,9 +39,12 @@ int seats_for(const GameDefinition& game) {
 
 // Table options for the human-driven matches: Poker plays until one player holds every
 // chip, which with these bots can take ten thousand actions, so its table closes after a
-// fixed number of deals instead.
+// fixed number of deals instead. Carioca rebuilds its stock up to 100 times a round by
+// default, and random players who never go out play all of them (over two minutes a
+// match on a loaded machine): two rebuilds still show a rebuilt stock's cards hidden.
 Json options_for(const std::string& game) {
   if (game == "poker") return {{"deals", 30}};
+  if (game == "carioca") return {{"stock_reshuffles", 2}};
   return Json::object();
 }
 

@@ -243,7 +243,8 @@ void BotPlayer::finish(bool ok) {
 
 void BotPlayer::handle_text(std::string_view text) {
   if (stats_.measuring) ++stats_.messages_received;
-  static constexpr std::string_view kKeys[] = {"type", "id", "seq", "seat", "view", "accepted"};
+  static constexpr std::string_view kKeys[] = {"type", "id",       "seq",  "seat",
+                                               "view", "accepted", "match"};
   static constexpr std::size_t kView = 4;
   std::string_view values[std::size(kKeys)];
   // What tells whether this seat must move, read on the way through the view.
@@ -253,6 +254,7 @@ void BotPlayer::handle_text(std::string_view text) {
     const auto type = scan::plain_string(values[0]);
     const bool reply = !values[1].empty() && values[1] != "null";
     if (type == "update" && !reply) {
+      if (const auto match = scan::integer(values[6])) last_match_ = *match;
       return handle_update_text(values[2], values[3], values[kView], values[5], view_values[0],
                                 view_values[1]);
     }
@@ -327,13 +329,18 @@ void BotPlayer::handle_reply(const Json& message) {
     const std::int64_t seq = message.value("seq", std::int64_t{-1});
     if (seq >= 0 && seq <= last_seq_) return note_accepted_before();
     note_accepted(seq);
+  } else if (type == "error" && is_action && message.value("code", "") == "stale_match") {
+    // A move sent again after its match ended: nothing to do (not a rejection).
+    action_id_ = 0;
+    maybe_act();
   } else if (type == "error" && message.value("code", "") == "store_unavailable") {
     ++stats_.store_refusals;
     retry_after_store_refusal(is_action);
   } else if (type == "error") {
     if (is_action) {
       ++stats_.rejections;
-      stats_.note_error(message.dump());
+      // The move as sent (with its "after"): enough to tell a stale view from a resend.
+      stats_.note_error(message.dump() + " for " + action_text_);
       action_id_ = 0;
       if (++consecutive_rejections_ < kMaxRejectionsInARow) maybe_act();
     } else {
@@ -406,6 +413,8 @@ void BotPlayer::handle_update(const Json& update) {
   std::optional<std::int64_t> accepted;
   if (update.contains("accepted") && update["accepted"].is_number_integer())
     accepted = update["accepted"].get<std::int64_t>();
+  if (update.contains("match") && update["match"].is_number_integer())
+    last_match_ = update["match"].get<std::int64_t>();
   note_update(seat, update.value("seq", std::int64_t{-1}), accepted);
   // The same test as the pre-scanner's in handle_update_text.
   my_turn_ = false;
@@ -465,7 +474,10 @@ void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq,
     action_id_ = 0;
     awaiting_seq_ = -1;
   }
-  if (seq == 0) {  // a new deal: whatever was in flight belonged to the last match
+  // A new match: whatever was in flight belonged to the last one. (Not "seq 0": the
+  // state sent on a seat's return is seq 0 too when the match had not moved, and the
+  // move sent again then is still this match's.)
+  if (action_id_ != 0 && last_match_ != action_match_) {
     action_id_ = 0;
     awaiting_seq_ = -1;
   }
@@ -545,6 +557,11 @@ std::int64_t BotPlayer::send_action(const Json& action) {
   if (last_seq_ >= 0) {
     action_text_ += R"(,"after":)";
     action_text_.append(digits, std::to_chars(digits, digits + sizeof digits, last_seq_).ptr);
+  }
+  action_match_ = last_match_;
+  if (last_match_ > 0) {
+    action_text_ += R"(,"match":)";
+    action_text_.append(digits, std::to_chars(digits, digits + sizeof digits, last_match_).ptr);
   }
   action_text_ += R"(,"id":)";
   action_text_.append(digits, std::to_chars(digits, digits + sizeof digits, id).ptr);

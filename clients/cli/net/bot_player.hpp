@@ -199,7 +199,9 @@ class BotPlayer {
   std::int64_t next_id_ = 1;
   std::int64_t action_id_ = 0;  // id of the action in flight, 0 if none
   std::int64_t awaiting_seq_ = -1;
-  std::int64_t last_seq_ = -1;  // the latest update's seq: a new move's `after`
+  std::int64_t last_seq_ = -1;     // the latest update's seq: a new move's `after`
+  std::int64_t last_match_ = 0;    // and its match number: a new move's `match`
+  std::int64_t action_match_ = 0;  // the match the move in flight was chosen in
   // The move in flight when the line dropped (its request is still action_text_, id and
   // all): sent again after the next welcome. 0: none.
   std::int64_t resend_id_ = 0;

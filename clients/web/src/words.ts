@@ -23,6 +23,7 @@ const ERRORS: Record<string, string> = {
   start_failed: "The match could not start.",
   not_seated: "You are watching, not playing.",
   no_match: "No match is being played.",
+  stale_match: "That move was for a match that is over.",
   rate_limited: "Too many messages; slow down.",
   chat_rate_limited: "You are chatting too fast: wait a moment, then send it again.",
   chat_too_long: "That chat line is too long.",

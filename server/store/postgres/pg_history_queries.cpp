@@ -31,6 +31,24 @@ PlayerRow player_row(const Result& row, int r) {
                    .last_seen = row.int64(r, 4)};
 }
 
+// A match's start from the columns every recovery read selects, in this order: id,
+// room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
+// lower_score_wins, started_at (its seats are read apart).
+MatchStart match_start_of(const Result& row, int r) {
+  MatchStart start;
+  start.id = row.string(r, 0);
+  start.room_id = row.string(r, 1);
+  start.match_number = int_of(row, r, 2);
+  start.game = row.string(r, 3);
+  start.options = parse_json(row.string(r, 4));
+  start.room_settings = parse_json(row.string(r, 5));
+  start.seed_hex = row.string(r, 6);
+  start.first_dealer = int_of(row, r, 7);
+  start.lower_score_wins = row.boolean(r, 8);
+  start.started_at = row.int64(r, 9);
+  return start;
+}
+
 Json seats_json(Connection& db, const std::string& match_id) {
   Result row = db.exec(R"sql(
     SELECT seat, kind, player_id, name, bot_level, score, "placing", winner
@@ -185,16 +203,7 @@ std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
   std::unordered_map<std::string, std::size_t> index;
   for (int r = 0; r < row.rows(); ++r) {
     UnfinishedMatch match;
-    match.start.id = row.string(r, 0);
-    match.start.room_id = row.string(r, 1);
-    match.start.match_number = int_of(row, r, 2);
-    match.start.game = row.string(r, 3);
-    match.start.options = parse_json(row.string(r, 4));
-    match.start.room_settings = parse_json(row.string(r, 5));
-    match.start.seed_hex = row.string(r, 6);
-    match.start.first_dealer = int_of(row, r, 7);
-    match.start.lower_score_wins = row.boolean(r, 8);
-    match.start.started_at = row.int64(r, 9);
+    match.start = match_start_of(row, r);
     index[match.start.id] = matches.size();
     matches.push_back(std::move(match));
   }
@@ -230,6 +239,36 @@ std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
   }
   for (UnfinishedMatch& match : matches) match.commitments = commitment_rows(db, match.start.id);
   return matches;
+}
+
+std::vector<MatchStart> load_rooms_between_matches(Connection& db, Millis ended_since) {
+  // Room ids start again with each server run: "latest" is by start time.
+  Result row = db.exec(R"sql(
+    SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
+           lower_score_wins, started_at
+    FROM matches AS m
+    WHERE status = 'over' AND ended_at >= $1
+      AND NOT EXISTS (SELECT 1 FROM matches AS later
+                      WHERE later.room_id = m.room_id AND later.id <> m.id
+                        AND later.started_at >= m.started_at)
+    ORDER BY started_at, id COLLATE "C")sql",
+                       Params().add(ended_since));
+  std::vector<MatchStart> rooms;
+  for (int r = 0; r < row.rows(); ++r) rooms.push_back(match_start_of(row, r));
+  for (MatchStart& start : rooms) {
+    Result seats = db.exec(R"sql(
+      SELECT seat, kind, player_id, name, bot_level
+      FROM match_seats WHERE match_id = $1 ORDER BY seat)sql",
+                           Params().add(start.id));
+    for (int r = 0; r < seats.rows(); ++r) {
+      start.seats.push_back(SeatRow{.seat = int_of(seats, r, 0),
+                                    .kind = seats.string(r, 1),
+                                    .player_id = seats.string(r, 2),
+                                    .name = seats.string(r, 3),
+                                    .bot_level = seats.string(r, 4)});
+    }
+  }
+  return rooms;
 }
 
 Json list_matches(Connection& db, const MatchQuery& query) {

@@ -196,6 +196,12 @@ std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches_in_rooms(
                      });
 }
 
+std::vector<MatchStart> PostgresStore::load_rooms_between_matches(Millis ended_since) {
+  return impl_->read(
+      "load_rooms_between_matches", std::vector<MatchStart>{},
+      [&](pg::Connection& db) { return pg::history::load_rooms_between_matches(db, ended_since); });
+}
+
 Json PostgresStore::list_matches(const MatchQuery& query) {
   return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
                      [&](pg::Connection& db) { return pg::history::list_matches(db, query); });

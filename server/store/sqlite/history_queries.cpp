@@ -47,6 +47,24 @@ std::vector<SeatRow> seat_rows(sql::Database& db, const std::string& match_id) {
   return seats;
 }
 
+// A match's start from the columns every recovery read selects, in this order: id,
+// room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
+// lower_score_wins, started_at (its seats are read apart).
+MatchStart match_start_of(const sql::Statement& row) {
+  MatchStart start;
+  start.id = row.get_text(0);
+  start.room_id = row.get_text(1);
+  start.match_number = row.get_int(2);
+  start.game = row.get_text(3);
+  start.options = parse_json(row.get_text(4));
+  start.room_settings = parse_json(row.get_text(5));
+  start.seed_hex = row.get_text(6);
+  start.first_dealer = row.get_int(7);
+  start.lower_score_wins = row.get_bool(8);
+  start.started_at = row.get_int64(9);
+  return start;
+}
+
 // Every live match's journal rows, by match id, each list by seq. A seq journaled twice
 // keeps its first row, as the writer does (write_statements.hpp).
 // The filter on rooms of the unfinished-match reads: ?1 is a JSON array of room ids, or
@@ -236,16 +254,7 @@ std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
   std::vector<UnfinishedMatch> matches;
   while (row.step()) {
     UnfinishedMatch match;
-    match.start.id = row.get_text(0);
-    match.start.room_id = row.get_text(1);
-    match.start.match_number = row.get_int(2);
-    match.start.game = row.get_text(3);
-    match.start.options = parse_json(row.get_text(4));
-    match.start.room_settings = parse_json(row.get_text(5));
-    match.start.seed_hex = row.get_text(6);
-    match.start.first_dealer = row.get_int(7);
-    match.start.lower_score_wins = row.get_bool(8);
-    match.start.started_at = row.get_int64(9);
+    match.start = match_start_of(row);
     matches.push_back(std::move(match));
   }
   // One pass over the journal: it holds no index by match.
@@ -259,6 +268,25 @@ std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
     match.commitments = commitment_rows(db, match.start.id);
   }
   return matches;
+}
+
+std::vector<MatchStart> load_rooms_between_matches(sql::Database& db, Millis ended_since) {
+  // Room ids start again with each server run: "latest" is by start time, whatever run
+  // the room belonged to.
+  sql::Statement row(db, R"sql(
+    SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
+           lower_score_wins, started_at
+    FROM matches AS m
+    WHERE status = 'over' AND ended_at >= ?1
+      AND NOT EXISTS (SELECT 1 FROM matches AS later
+                      WHERE later.room_id = m.room_id AND later.id <> m.id
+                        AND later.started_at >= m.started_at)
+    ORDER BY started_at, id)sql");
+  row.bind(1, ended_since);
+  std::vector<MatchStart> rooms;
+  while (row.step()) rooms.push_back(match_start_of(row));
+  for (MatchStart& start : rooms) start.seats = seat_rows(db, start.id);
+  return rooms;
 }
 
 Json list_matches(sql::Database& db, const MatchQuery& query) {

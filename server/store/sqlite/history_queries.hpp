@@ -19,6 +19,7 @@ std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db);
 // Those of `rooms` only; every room when `rooms` is null.
 std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
     sql::Database& db, const std::vector<std::string>* rooms);
+std::vector<MatchStart> load_rooms_between_matches(sql::Database& db, Millis ended_since);
 
 // {"matches": [summary...], "next": cursor|null}, newest first. A malformed cursor gives
 // {"error": "bad_request", "message": ...} instead.

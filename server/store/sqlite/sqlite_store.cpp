@@ -415,6 +415,12 @@ std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches_in_rooms(
       [&](sql::Database& db) { return history::load_unfinished_matches_in_rooms(db, &room_ids); });
 }
 
+std::vector<MatchStart> SqliteStore::load_rooms_between_matches(Millis ended_since) {
+  return impl_->read(
+      "load_rooms_between_matches", std::vector<MatchStart>{},
+      [&](sql::Database& db) { return history::load_rooms_between_matches(db, ended_since); });
+}
+
 Json SqliteStore::list_matches(const MatchQuery& query) {
   return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
                      [&](sql::Database& db) { return history::list_matches(db, query); });
