@@ -155,6 +155,18 @@ void expect_everything_acknowledged_kept(const std::string& db, const TablePlaye
   sqlite3_close(handle);
 }
 
+// The end of every fault below: the server healthy again and play going on (`moves` more
+// of the player's moves), then a SIGKILL. Its log, which never says that a write the
+// server had acknowledged was lost.
+std::string play_on_then_kill(ServerProcess& server, TablePlayer& player, int moves) {
+  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
+  EXPECT_EQ(player.play(moves, 30s), moves);
+  server.kill_now();
+  std::string log = server.log();
+  EXPECT_EQ(log.find("failed and is lost"), std::string::npos) << log;
+  return log;
+}
+
 // As root a read-only file is no fault at all (root writes it anyway, and opens it again
 // after a restart): the server runs as `nobody` here, as a packaged server would run.
 TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritableAgain) {
@@ -186,16 +198,12 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   EXPECT_EQ(player.last_seq(), seq_held);
 
   ASSERT_EQ(chmod(db.c_str(), 0644), 0);
-  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
-  EXPECT_EQ(player.play(30, 30s), 30);
-  server.kill_now();
-  const std::string log = server.log();
+  const std::string log = play_on_then_kill(server, player, 30);
   // Once when noticed (and once more by the write outage, if writes were waiting): not
   // once per retry.
   EXPECT_GE(count_lines_with(log, "no longer writable"), 1) << log;
   EXPECT_LE(count_lines_with(log, "no longer writable"), 2) << log;
   EXPECT_NE(log.find("usable again"), std::string::npos) << log;
-  EXPECT_EQ(log.find("failed and is lost"), std::string::npos) << log;
   expect_everything_acknowledged_kept(db, player);
 }
 
@@ -215,13 +223,9 @@ TEST_F(DatabaseFaults, AFileDeletedUnderTheServerIsWrittenBackWithEverythingAckn
     player.play(1, 100ms);
   }
   EXPECT_TRUE(std::filesystem::exists(db));
-  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
-  EXPECT_EQ(player.play(30, 30s), 30);
-  server.kill_now();
-  const std::string log = server.log();
+  const std::string log = play_on_then_kill(server, player, 30);
   EXPECT_EQ(count_lines_with(log, "was deleted or replaced"), 1) << log;
   EXPECT_EQ(count_lines_with(log, "was written back"), 1) << log;
-  EXPECT_EQ(log.find("failed and is lost"), std::string::npos) << log;
   expect_everything_acknowledged_kept(db, player);
 }
 
@@ -246,10 +250,8 @@ TEST_F(DatabaseFaults, AFileReplacedUnderTheServerIsLeftAloneAndMovesWait) {
   EXPECT_EQ(std::filesystem::file_size(db), std::string("not the server's file").size());
 
   ASSERT_EQ(std::rename(db.c_str(), other.c_str()), 0);  // moved away
-  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
-  EXPECT_EQ(player.play(20, 30s), 20);
-  server.kill_now();
-  EXPECT_NE(server.log().find("was written back"), std::string::npos) << server.log();
+  const std::string log = play_on_then_kill(server, player, 20);
+  EXPECT_NE(log.find("was written back"), std::string::npos) << log;
   expect_everything_acknowledged_kept(db, player);
 }
 

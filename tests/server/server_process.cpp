@@ -32,7 +32,7 @@ int free_port() {
   return port;
 }
 
-std::string raw_http(int port, const std::string& request) {
+std::string raw_http(int port, const std::string& request, std::chrono::milliseconds patience) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
@@ -42,7 +42,8 @@ std::string raw_http(int port, const std::string& request) {
     close(fd);
     return "";
   }
-  timeval timeout{5, 0};
+  timeval timeout{static_cast<time_t>(patience.count() / 1000),
+                  static_cast<suseconds_t>(patience.count() % 1000 * 1000)};
   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
   std::size_t sent = 0;
   while (sent < request.size()) {
@@ -61,9 +62,10 @@ std::string raw_http(int port, const std::string& request) {
   return response;
 }
 
-std::string http_get(int port, const std::string& target) {
+std::string http_get(int port, const std::string& target, std::chrono::milliseconds patience) {
   return raw_http(port,
-                  "GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+                  "GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                  patience);
 }
 
 int http_status(const std::string& response) {

@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -40,9 +41,12 @@ class ServerProcess {
 int free_port();
 
 // A plain HTTP/1.1 GET (or any raw request text) to 127.0.0.1:port; returns the whole
-// response ("" if the connection failed).
-std::string http_get(int port, const std::string& target);
-std::string raw_http(int port, const std::string& request);
+// response ("" if the connection failed), or what came before the server was silent for
+// `patience`.
+std::string http_get(int port, const std::string& target,
+                     std::chrono::milliseconds patience = std::chrono::seconds(5));
+std::string raw_http(int port, const std::string& request,
+                     std::chrono::milliseconds patience = std::chrono::seconds(5));
 int http_status(const std::string& response);
 std::string http_body(const std::string& response);
 
