@@ -10,6 +10,16 @@ namespace {
 
 using store::now_millis;
 
+// The seats a match started with, as a room seats them again.
+std::vector<SeatRecord> seat_records(const std::vector<store::SeatRow>& rows) {
+  std::vector<SeatRecord> seats;
+  for (const store::SeatRow& seat : rows) {
+    seats.push_back({protocol::parse_seat_kind(seat.kind).value_or(protocol::SeatKind::kHuman),
+                     seat.player_id, seat.name, seat.bot_level});
+  }
+  return seats;
+}
+
 // The match's record as the room keeps it (the actions stay in the journal: the replay
 // has applied them).
 MatchRecord record_of(const store::MatchStart& start, RoomSettings settings) {
@@ -19,11 +29,7 @@ MatchRecord record_of(const store::MatchStart& start, RoomSettings settings) {
   record.match_number = start.match_number;
   record.game = start.game;
   record.options = start.options;
-  for (const store::SeatRow& seat : start.seats) {
-    record.seats.push_back(
-        {protocol::parse_seat_kind(seat.kind).value_or(protocol::SeatKind::kHuman), seat.player_id,
-         seat.name, seat.bot_level});
-  }
+  record.seats = seat_records(start.seats);
   record.seed_hex = start.seed_hex;
   record.first_dealer = start.first_dealer;
   record.lower_score_wins = start.lower_score_wins;
@@ -110,12 +116,7 @@ void reopen_between_matches(Lobby& lobby, const store::MatchStart& last, Recover
   }
   auto room = lobby.restore_room(std::move(settings.value()));
   if (!room) return;  // its id or code is taken by a room resumed above
-  std::vector<SeatRecord> seats;
-  for (const store::SeatRow& seat : last.seats) {
-    seats.push_back({protocol::parse_seat_kind(seat.kind).value_or(protocol::SeatKind::kHuman),
-                     seat.player_id, seat.name, seat.bot_level});
-  }
-  room->restore_waiting(std::move(seats), last.match_number);
+  room->restore_waiting(seat_records(last.seats), last.match_number);
   spdlog::info("room {}: reopened between matches (match {} had ended)", last.room_id,
                last.match_number);
   ++report.reopened;

@@ -122,6 +122,14 @@ class RoomTest : public ::testing::Test {
     settle();
   }
 
+  // Two seats, `host` in seat 0 and a random bot, the match started.
+  void start_against_a_bot(const Player& host) {
+    open_room(2, 0ms, host, /*sit=*/true);
+    room->add_bot(host.member, 2, std::nullopt, BotLevel::kRandom);
+    room->start(host.member, 3);
+    settle();
+  }
+
   // Runs everything that is ready now (bots without delay included).
   void settle() {
     io.restart();

@@ -38,10 +38,7 @@ TEST_F(RoomTest, BotsPlayAWholeMatchWhileTheHostWatches) {
 
 TEST_F(RoomTest, AHumanPlaysABotAndABadMoveIsAnErrorWithAStableCode) {
   Player host = make_player("p1");
-  open_room(2, 0ms, host, /*sit=*/true);
-  room->add_bot(host.member, 2, std::nullopt, BotLevel::kRandom);
-  room->start(host.member, 3);
-  settle();
+  start_against_a_bot(host);
   ASSERT_EQ(host.connection->of_type("ok").size(), 2u);  // add_bot, start
 
   bool rejected_once = false;
@@ -79,10 +76,7 @@ TEST_F(RoomTest, AHumanPlaysABotAndABadMoveIsAnErrorWithAStableCode) {
 // again with the seq it had seen ("after"): the move counts once.
 TEST_F(RoomTest, AMoveSentAgainWithAfterCountsOnce) {
   Player host = make_player("p1");
-  open_room(2, 0ms, host, /*sit=*/true);
-  room->add_bot(host.member, 2, std::nullopt, BotLevel::kRandom);
-  room->start(host.member, 3);
-  settle();
+  start_against_a_bot(host);
   std::optional<Json> move = my_move(host, 0);
   for (int wait = 0; !move && wait < 100; ++wait) {
     run_for(5ms);
@@ -121,10 +115,7 @@ TEST_F(RoomTest, AMoveSentAgainWithAfterCountsOnce) {
 // match ("match") is refused with stale_match and changes nothing.
 TEST_F(RoomTest, AMoveOfTheNextMatchIsNeverTakenForTheLastMatchsMove) {
   Player host = make_player("p1");
-  open_room(2, 0ms, host, /*sit=*/true);
-  room->add_bot(host.member, 2, std::nullopt, BotLevel::kRandom);
-  room->start(host.member, 3);
-  settle();
+  start_against_a_bot(host);
   int request = 100;
   Json last_move;
   std::int64_t last_move_seq = -1;
@@ -134,8 +125,14 @@ TEST_F(RoomTest, AMoveOfTheNextMatchIsNeverTakenForTheLastMatchsMove) {
     const std::int64_t seen = host.connection->last_update()->at("seq").get<std::int64_t>();
     room->act(host.member, ++request, *move, std::chrono::steady_clock::now(), false, {seen, 1});
     settle();
+    Json reply;
+    for (const Json& message : host.connection->messages) {
+      if (message.contains("id") && message.at("id") == request) reply = message;
+    }
+    ASSERT_TRUE(reply.is_object()) << "no reply to move " << request;
+    ASSERT_EQ(reply.value("type", ""), "accepted") << reply.dump();
     last_move = *move;
-    last_move_seq = host.connection->of_type("accepted").back().at("seq").get<std::int64_t>();
+    last_move_seq = reply.at("seq").get<std::int64_t>();
   }
   ASSERT_EQ(host.connection->of_type("match_over").size(), 1u);
   ASSERT_GT(last_move_seq, 1);
