@@ -86,9 +86,14 @@ void WebSocketSession::on_send(SharedMessage message) {
                  queue_.size());
     lobby_->metrics().slow_consumers_dropped.fetch_add(1);
     closing_ = true;  // the write in flight fails and ends the session
+    // An abortive close (linger 0: a reset): what the kernel still holds for this peer
+    // is discarded at once. An orderly close would keep the socket, its send buffer
+    // (megabytes, autotuned) and a FIN behind them alive for as long as the peer keeps
+    // its window shut, and the peer would learn of the drop only after reading it all.
     beast::error_code ignored;
-    ws_.next_layer().socket().shutdown(tcp::socket::shutdown_both, ignored);
-    ws_.next_layer().socket().close(ignored);
+    auto& socket = ws_.next_layer().socket();
+    socket.set_option(net::socket_base::linger(true, 0), ignored);
+    socket.close(ignored);
     return;
   }
   queue_.push_back(std::move(message));
