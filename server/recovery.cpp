@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/room/saved_room.hpp"
 #include "server/store/time_format.hpp"
 #include "server/store_journal.hpp"
 
@@ -122,7 +123,30 @@ void reopen_between_matches(Lobby& lobby, const store::MatchStart& last, Recover
   ++report.reopened;
 }
 
+// Reopens, waiting, a room kept as it stood when the server stopped (RoomKeeper): one
+// that never started a match, or was between two.
+void reopen_open_room(store::Store& store, Lobby& lobby, const store::OpenRoomRow& row,
+                      RecoveryReport& report) {
+  if (lobby.find_room(row.room_id)) return;  // its match was resumed from the journal
+  Expected<SavedRoom> saved = saved_room_from_text(
+      row.saved, [&](const std::string& name) { return lobby.find_game(name); });
+  if (!saved || !reopen_waiting(lobby, std::move(saved.value()))) {
+    spdlog::warn("room {} cannot be reopened ({}); it is forgotten", row.room_id,
+                 saved ? "its id or code is taken" : saved.error().message);
+    store.room_removed(row.room_id);
+    return;
+  }
+  spdlog::info("room {}: reopened waiting, as it stood", row.room_id);
+  ++report.reopened;
+}
+
 }  // namespace
+
+std::shared_ptr<Room> reopen_waiting(Lobby& lobby, SavedRoom saved) {
+  auto room = lobby.restore_room(std::move(saved.settings));
+  if (room) room->restore_waiting(std::move(saved.seats), saved.matches_started);
+  return room;
+}
 
 RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
                                std::chrono::milliseconds reopen_within) {
@@ -133,6 +157,11 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
   // After the resumes (a match whose last action ended it was just recorded as over: its
   // room is between matches now).
   store.flush();
+  for (const store::OpenRoomRow& row : store.load_open_rooms()) {
+    reopen_open_room(store, lobby, row, report);
+  }
+  // A database of a Parlor before open_rooms (schema 5) has no rows there yet: its rooms
+  // between matches come back from their last match (one already reopened is skipped).
   for (const store::MatchStart& last :
        store.load_rooms_between_matches(now_millis() - reopen_within.count())) {
     reopen_between_matches(lobby, last, report);

@@ -1,9 +1,11 @@
 // Start-up recovery: every match that was in progress when the server stopped (a crash,
 // a kill, a restart) is rebuilt from its options, seed and journal through the
 // deterministic engine, and its room reopened with the same seats, code and settings.
-// A room that was between two matches (its last match over, the next not yet started)
-// reopens too, waiting, with the seats of its last match, if that match ended within the
-// players' grace period before start-up (after that, their seats would have been freed).
+// Every other room that was open reopens too, waiting, with the seats it had: a single
+// server keeps each open room in its store as it changes (server/room_keeper.hpp). For a
+// database written before that (schema 5), a room between two matches (its last match
+// over, the next not yet started) reopens with the seats of its last match, if that
+// match ended within the players' grace period before start-up.
 // A journal that does not replay (a gap, a rejected action, a game this build lacks)
 // marks that match aborted with the reason; it never stops the server from starting.
 #pragma once
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "server/lobby.hpp"
+#include "server/room/saved_room.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {
@@ -21,11 +24,11 @@ struct RecoveryReport {
   int resumed = 0;
   int finished = 0;  // the last action ended the match but its result was not yet written
   int aborted = 0;
-  int reopened = 0;  // rooms between two matches, reopened waiting
+  int reopened = 0;  // rooms reopened waiting: before their first match or between two
 };
 
-// Every unfinished match, and the rooms between two matches whose last match ended at
-// most `reopen_within` ago (a single server at start-up).
+// Every unfinished match, then every other open room (a single server at start-up);
+// `reopen_within` bounds the older databases' rooms between matches (above).
 RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
                                std::chrono::milliseconds reopen_within);
 // Only the matches of these rooms, read by room from the store: in a cluster a node
@@ -33,5 +36,8 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
 // belong to other nodes and are neither read, reopened nor aborted.
 RecoveryReport recover_rooms(store::Store& store, Lobby& lobby,
                              const std::vector<std::string>& room_ids);
+// Reopens a room waiting, as it was saved (server/room/saved_room.hpp); null when its id
+// or code is taken (a room already open).
+std::shared_ptr<Room> reopen_waiting(Lobby& lobby, SavedRoom saved);
 
 }  // namespace parlor::server

@@ -18,6 +18,7 @@
 #include "server/cluster/cluster_service.hpp"
 #include "server/listener.hpp"
 #include "server/recovery.hpp"
+#include "server/room_keeper.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 #include "server/store/store.hpp"
 #include "server/store_journal.hpp"
@@ -108,13 +109,17 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // Declared after the io_context so it is destroyed first: its last commit callbacks
   // post to rooms' strands, which need the io_context alive.
   std::unique_ptr<store::Store> store = std::move(opened.value());
+  // A single server keeps its open rooms in the store (a cluster node publishes them to
+  // the others instead); declared before the lobby, whose rooms call it.
+  RoomKeeper room_keeper(*store);
   std::jthread warming([games] { warm_up(games); });
   StoreJournal journal(*store);
   net::thread_pool history_pool(1);
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
   std::atomic<bool> fenced{false};
-  std::function<void()> stand_down;  // set once the listener exists
+  std::function<void()> stand_down;                     // set once the listener exists
+  if (!cluster) lobby->set_hooks(room_keeper.hooks());  // before recovery reopens rooms
   RecoveryReport recovered =
       cluster ? cluster->attach(*lobby, *store,
                                 [&] {
@@ -125,10 +130,8 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                                 })
               : recover_matches(*store, *lobby, std::chrono::seconds(config.grace_seconds));
   if (recovered.resumed + recovered.finished + recovered.aborted + recovered.reopened > 0) {
-    spdlog::info(
-        "recovery: {} matches resumed, {} finished, {} aborted; {} rooms reopened between "
-        "matches",
-        recovered.resumed, recovered.finished, recovered.aborted, recovered.reopened);
+    spdlog::info("recovery: {} matches resumed, {} finished, {} aborted; {} rooms reopened waiting",
+                 recovered.resumed, recovered.finished, recovered.aborted, recovered.reopened);
   }
   auto web_root = std::make_shared<WebRoot>(resolve_web_root(config.web_root, executable_path));
 

@@ -4,6 +4,8 @@
 
 #include "server/cluster/cluster_schema.hpp"
 #include "server/lobby.hpp"
+#include "server/recovery.hpp"
+#include "server/room/saved_room.hpp"
 
 namespace parlor::server::cluster {
 
@@ -73,25 +75,13 @@ int ClusterService::reopen_waiting(const std::vector<TakenRoom>& rooms) {
   int reopened = 0;
   for (const TakenRoom& taken : rooms) {
     if (lobby_->find_room(taken.room_id)) continue;  // its match was resumed
-    Json saved = Json::parse(taken.settings, nullptr, false);
-    if (!saved.is_object() || !saved.contains("room")) continue;
-    Expected<RoomSettings> settings = room_settings_from_json(
-        saved["room"], [this](const std::string& name) { return lobby_->find_game(name); });
-    if (!settings) {
-      spdlog::warn("cluster: room {} cannot be reopened: {}", taken.room_id,
-                   settings.error().message);
+    Expected<SavedRoom> saved = saved_room_from_text(
+        taken.settings, [this](const std::string& name) { return lobby_->find_game(name); });
+    if (!saved) {
+      spdlog::warn("cluster: room {} cannot be reopened: {}", taken.room_id, saved.error().message);
       continue;
     }
-    std::vector<SeatRecord> seats;
-    for (const Json& seat : saved.value("seats", Json::array())) {
-      seats.push_back(
-          {protocol::parse_seat_kind(seat.value("kind", "")).value_or(protocol::SeatKind::kEmpty),
-           seat.value("player", ""), seat.value("name", ""), seat.value("level", "")});
-    }
-    auto room = lobby_->restore_room(std::move(settings.value()));
-    if (!room) continue;
-    room->restore_waiting(std::move(seats));
-    ++reopened;
+    if (server::reopen_waiting(*lobby_, std::move(saved.value()))) ++reopened;
   }
   return reopened;
 }
@@ -108,15 +98,9 @@ RoomEntry room_entry(const protocol::RoomSummary& summary, const RoomSettings& s
       entry.players.push_back(seat.player_id);
     }
   }
-  // Enough to reopen the room without its match: the settings and who sits where.
-  Json seats = Json::array();
-  for (const protocol::SeatSummary& seat : summary.seats) {
-    seats.push_back({{"kind", protocol::seat_kind_name(seat.kind)},
-                     {"player", seat.player_id},
-                     {"name", seat.name},
-                     {"level", seat.bot_level}});
-  }
-  entry.settings = Json{{"room", room_settings_json(settings)}, {"seats", seats}}.dump();
+  // Enough to reopen the room without its match: the settings, who sits where, and how
+  // many matches it started.
+  entry.settings = saved_room_text(summary, settings);
   entry.has_match = summary.status == protocol::RoomStatus::kPlaying;
   return entry;
 }

@@ -106,6 +106,14 @@ struct SeatResult {
   int placing = 0;
 };
 
+// An open room as it last stood (server/room/saved_room.hpp's text: its settings, seats
+// and how many matches it started).
+struct OpenRoomRow {
+  std::string room_id;
+  std::string saved;
+  Millis updated_at = 0;
+};
+
 // A match that was in progress when the server stopped: everything needed to replay it.
 struct UnfinishedMatch {
   MatchStart start;
@@ -152,6 +160,12 @@ class Store {
   virtual Ticket match_aborted(const std::string& match_id, Millis ended_at,
                                const std::string& reason) = 0;
 
+  // A single server's open rooms (a cluster keeps its rooms in cluster_rooms instead):
+  // each room as it stands, written when it changes and removed when it closes, so a
+  // restart reopens it waiting, with its seats, even if it never started a match.
+  virtual Ticket room_saved(const std::string& room_id, const std::string& saved, Millis at) = 0;
+  virtual Ticket room_removed(const std::string& room_id) = 0;
+
   // Runs `callback` on the store's thread once `ticket` is committed (at once, on the
   // calling thread, if it already is).
   virtual void after_commit(Ticket ticket, std::function<void()> callback) = 0;
@@ -177,6 +191,8 @@ class Store {
   // waiting, with the same seats (server/recovery.hpp); a cluster keeps its rooms in
   // cluster_rooms instead.
   virtual std::vector<MatchStart> load_rooms_between_matches(Millis ended_since) = 0;
+  // The rooms room_saved kept and room_removed did not remove, oldest change first.
+  virtual std::vector<OpenRoomRow> load_open_rooms() = 0;
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
   // Live matches never include "seed" or "actions".

@@ -182,9 +182,14 @@ def check_journal(pg):
         if seqs != list(range(1, len(seqs) + 1)):
             fail(f"match {match_id}: its actions are not 1..{len(seqs)}")
         finished += 1
+    # A room that changed node between two matches numbers its next one on.
+    repeated = pg.sql("SELECT room_id, match_number, count(*) FROM matches "
+                      "GROUP BY room_id, match_number HAVING count(*) > 1")
+    if repeated:
+        fail(f"rooms with two matches of the same number: {repeated[:5]}")
     live = pg.sql("SELECT count(DISTINCT match_id), count(*) FROM live_actions")[0]
     say(f"journal: {finished} finished and {live[0]} live matches ({live[1]} live actions), "
-        "no gap, no duplicate")
+        "no gap, no duplicate, no match number twice in a room")
 
 
 def now_ms():

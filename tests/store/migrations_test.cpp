@@ -29,13 +29,10 @@ bool has_index(sql::Database& db, const std::string& name) {
   return row.get_int(0) == 1;
 }
 
-TEST(MigrationsTest, FourVersionsNumberedInOrder) {
-  ASSERT_EQ(migrations().size(), 4u);
-  EXPECT_EQ(migrations()[0].version, 1);
-  EXPECT_EQ(migrations()[1].version, 2);
-  EXPECT_EQ(migrations()[2].version, 3);
-  EXPECT_EQ(migrations()[3].version, 4);
-  EXPECT_EQ(current_schema_version(), 4);
+TEST(MigrationsTest, FiveVersionsNumberedInOrder) {
+  ASSERT_EQ(migrations().size(), 5u);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
+  EXPECT_EQ(current_schema_version(), 5);
 }
 
 TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {

@@ -65,12 +65,12 @@ TEST_F(PostgresStoreTest, MigratesAnEmptyDatabaseAndStartsAgainOnIt) {
     store->action("m1", action_row(1));
     store->flush();
   }
-  // Version 2 (player_tokens) on top of version 1, one row each.
-  EXPECT_EQ(count("SELECT max(version) FROM parlor_schema_version"), 2);
+  // Versions 2 (player_tokens) and 3 (open_rooms) on top of version 1, one row each.
+  EXPECT_EQ(count("SELECT max(version) FROM parlor_schema_version"), 3);
   EXPECT_EQ(count("SELECT count(*) FROM player_tokens"), 0);
   auto again = open();  // a second start migrates nothing and finds everything
   ASSERT_TRUE(again);
-  EXPECT_EQ(count("SELECT count(*) FROM parlor_schema_version"), 2);
+  EXPECT_EQ(count("SELECT count(*) FROM parlor_schema_version"), 3);
   auto unfinished = again->load_unfinished_matches();
   ASSERT_EQ(unfinished.size(), 1u);
   EXPECT_EQ(unfinished[0].actions.size(), 1u);

@@ -316,6 +316,32 @@ TEST_P(StoreRoundTripTest, RoomsBetweenMatchesAreTheirLatestMatchIfOverAndRecent
   EXPECT_EQ(later[0].room_id, "R5");
 }
 
+// Open rooms (a single server's, RoomKeeper): the latest text of each room saved and not
+// removed since, oldest change first; saving again replaces, removing twice is harmless.
+TEST_P(StoreRoundTripTest, OpenRoomsAreTheirLatestSaveUntilRemoved) {
+  store_->room_saved("R1", R"({"room":{"id":"R1"},"matches":0})", kT0);
+  store_->room_saved("R2", R"({"room":{"id":"R2"}})", kT0 + 10);
+  store_->room_saved("R3", R"({"room":{"id":"R3"}})", kT0 + 20);
+  store_->room_saved("R1", R"({"room":{"id":"R1"},"matches":1})", kT0 + 30);  // replaces
+  store_->room_removed("R2");
+  store_->room_removed("R2");
+  store_->room_removed("R9");  // never saved
+  store_->flush();
+
+  const std::vector<OpenRoomRow> rooms = store_->load_open_rooms();
+  ASSERT_EQ(rooms.size(), 2u);
+  EXPECT_EQ(rooms[0].room_id, "R3");
+  EXPECT_EQ(rooms[0].saved, R"({"room":{"id":"R3"}})");
+  EXPECT_EQ(rooms[0].updated_at, kT0 + 20);
+  EXPECT_EQ(rooms[1].room_id, "R1");
+  EXPECT_EQ(rooms[1].saved, R"({"room":{"id":"R1"},"matches":1})");
+  EXPECT_EQ(rooms[1].updated_at, kT0 + 30);
+  // A room saved again after its removal is open again.
+  store_->room_saved("R2", "{}", kT0 + 40);
+  store_->flush();
+  EXPECT_EQ(store_->load_open_rooms().size(), 3u);
+}
+
 TEST_P(StoreRoundTripTest, ReplayingAWriteIsHarmless) {
   MatchStart start = match("m000000000010", "perico", kT0, {"Ann", "Bob"});
   store_->match_started(start);

@@ -271,6 +271,17 @@ std::vector<MatchStart> load_rooms_between_matches(Connection& db, Millis ended_
   return rooms;
 }
 
+std::vector<OpenRoomRow> load_open_rooms(Connection& db) {
+  Result row = db.exec(
+      "SELECT room_id, saved, updated_at FROM open_rooms ORDER BY updated_at, room_id COLLATE "
+      "\"C\"");
+  std::vector<OpenRoomRow> rooms;
+  for (int r = 0; r < row.rows(); ++r) {
+    rooms.push_back({row.string(r, 0), row.string(r, 1), row.int64(r, 2)});
+  }
+  return rooms;
+}
+
 Json list_matches(Connection& db, const MatchQuery& query) {
   SummaryFilter filter;
   filter.game = query.game;

@@ -112,10 +112,20 @@ CREATE TABLE player_tokens (
 CREATE INDEX player_tokens_by_player ON player_tokens (player_id);
 )sql";
 
+// Version 3: SQLite's version 5, open_rooms (a single server's rooms across a restart).
+constexpr const char* kVersion3 = R"sql(
+CREATE TABLE open_rooms (
+  room_id     TEXT PRIMARY KEY,
+  saved       TEXT NOT NULL,
+  updated_at  BIGINT NOT NULL
+);
+)sql";
+
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
       {2, "player_tokens: one player on several devices", kVersion2},
+      {3, "open_rooms: rooms kept across a restart", kVersion3},
   };
   return all;
 }

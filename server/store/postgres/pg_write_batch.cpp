@@ -132,6 +132,17 @@ void PgWriteBatch::player_token_added(const std::string& player_id, const std::s
       Params().add(token_hash).add(player_id).add(at));
 }
 
+void PgWriteBatch::room_saved(const std::string& room_id, const std::string& saved, Millis at) {
+  add(R"sql(
+    INSERT INTO open_rooms (room_id, saved, updated_at) VALUES ($1, $2, $3)
+    ON CONFLICT (room_id) DO UPDATE SET saved = excluded.saved, updated_at = excluded.updated_at)sql",
+      Params().add(room_id).add(saved).add(at));
+}
+
+void PgWriteBatch::room_removed(const std::string& room_id) {
+  add("DELETE FROM open_rooms WHERE room_id = $1", Params().add(room_id));
+}
+
 void PgWriteBatch::match_started(const MatchStart& start) {
   add(R"sql(
     INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,

@@ -37,6 +37,8 @@ class PgWriteBatch final : public BatchRunner {
   void save_player(const PlayerRow& player);
   void player_seen(const std::string& id, const std::string& name, Millis at);
   void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
+  void room_saved(const std::string& room_id, const std::string& saved, Millis at);
+  void room_removed(const std::string& room_id);
   void match_started(const MatchStart& start);
   // `action_json`: the action as stored (json_text).
   void action(const std::string& match_id, std::int64_t seq, int seat,

@@ -110,6 +110,18 @@ Ticket PostgresStore::player_token_added(const std::string& player_id,
                             });
 }
 
+Ticket PostgresStore::room_saved(const std::string& room_id, const std::string& saved, Millis at) {
+  return impl_->queue->push(
+      "room_saved", room_id,
+      [batch = impl_->batch.get(), room_id, saved, at] { batch->room_saved(room_id, saved, at); });
+}
+
+Ticket PostgresStore::room_removed(const std::string& room_id) {
+  return impl_->queue->push("room_removed", room_id, [batch = impl_->batch.get(), room_id] {
+    batch->room_removed(room_id);
+  });
+}
+
 Ticket PostgresStore::match_started(const MatchStart& start) {
   return impl_->queue->push("match_started", start.id,
                             [batch = impl_->batch.get(), start] { batch->match_started(start); });
@@ -200,6 +212,11 @@ std::vector<MatchStart> PostgresStore::load_rooms_between_matches(Millis ended_s
   return impl_->read(
       "load_rooms_between_matches", std::vector<MatchStart>{},
       [&](pg::Connection& db) { return pg::history::load_rooms_between_matches(db, ended_since); });
+}
+
+std::vector<OpenRoomRow> PostgresStore::load_open_rooms() {
+  return impl_->read("load_open_rooms", std::vector<OpenRoomRow>{},
+                     [](pg::Connection& db) { return pg::history::load_open_rooms(db); });
 }
 
 Json PostgresStore::list_matches(const MatchQuery& query) {

@@ -289,6 +289,14 @@ std::vector<MatchStart> load_rooms_between_matches(sql::Database& db, Millis end
   return rooms;
 }
 
+std::vector<OpenRoomRow> load_open_rooms(sql::Database& db) {
+  sql::Statement row(
+      db, "SELECT room_id, saved, updated_at FROM open_rooms ORDER BY updated_at, room_id");
+  std::vector<OpenRoomRow> rooms;
+  while (row.step()) rooms.push_back({row.get_text(0), row.get_text(1), row.get_int64(2)});
+  return rooms;
+}
+
 Json list_matches(sql::Database& db, const MatchQuery& query) {
   SummaryFilter filter;
   filter.game = query.game;

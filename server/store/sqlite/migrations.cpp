@@ -137,6 +137,17 @@ CREATE TABLE player_tokens (
 CREATE INDEX player_tokens_by_player ON player_tokens (player_id);
 )sql";
 
+// Version 5: a single server's open rooms, as they stand (Store::room_saved), so a
+// restart reopens a room that never started a match. Written when a room changes,
+// deleted when it closes: a few rows, rarely written.
+constexpr const char* kVersion5 = R"sql(
+CREATE TABLE open_rooms (
+  room_id     TEXT PRIMARY KEY,
+  saved       TEXT NOT NULL,
+  updated_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -145,6 +156,7 @@ const std::vector<Migration>& migrations() {
       {2, "match_rounds, commitments, history indexes", kVersion2},
       {3, "live_actions journal, match_actions per finished match", kVersion3},
       {4, "player_tokens: one player on several devices", kVersion4},
+      {5, "open_rooms: rooms kept across a restart", kVersion5},
   };
   return all;
 }

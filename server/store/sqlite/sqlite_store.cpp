@@ -316,6 +316,19 @@ Ticket SqliteStore::player_token_added(const std::string& player_id, const std::
                             });
 }
 
+Ticket SqliteStore::room_saved(const std::string& room_id, const std::string& saved, Millis at) {
+  return impl_->queue->push("room_saved", room_id,
+                            [writes = impl_->write_statements.get(), room_id, saved, at] {
+                              writes->room_saved(room_id, saved, at);
+                            });
+}
+
+Ticket SqliteStore::room_removed(const std::string& room_id) {
+  return impl_->queue->push(
+      "room_removed", room_id,
+      [writes = impl_->write_statements.get(), room_id] { writes->room_removed(room_id); });
+}
+
 Ticket SqliteStore::match_started(const MatchStart& start) {
   return impl_->queue->push("match_started", start.id, [store = impl_.get(), start] {
     store->write_statements->match_started(start);
@@ -419,6 +432,11 @@ std::vector<MatchStart> SqliteStore::load_rooms_between_matches(Millis ended_sin
   return impl_->read(
       "load_rooms_between_matches", std::vector<MatchStart>{},
       [&](sql::Database& db) { return history::load_rooms_between_matches(db, ended_since); });
+}
+
+std::vector<OpenRoomRow> SqliteStore::load_open_rooms() {
+  return impl_->read("load_open_rooms", std::vector<OpenRoomRow>{},
+                     [](sql::Database& db) { return history::load_open_rooms(db); });
 }
 
 Json SqliteStore::list_matches(const MatchQuery& query) {

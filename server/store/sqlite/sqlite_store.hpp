@@ -33,6 +33,8 @@ class SqliteStore final : public Store {
   Ticket player_seen(const std::string& id, const std::string& name, Millis at) override;
   Ticket player_token_added(const std::string& player_id, const std::string& token_hash,
                             Millis at) override;
+  Ticket room_saved(const std::string& room_id, const std::string& saved, Millis at) override;
+  Ticket room_removed(const std::string& room_id) override;
   Ticket match_started(const MatchStart& start) override;
   Ticket action(const std::string& match_id, const ActionRow& action) override;
   Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) override;
@@ -51,6 +53,7 @@ class SqliteStore final : public Store {
   std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override;
   std::vector<UnfinishedMatch> load_unfinished_matches() override;
   std::vector<MatchStart> load_rooms_between_matches(Millis ended_since) override;
+  std::vector<OpenRoomRow> load_open_rooms() override;
   std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
       const std::vector<std::string>& room_ids) override;
 

@@ -55,6 +55,11 @@ WriteStatements::WriteStatements(sql::Database& db)
         INSERT INTO player_tokens (token_hash, player_id, created_at)
         VALUES (:token_hash, :player_id, :at)
         ON CONFLICT (token_hash) DO NOTHING)sql"),
+      save_room_(db, R"sql(
+        INSERT INTO open_rooms (room_id, saved, updated_at) VALUES (:room_id, :saved, :at)
+        ON CONFLICT (room_id) DO UPDATE SET
+          saved = excluded.saved, updated_at = excluded.updated_at)sql"),
+      remove_room_(db, "DELETE FROM open_rooms WHERE room_id = :room_id"),
       upsert_match_(db, R"sql(
         INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
                              first_dealer, lower_score_wins, started_at, status)
@@ -245,6 +250,20 @@ void WriteStatements::player_token_added(const std::string& player_id,
   add_player_token_.bind(":player_id", player_id);
   add_player_token_.bind(":at", at);
   add_player_token_.run();
+}
+
+void WriteStatements::room_saved(const std::string& room_id, const std::string& saved, Millis at) {
+  save_room_.reset();
+  save_room_.bind(":room_id", room_id);
+  save_room_.bind(":saved", saved);
+  save_room_.bind(":at", at);
+  save_room_.run();
+}
+
+void WriteStatements::room_removed(const std::string& room_id) {
+  remove_room_.reset();
+  remove_room_.bind(":room_id", room_id);
+  remove_room_.run();
 }
 
 void WriteStatements::match_started(const MatchStart& start) {

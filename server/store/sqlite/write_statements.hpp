@@ -40,6 +40,8 @@ class WriteStatements {
   void save_player(const PlayerRow& player);
   void player_seen(const std::string& id, const std::string& name, Millis at);
   void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
+  void room_saved(const std::string& room_id, const std::string& saved, Millis at);
+  void room_removed(const std::string& room_id);
   void match_started(const MatchStart& start);
   // `action_json`: the action as stored (json_text).
   void action(const std::string& match_id, std::int64_t seq, int seat, std::string_view action_json,
@@ -112,6 +114,8 @@ class WriteStatements {
   sql::Statement upsert_player_;
   sql::Statement player_seen_;
   sql::Statement add_player_token_;
+  sql::Statement save_room_;
+  sql::Statement remove_room_;
   sql::Statement upsert_match_;
   sql::Statement upsert_seat_;
   sql::Statement put_match_actions_;
