@@ -463,7 +463,8 @@ bool execute(const std::string& path, const std::string& sql) {
 }
 
 // A journal that no longer replays (a changed action, a missing row) marks its match
-// aborted with the reason; the server starts anyway and the other matches resume.
+// aborted with the reason, and its room reopens waiting; the server starts anyway and the
+// other matches resume.
 TEST_F(CrashRecovery, AJournalThatDoesNotReplayAbortsOnlyItsMatch) {
   start_server();
   Json welcome;
@@ -521,9 +522,11 @@ TEST_F(CrashRecovery, AJournalThatDoesNotReplayAbortsOnlyItsMatch) {
   EXPECT_EQ(api_get(*server_, "/api/matches/" + intact).value("status", ""), "playing");
   WsClient* watcher = connect("Watcher", "", &welcome);
   ASSERT_NE(watcher, nullptr);
-  EXPECT_EQ(pool_->request(*watcher, {{"type", "spectate"}, {"room", rooms[0]}}, kPatience)
-                .value("code", ""),
-            "no_such_room");
+  // The aborted match's room is open again, waiting for a new match (RoomKeeper kept it).
+  Json reopened = pool_->request(*watcher, {{"type", "spectate"}, {"room", rooms[0]}}, kPatience);
+  EXPECT_EQ(reopened.value("type", ""), "room") << reopened.dump();
+  EXPECT_EQ(reopened["room"].value("status", ""), "waiting") << reopened.dump();
+  EXPECT_EQ(reopened["room"].value("match", 0), 1) << reopened.dump();
   EXPECT_EQ(pool_->request(*watcher, {{"type", "spectate"}, {"room", rooms[2]}}, kPatience)
                 .value("type", ""),
             "room");
