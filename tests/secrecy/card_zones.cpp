@@ -111,6 +111,22 @@ const CardZone* find_zone(const std::vector<CardZone>& zones, const std::string&
 
 }  // namespace
 
+std::vector<Card> poker_cards_served(const std::vector<CardZone>& before, const Json& action) {
+  const CardZone* stock = find_zone(before, "stock");
+  const CardZone* discards = find_zone(before, "discards");
+  const Json discarded = action.value("discard", Json::array());
+  if (!stock || !discards || !discarded.is_array()) return {};
+  const std::size_t wanted = discarded.size();
+  if (wanted == 0) return {};
+  // PokerState::serve: the stock's last card is never dealt.
+  if (stock->cards.size() >= wanted + 1) {
+    return {stock->cards.begin(), stock->cards.begin() + static_cast<std::ptrdiff_t>(wanted)};
+  }
+  std::vector<Card> either = stock->cards;
+  either.insert(either.end(), discards->cards.begin(), discards->cards.end());
+  return either;
+}
+
 CardCounts shown_in_passing(const std::string& game, const std::vector<CardZone>& before,
                             const std::vector<CardZone>& after, int actor) {
   CardCounts shown;

@@ -37,6 +37,12 @@ using CardCounts = std::map<std::string, int>;
 
 // Cards shown face up during one action that end it hidden again (Perico: a joker on
 // top sends the pile just placed back into the stock). `actor` took the action.
+// Poker: the cards a "draw" action served its seat, from the zones before it (the stock's
+// top, in order). When the stock was too short and was rebuilt from the discards within
+// the action, which cards came is the shuffle's: every card of the stock and the
+// discards is returned then (an over-approximation, for that rare case only).
+std::vector<Card> poker_cards_served(const std::vector<CardZone>& before, const Json& action);
+
 CardCounts shown_in_passing(const std::string& game, const std::vector<CardZone>& before,
                             const std::vector<CardZone>& after, int actor);
 

@@ -161,6 +161,11 @@ SecrecyChecker::SecrecyChecker(const GameDefinition& game, const MatchRecord& re
       }
       if (game_ != "poker" || shown_hands.size() >= 2) {
         for (const CardZone* zone : shown_hands) add_counts(step.revealed_now, zone->cards);
+        // A draw after which nobody can bet (the others all in) goes straight to the
+        // showdown: the drawer's hand is shown with the cards it was just served.
+        if (game_ == "poker" && action.value("type", "") == "draw") {
+          add_counts(step.revealed_now, poker_cards_served(before.zones, action));
+        }
       }
       merge_max(step.revealed_ever, step.revealed_now);
     }
