@@ -118,8 +118,9 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
   std::atomic<bool> fenced{false};
-  std::function<void()> stand_down;                     // set once the listener exists
-  if (!cluster) lobby->set_hooks(room_keeper.hooks());  // before recovery reopens rooms
+  std::function<void()> stand_down;  // set once the listener exists
+  // Before recovery, so that the rooms it reopens are kept again.
+  if (!cluster) lobby->set_hooks(room_keeper.hooks());
   RecoveryReport recovered =
       cluster ? cluster->attach(*lobby, *store,
                                 [&] {
