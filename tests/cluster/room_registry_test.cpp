@@ -20,16 +20,20 @@ using server::cluster::RoomRegistry;
 using server::cluster::TakenRoom;
 using server::store::pg::Connection;
 
+// Long enough that a survivor's heartbeat stays fresh on a loaded CI machine (with
+// 250 ms, a survivor stalled between its beat and another's takeover was judged dead too).
+constexpr auto kLease = 1s;
+
 struct Node {
   Connection db;
   NodeIdentity id;
-  RoomRegistry rooms() { return RoomRegistry(db, 250ms); }
-  void beat() { NodeLease(db, 250ms).heartbeat(id); }
+  RoomRegistry rooms() { return RoomRegistry(db, kLease); }
+  void beat() { NodeLease(db, kLease).heartbeat(id); }
 };
 
 Node join(const std::string& uri, const std::string& name) {
   Connection db = connect_with_schema(uri);
-  auto id = NodeLease(db, 250ms).claim(name, "ws://" + name + "/ws");
+  auto id = NodeLease(db, kLease).claim(name, "ws://" + name + "/ws");
   EXPECT_TRUE(id);
   return Node{std::move(db), id ? id.value() : NodeIdentity{}};
 }
@@ -85,7 +89,7 @@ TEST(RoomRegistry, SurvivorsShareADeadNodesRoomsAndTheDeadNodeIsFenced) {
   std::vector<RoomEntry> rooms;
   for (int i = 1; i <= 6; ++i) rooms.push_back(room("R" + std::to_string(i) + "-dead"));
   ASSERT_TRUE(dead.rooms().publish(dead.id, rooms));
-  std::this_thread::sleep_for(400ms);  // dead's lease runs out; b and c keep beating
+  std::this_thread::sleep_for(kLease + 300ms);  // dead's lease runs out; b and c keep beating
   b.beat();
   c.beat();
 
@@ -99,6 +103,8 @@ TEST(RoomRegistry, SurvivorsShareADeadNodesRoomsAndTheDeadNodeIsFenced) {
   // The others go to c over its next takeovers (each takes its share of what is left).
   std::size_t taken_by_c = 0;
   for (int tick = 0; tick < 3; ++tick) {
+    b.beat();
+    c.beat();
     taken_by_c += c.rooms().take_orphans(c.id, [](const std::vector<TakenRoom>&) {}).size();
   }
   EXPECT_EQ(taken_by_c, 3u);
@@ -109,7 +115,7 @@ TEST(RoomRegistry, SurvivorsShareADeadNodesRoomsAndTheDeadNodeIsFenced) {
   // The dead node comes back: it may neither publish nor close.
   EXPECT_FALSE(dead.rooms().publish(dead.id, {room("R1-dead")}));
   EXPECT_FALSE(dead.rooms().close(dead.id, {"R1-dead"}));
-  EXPECT_FALSE(NodeLease(dead.db, 250ms).heartbeat(dead.id));
+  EXPECT_FALSE(NodeLease(dead.db, kLease).heartbeat(dead.id));
 }
 
 TEST(RoomRegistry, ALeavingNodesRoomsAreTakenAtOnce) {
@@ -117,7 +123,7 @@ TEST(RoomRegistry, ALeavingNodesRoomsAreTakenAtOnce) {
   Node leaving = join(uri, "leaving");
   Node b = join(uri, "b");
   ASSERT_TRUE(leaving.rooms().publish(leaving.id, {room("R1-leaving")}));
-  ASSERT_TRUE(NodeLease(leaving.db, 250ms).set_state(leaving.id, "left"));
+  ASSERT_TRUE(NodeLease(leaving.db, kLease).set_state(leaving.id, "left"));
   auto taken = b.rooms().take_orphans(b.id, [](const std::vector<TakenRoom>&) {});
   ASSERT_EQ(taken.size(), 1u);
   EXPECT_EQ(taken[0].room_id, "R1-leaving");
