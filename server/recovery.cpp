@@ -105,24 +105,6 @@ void resume(store::Store& store, Lobby& lobby, const store::UnfinishedMatch& sav
   ++report.resumed;
 }
 
-// Reopens, waiting, a room whose last match was over when the server stopped: its
-// players come back to the table they left, as after a match on a server that stayed up.
-void reopen_between_matches(Lobby& lobby, const store::MatchStart& last, RecoveryReport& report) {
-  Expected<RoomSettings> settings = room_settings_from_json(
-      last.room_settings, [&](const std::string& name) { return lobby.find_game(name); });
-  if (!settings) {
-    spdlog::warn("room {} cannot be reopened ({}: {})", last.room_id, settings.error().code,
-                 settings.error().message);
-    return;
-  }
-  auto room = lobby.restore_room(std::move(settings.value()));
-  if (!room) return;  // its id or code is taken by a room resumed above
-  room->restore_waiting(seat_records(last.seats), last.match_number);
-  spdlog::info("room {}: reopened between matches (match {} had ended)", last.room_id,
-               last.match_number);
-  ++report.reopened;
-}
-
 // Reopens, waiting, a room kept as it stood when the server stopped (RoomKeeper): one
 // that never started a match, or was between two.
 void reopen_open_room(store::Store& store, Lobby& lobby, const store::OpenRoomRow& row,
@@ -148,23 +130,16 @@ std::shared_ptr<Room> reopen_waiting(Lobby& lobby, SavedRoom saved) {
   return room;
 }
 
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
-                               std::chrono::milliseconds reopen_within) {
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
   RecoveryReport report;
   for (const store::UnfinishedMatch& saved : store.load_unfinished_matches()) {
     resume(store, lobby, saved, report);
   }
-  // After the resumes (a match whose last action ended it was just recorded as over: its
-  // room is between matches now).
   store.flush();
+  // After the resumes: a room whose match was resumed is open already; one whose match
+  // had just ended, or did not replay, reopens waiting here.
   for (const store::OpenRoomRow& row : store.load_open_rooms()) {
     reopen_open_room(store, lobby, row, report);
-  }
-  // A database of a Parlor before open_rooms (schema 5) has no rows there yet: its rooms
-  // between matches come back from their last match (one already reopened is skipped).
-  for (const store::MatchStart& last :
-       store.load_rooms_between_matches(now_millis() - reopen_within.count())) {
-    reopen_between_matches(lobby, last, report);
   }
   return report;
 }

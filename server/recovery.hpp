@@ -1,16 +1,13 @@
 // Start-up recovery: every match that was in progress when the server stopped (a crash,
 // a kill, a restart) is rebuilt from its options, seed and journal through the
 // deterministic engine, and its room reopened with the same seats, code and settings.
-// Every other room that was open reopens too, waiting, with the seats it had: a single
-// server keeps each open room in its store as it changes (server/room_keeper.hpp). For a
-// database written before that (schema 5), a room between two matches (its last match
-// over, the next not yet started) reopens with the seats of its last match, if that
-// match ended within the players' grace period before start-up.
+// Every other room that was open reopens too, waiting, with the seats it had, whether it
+// never started a match or was between two: a single server keeps each open room in its
+// store as it changes (server/room_keeper.hpp).
 // A journal that does not replay (a gap, a rejected action, a game this build lacks)
 // marks that match aborted with the reason; it never stops the server from starting.
 #pragma once
 
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -27,10 +24,8 @@ struct RecoveryReport {
   int reopened = 0;  // rooms reopened waiting: before their first match or between two
 };
 
-// Every unfinished match, then every other open room (a single server at start-up);
-// `reopen_within` bounds the older databases' rooms between matches (above).
-RecoveryReport recover_matches(store::Store& store, Lobby& lobby,
-                               std::chrono::milliseconds reopen_within);
+// Every unfinished match, then every other open room (a single server at start-up).
+RecoveryReport recover_matches(store::Store& store, Lobby& lobby);
 // Only the matches of these rooms, read by room from the store: in a cluster a node
 // reopens only the rooms it holds or takes (server/cluster/); other unfinished matches
 // belong to other nodes and are neither read, reopened nor aborted.

@@ -121,15 +121,14 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   std::function<void()> stand_down;  // set once the listener exists
   // Before recovery, so that the rooms it reopens are kept again.
   if (!cluster) lobby->set_hooks(room_keeper.hooks());
-  RecoveryReport recovered =
-      cluster ? cluster->attach(*lobby, *store,
-                                [&] {
-                                  fenced = true;
-                                  net::post(ioc, [&] {
-                                    if (stand_down) stand_down();
-                                  });
-                                })
-              : recover_matches(*store, *lobby, std::chrono::seconds(config.grace_seconds));
+  RecoveryReport recovered = cluster ? cluster->attach(*lobby, *store,
+                                                       [&] {
+                                                         fenced = true;
+                                                         net::post(ioc, [&] {
+                                                           if (stand_down) stand_down();
+                                                         });
+                                                       })
+                                     : recover_matches(*store, *lobby);
   if (recovered.resumed + recovered.finished + recovered.aborted + recovered.reopened > 0) {
     spdlog::info("recovery: {} matches resumed, {} finished, {} aborted; {} rooms reopened waiting",
                  recovered.resumed, recovered.finished, recovered.aborted, recovered.reopened);

@@ -185,13 +185,8 @@ class Store {
   // node taking a dead node's rooms reads their journals, not every live match's.
   virtual std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
       const std::vector<std::string>& room_ids) = 0;
-  // Rooms that were between two matches when the server stopped: each room's latest match
-  // (its start, seats included), when it is over, ended at or after `ended_since`, and no
-  // later match of that room began. Oldest first. A single server reopens these rooms
-  // waiting, with the same seats (server/recovery.hpp); a cluster keeps its rooms in
-  // cluster_rooms instead.
-  virtual std::vector<MatchStart> load_rooms_between_matches(Millis ended_since) = 0;
-  // The rooms room_saved kept and room_removed did not remove, oldest change first.
+  // The rooms room_saved kept and room_removed did not remove, oldest change first: a
+  // single server reopens them waiting (server/recovery.hpp).
   virtual std::vector<OpenRoomRow> load_open_rooms() = 0;
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----

@@ -99,14 +99,6 @@ int wait_for_sockets_at_most(pid_t pid, int limit, std::chrono::milliseconds tim
   return sockets;
 }
 
-long long metric(int port, const std::string& name) {
-  std::istringstream text(http_body(http_get(port, "/metrics")));
-  for (std::string line; std::getline(text, line);) {
-    if (line.rfind(name + " ", 0) == 0) return std::atoll(line.c_str() + name.size() + 1);
-  }
-  return -1;
-}
-
 int tcp_connect(int port, int receive_buffer) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) return -1;

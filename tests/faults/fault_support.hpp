@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
 
 namespace parlor::testing {
@@ -31,8 +32,6 @@ long rss_kb(pid_t pid);
 std::string fd_targets(pid_t pid);
 // Polls until open_sockets(pid) <= limit or the timeout; returns the last count.
 int wait_for_sockets_at_most(pid_t pid, int limit, std::chrono::milliseconds timeout);
-// A Prometheus counter or gauge from /metrics (-1 if absent).
-long long metric(int port, const std::string& name);
 
 // ---- Raw clients ----
 

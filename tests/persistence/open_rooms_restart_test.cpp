@@ -71,6 +71,19 @@ class OpenRoomsAfterRestart : public ::testing::TestWithParam<Restart> {
     start_server(port);
   }
 
+  // Whether every write the server queued is committed, within the patience.
+  bool all_writes_committed() {
+    const auto deadline = std::chrono::steady_clock::now() + kPatience;
+    while (std::chrono::steady_clock::now() < deadline) {
+      const long long queued = metric(server_->port(), "parlor_db_writes_total");
+      if (queued > 0 && metric(server_->port(), "parlor_db_writes_committed_total") == queued) {
+        return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+  }
+
   // A connected client that said hello; `welcome` receives the reply.
   WsClient* connect(const std::string& name, const std::string& token, Json& welcome) {
     WsClient* client = pool_->connect(server_->port());
@@ -148,8 +161,8 @@ TEST_P(OpenRoomsAfterRestart, ARoomBeforeItsFirstMatchAndOneBetweenTwoComeBackAs
   const Json before = room_push(*ann, gathered_id,
                                 [&](const Json& room) { return seating(room) == gathered_seats; });
   ASSERT_TRUE(before.is_object());
-  // The rooms' last changes are queued writes, committed within milliseconds.
-  std::this_thread::sleep_for(std::chrono::seconds(1));
+  // The rooms' last changes are queued writes: the kill comes once all are committed.
+  ASSERT_TRUE(all_writes_committed()) << server_->log();
 
   restart();
   ann = connect("Ann", ann_token, ann_welcome);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -158,6 +159,14 @@ std::string ServerProcess::log() const {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+long long metric(int port, const std::string& name) {
+  std::istringstream text(http_body(http_get(port, "/metrics")));
+  for (std::string line; std::getline(text, line);) {
+    if (line.rfind(name + " ", 0) == 0) return std::atoll(line.c_str() + name.size() + 1);
+  }
+  return -1;
 }
 
 }  // namespace parlor::testing

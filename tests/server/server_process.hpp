@@ -48,6 +48,8 @@ std::string http_get(int port, const std::string& target,
 std::string raw_http(int port, const std::string& request,
                      std::chrono::milliseconds patience = std::chrono::seconds(5));
 int http_status(const std::string& response);
+// A Prometheus counter or gauge from the server's /metrics (-1 if absent).
+long long metric(int port, const std::string& name);
 std::string http_body(const std::string& response);
 
 }  // namespace parlor::testing

@@ -45,7 +45,7 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   sql::Database db(path);
   EXPECT_EQ(db.user_version(), current_schema_version());
   for (const char* table : {"players", "matches", "match_seats", "live_actions", "match_actions",
-                            "match_rounds", "commitments", "player_tokens"}) {
+                            "match_rounds", "commitments", "player_tokens", "open_rooms"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
   EXPECT_FALSE(has_table(db, "actions"));

@@ -270,52 +270,6 @@ TEST_P(StoreRoundTripTest, UnfinishedMatchesOfSomeRoomsOnly) {
   EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({"R1\"-node1", "x','y"}).empty());
 }
 
-// Rooms between two matches (recovery reopens them): each room's latest match, if it is
-// over and ended recently; not a room whose latest match is still playing or was aborted,
-// nor one whose last match ended long ago.
-TEST_P(StoreRoundTripTest, RoomsBetweenMatchesAreTheirLatestMatchIfOverAndRecent) {
-  struct Played {
-    std::string id, room;
-    Millis started;
-    std::string end;  // "over", "aborted" or "" (still playing)
-    Millis ended;
-  };
-  const std::vector<Played> played = {
-      {"m000000000031", "R1", kT0, "over", kT0 + 100},        // R1's earlier match
-      {"m000000000032", "R1", kT0 + 200, "over", kT0 + 300},  // R1 between matches
-      {"m000000000033", "R2", kT0, "over", kT0 + 100},        // R2 plays again: not between
-      {"m000000000034", "R2", kT0 + 200, "", 0},
-      {"m000000000035", "R3", kT0, "aborted", kT0 + 100},         // closed: not reopened
-      {"m000000000036", "R4", kT0 - 90000, "over", kT0 - 80000},  // long ago
-      {"m000000000037", "R5", kT0 + 10, "over", kT0 + 500}};      // between matches
-  for (const Played& p : played) {
-    MatchStart start = match(p.id, "perico", p.started, {"Ann", "Bob", "bot1"});
-    start.room_id = p.room;
-    start.match_number = static_cast<int>(p.id.back() - '0');
-    start.room_settings = Json{{"id", p.room}, {"code", "C" + p.room}};
-    store_->match_started(start);
-    if (p.end == "over") store_->match_ended(p.id, p.ended, Json{{"scores", {1, 2, 3}}}, {});
-    if (p.end == "aborted") store_->match_aborted(p.id, p.ended, "room closed: nobody left");
-  }
-  store_->flush();
-
-  const std::vector<MatchStart> rooms = store_->load_rooms_between_matches(kT0 - 1000);
-  ASSERT_EQ(rooms.size(), 2u);
-  EXPECT_EQ(rooms[0].id, "m000000000037");  // oldest start first
-  EXPECT_EQ(rooms[0].room_id, "R5");
-  EXPECT_EQ(rooms[1].id, "m000000000032");
-  EXPECT_EQ(rooms[1].room_id, "R1");
-  EXPECT_EQ(rooms[1].match_number, 2);
-  EXPECT_EQ(rooms[1].room_settings, (Json{{"id", "R1"}, {"code", "CR1"}}));
-  ASSERT_EQ(rooms[1].seats.size(), 3u);
-  EXPECT_EQ(rooms[1].seats[0].name, "Ann");
-  EXPECT_EQ(rooms[1].seats[2].kind, "bot");
-  // Since a later moment: only what ended at or after it.
-  const std::vector<MatchStart> later = store_->load_rooms_between_matches(kT0 + 400);
-  ASSERT_EQ(later.size(), 1u);
-  EXPECT_EQ(later[0].room_id, "R5");
-}
-
 // Open rooms (a single server's, RoomKeeper): the latest text of each room saved and not
 // removed since, oldest change first; saving again replaces, removing twice is harmless.
 TEST_P(StoreRoundTripTest, OpenRoomsAreTheirLatestSaveUntilRemoved) {

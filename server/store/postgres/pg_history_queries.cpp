@@ -241,36 +241,6 @@ std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
   return matches;
 }
 
-std::vector<MatchStart> load_rooms_between_matches(Connection& db, Millis ended_since) {
-  // Room ids start again with each server run: "latest" is by start time.
-  Result row = db.exec(R"sql(
-    SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
-           lower_score_wins, started_at
-    FROM matches AS m
-    WHERE status = 'over' AND ended_at >= $1
-      AND NOT EXISTS (SELECT 1 FROM matches AS later
-                      WHERE later.room_id = m.room_id AND later.id <> m.id
-                        AND later.started_at >= m.started_at)
-    ORDER BY started_at, id COLLATE "C")sql",
-                       Params().add(ended_since));
-  std::vector<MatchStart> rooms;
-  for (int r = 0; r < row.rows(); ++r) rooms.push_back(match_start_of(row, r));
-  for (MatchStart& start : rooms) {
-    Result seats = db.exec(R"sql(
-      SELECT seat, kind, player_id, name, bot_level
-      FROM match_seats WHERE match_id = $1 ORDER BY seat)sql",
-                           Params().add(start.id));
-    for (int r = 0; r < seats.rows(); ++r) {
-      start.seats.push_back(SeatRow{.seat = int_of(seats, r, 0),
-                                    .kind = seats.string(r, 1),
-                                    .player_id = seats.string(r, 2),
-                                    .name = seats.string(r, 3),
-                                    .bot_level = seats.string(r, 4)});
-    }
-  }
-  return rooms;
-}
-
 std::vector<OpenRoomRow> load_open_rooms(Connection& db) {
   Result row = db.exec(
       "SELECT room_id, saved, updated_at FROM open_rooms ORDER BY updated_at, room_id COLLATE "

@@ -208,12 +208,6 @@ std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches_in_rooms(
                      });
 }
 
-std::vector<MatchStart> PostgresStore::load_rooms_between_matches(Millis ended_since) {
-  return impl_->read(
-      "load_rooms_between_matches", std::vector<MatchStart>{},
-      [&](pg::Connection& db) { return pg::history::load_rooms_between_matches(db, ended_since); });
-}
-
 std::vector<OpenRoomRow> PostgresStore::load_open_rooms() {
   return impl_->read("load_open_rooms", std::vector<OpenRoomRow>{},
                      [](pg::Connection& db) { return pg::history::load_open_rooms(db); });

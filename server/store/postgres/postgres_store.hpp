@@ -49,7 +49,6 @@ class PostgresStore final : public Store {
   std::vector<PlayerRow> load_players() override;
   std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override;
   std::vector<UnfinishedMatch> load_unfinished_matches() override;
-  std::vector<MatchStart> load_rooms_between_matches(Millis ended_since) override;
   std::vector<OpenRoomRow> load_open_rooms() override;
   std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
       const std::vector<std::string>& room_ids) override;

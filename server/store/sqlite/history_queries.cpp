@@ -270,25 +270,6 @@ std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
   return matches;
 }
 
-std::vector<MatchStart> load_rooms_between_matches(sql::Database& db, Millis ended_since) {
-  // Room ids start again with each server run: "latest" is by start time, whatever run
-  // the room belonged to.
-  sql::Statement row(db, R"sql(
-    SELECT id, room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
-           lower_score_wins, started_at
-    FROM matches AS m
-    WHERE status = 'over' AND ended_at >= ?1
-      AND NOT EXISTS (SELECT 1 FROM matches AS later
-                      WHERE later.room_id = m.room_id AND later.id <> m.id
-                        AND later.started_at >= m.started_at)
-    ORDER BY started_at, id)sql");
-  row.bind(1, ended_since);
-  std::vector<MatchStart> rooms;
-  while (row.step()) rooms.push_back(match_start_of(row));
-  for (MatchStart& start : rooms) start.seats = seat_rows(db, start.id);
-  return rooms;
-}
-
 std::vector<OpenRoomRow> load_open_rooms(sql::Database& db) {
   sql::Statement row(
       db, "SELECT room_id, saved, updated_at FROM open_rooms ORDER BY updated_at, room_id");

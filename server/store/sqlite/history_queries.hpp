@@ -19,7 +19,6 @@ std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db);
 // Those of `rooms` only; every room when `rooms` is null.
 std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
     sql::Database& db, const std::vector<std::string>* rooms);
-std::vector<MatchStart> load_rooms_between_matches(sql::Database& db, Millis ended_since);
 std::vector<OpenRoomRow> load_open_rooms(sql::Database& db);
 
 // {"matches": [summary...], "next": cursor|null}, newest first. A malformed cursor gives

@@ -428,12 +428,6 @@ std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches_in_rooms(
       [&](sql::Database& db) { return history::load_unfinished_matches_in_rooms(db, &room_ids); });
 }
 
-std::vector<MatchStart> SqliteStore::load_rooms_between_matches(Millis ended_since) {
-  return impl_->read(
-      "load_rooms_between_matches", std::vector<MatchStart>{},
-      [&](sql::Database& db) { return history::load_rooms_between_matches(db, ended_since); });
-}
-
 std::vector<OpenRoomRow> SqliteStore::load_open_rooms() {
   return impl_->read("load_open_rooms", std::vector<OpenRoomRow>{},
                      [](sql::Database& db) { return history::load_open_rooms(db); });
