@@ -6,6 +6,8 @@
 #   scripts/container-test.sh --image NAME       # test an image already built, no build
 #   scripts/container-test.sh --from-build DIR   # the image around binaries built on the
 #                                                # host (DIR/bin), as CI runs it
+#   scripts/container-test.sh --install          # only install the engine's packages
+#   scripts/container-test.sh --base [--distro D]  # ... and make the base image, no test
 #
 # Default run: makes the debian:12 base images if absent (scripts/container-base.sh),
 # builds docker/Dockerfile (npm's CA mounted for the build only), brings the compose
@@ -25,6 +27,10 @@
 # --distro debian13: the repository's files (tracked and new, as `git ls-files` sees
 # them) are built with scripts/setup.sh and tested with CTest inside a debian:13
 # container (Boost 1.83, GCC 14), made the same way.
+#
+# --install and --base prepare without testing. scripts/test.sh installs first (apt must
+# not run twice at once), then makes the base image (debootstrap: mostly downloading and
+# unpacking, several minutes) in the background while Parlor compiles.
 #
 # Skips (exit 0, with the reason) when no container engine can run here. Missing
 # packages (podman, podman-compose, runc, debootstrap) are installed from Debian's
@@ -46,13 +52,15 @@ skip() {
 distro=debian12
 prebuilt=""
 from_build=""
+prepare=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --install | --base) prepare=${1#--}; shift ;;
     --image) prebuilt=${2:?--image needs an image name}; shift 2 ;;
     --distro) distro=${2:?--distro needs debian12 or debian13}; shift 2 ;;
     --distro=*) distro=${1#--distro=}; shift ;;
     --from-build) from_build=${2:?--from-build needs a build directory}; shift 2 ;;
-    *) echo "usage: container-test.sh [--distro debian12|debian13] [--image NAME] [--from-build DIR]" >&2; exit 2 ;;
+    *) echo "usage: container-test.sh [--distro debian12|debian13] [--image NAME] [--from-build DIR] [--install | --base]" >&2; exit 2 ;;
   esac
 done
 case "$distro" in debian12 | debian13) ;; *) die "unknown --distro $distro" ;; esac
@@ -104,11 +112,13 @@ else
   command -v debootstrap >/dev/null 2>&1 || install_missing debootstrap || true
   compose=(docker compose)
 fi
+[ "$prepare" = install ] && exit 0
 "$engine" info >/dev/null 2>&1 || skip "$engine cannot run here ($engine info fails)"
 
 version=12
 [ "$distro" = debian13 ] && version=13
 ENGINE=$engine bash scripts/container-base.sh "$version"
+[ "$prepare" = base ] && exit 0
 "$engine" run --rm "debian:$version" true >/dev/null 2>&1 \
   || skip "$engine cannot start a container here (try: $engine run --rm debian:$version true)"
 

@@ -10,13 +10,61 @@ export PARLOR_SETUP_BROWSER=1
 # postgresql-15: the PostgreSQL store's and the cluster's tests start a throwaway server.
 export PARLOR_SETUP_POSTGRES=1
 export PARLOR_CMAKE_ARGS="-DPARLOR_WERROR=ON ${PARLOR_CMAKE_ARGS:-}"
+
+# How long each phase took, printed at the end, after a failure too: CI's budget is 40
+# minutes on two cores, and its log should say where they went.
+timings=()
+phase_name=""
+phase_started=$SECONDS
+run_started=$SECONDS
+phase() {
+  if [ -n "$phase_name" ]; then timings+=("$phase_name $((SECONDS - phase_started)) s"); fi
+  phase_name=$1
+  phase_started=$SECONDS
+}
+print_timings() {
+  phase ""
+  local joined
+  joined=$(printf '%s; ' "${timings[@]}")
+  echo "[parlor test] took $((SECONDS - run_started)) s: ${joined%; }"
+}
+trap print_timings EXIT
+
+container_mode="${PARLOR_CONTAINER_TEST:-prebuilt}"
+base_job=""
+base_log="test-artifacts/container-base.log"
+if [ "$container_mode" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
+  # The container test's packages now (apt must not run while setup.sh's does), and its
+  # Debian base image (debootstrap, several minutes of downloading and unpacking) in the
+  # background while Parlor compiles; it is awaited before the first test, whose timings
+  # it must not disturb. A failure here shows again, with its reason, in the container
+  # test itself, which makes the image when it is missing.
+  phase "container packages"
+  distro=debian12
+  [ "$container_mode" = debian13 ] && distro=debian13
+  bash scripts/container-test.sh --install
+  mkdir -p test-artifacts
+  bash scripts/container-test.sh --base --distro "$distro" >"$base_log" 2>&1 &
+  base_job=$!
+fi
+phase "setup and build"
 bash scripts/setup.sh
+if [ -n "$base_job" ]; then
+  phase "waiting for the container base image"
+  if wait "$base_job"; then
+    tail -n 1 "$base_log"
+  else
+    echo "[parlor test] making the container base image failed (see $base_log); the container test will say why"
+  fi
+fi
+phase "ctest"
 echo "[parlor test] running the test suite on $(nproc) cores"
 label_args=()
 if [ -n "${PARLOR_TEST_LABELS:-}" ]; then label_args=(-L "$PARLOR_TEST_LABELS"); fi
 ctest --test-dir build --output-on-failure --parallel "$(nproc)" --timeout 1500 \
   "${label_args[@]}"
 if [ -f clients/web/package.json ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
+  phase "browser tests"
   echo "[parlor test] browser tests"
   (cd clients/web && npm run --silent test:browser)
 fi
@@ -28,12 +76,14 @@ fi
 # lands (its first CI run found two, one fixed, one open: docs/reliability.md).
 fuzz_seconds="${PARLOR_FUZZ_SECONDS:-30}"
 if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
+  phase "fuzzing"
   echo "[parlor test] fuzzing, $fuzz_seconds s per target"
   PARLOR_FUZZ_FINDINGS_FAIL="${PARLOR_FUZZ_FINDINGS_FAIL:-0}" bash scripts/fuzz.sh "$fuzz_seconds"
 fi
 # The sanitizer builds (ASan+UBSan: the whole suite; TSan: the server tests) take longer
 # than CI's budget on two cores (docs/reliability.md has the figures): opt in.
 if [ "${PARLOR_SANITIZE_CI:-0}" = 1 ]; then
+  phase "sanitizers"
   bash scripts/sanitize.sh address
   bash scripts/sanitize.sh thread
 fi
@@ -45,7 +95,8 @@ fi
 # again inside the image would take CI past its 40-minute budget on two cores.
 # PARLOR_CONTAINER_TEST=1 builds the whole Dockerfile; =debian13 builds and tests Parlor
 # inside Debian 13; =0 skips.
-case "${PARLOR_CONTAINER_TEST:-prebuilt}" in
+phase "containers"
+case "$container_mode" in
   0) echo "[parlor test] container deployment not tested (PARLOR_CONTAINER_TEST=0)" ;;
   prebuilt) bash scripts/container-test.sh --from-build build ;;
   debian13) bash scripts/container-test.sh --distro debian13 ;;
