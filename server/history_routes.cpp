@@ -3,7 +3,7 @@
 #include <charconv>
 #include <optional>
 
-#include "server/http_routes.hpp"
+#include "server/http_responses.hpp"
 
 namespace parlor::server {
 namespace {

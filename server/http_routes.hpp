@@ -5,10 +5,9 @@
 #include <boost/beast/http.hpp>
 
 #include <chrono>
-#include <optional>
 #include <string>
-#include <string_view>
 
+#include "server/http_responses.hpp"
 #include "server/server_context.hpp"
 
 namespace parlor::server {
@@ -28,19 +27,5 @@ WebRoot resolve_web_root(const std::string& configured, const std::string& execu
 http::response<http::string_body> handle_http(const http::request<http::string_body>& request,
                                               const ServerContext& context,
                                               const WebRoot& web_root);
-
-// A response to `request` (HEAD: headers only) with the server's common headers.
-http::response<http::string_body> respond(const http::request<http::string_body>& request,
-                                          http::status status, std::string content_type,
-                                          std::string body);
-
-// Percent-decoding of one query-string value ('+' is a space); nothing on a bad escape.
-std::optional<std::string> url_decode(std::string_view text);
-// The decoded value of `name` in the target's query string: "" when absent, nothing when
-// malformed.
-std::optional<std::string> query_value(std::string_view target, std::string_view name);
-
-http::response<http::string_body> error_response(http::status status, unsigned version,
-                                                 const std::string& message);
 
 }  // namespace parlor::server

@@ -17,20 +17,20 @@ Listener::Listener(net::io_context& ioc, ServerContext context,
       web_root_(std::move(web_root)),
       tls_(std::move(tls)) {}
 
-bool Listener::open(const tcp::endpoint& endpoint, std::string& error) {
+Expected<tcp::endpoint> Listener::open(const tcp::endpoint& endpoint) {
   beast::error_code ec;
   acceptor_.open(endpoint.protocol(), ec);
   if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
   if (!ec) acceptor_.bind(endpoint, ec);
   if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
   if (ec == net::error::address_in_use) {
-    error = ec.message() +
-            ": another program (perhaps another parlor-server) has this port; stop it, or "
-            "pick another port with --port N (or PARLOR_PORT=N)";
-  } else if (ec) {
-    error = ec.message();
+    return Error{"listen_failed",
+                 ec.message() +
+                     ": another program (perhaps another parlor-server) has this port; stop it, "
+                     "or pick another port with --port N (or PARLOR_PORT=N)"};
   }
-  return !ec;
+  if (ec) return Error{"listen_failed", ec.message()};
+  return local_endpoint();
 }
 
 tcp::endpoint Listener::local_endpoint() const {

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+#include "engine/core/expected.hpp"
 #include "server/http_routes.hpp"
 #include "server/server_context.hpp"
 
@@ -22,8 +23,9 @@ class Listener : public std::enable_shared_from_this<Listener> {
   // `tls`: null for plain HTTP and ws://.
   Listener(net::io_context& ioc, ServerContext context, std::shared_ptr<const WebRoot> web_root,
            std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
-  // Opens, binds and listens; false (with `error` set) if it cannot.
-  bool open(const tcp::endpoint& endpoint, std::string& error);
+  // Opens, binds and listens: the address it listens on (port 0 asks for a free one), or
+  // why it cannot ("listen_failed", with a hint when another program has the port).
+  Expected<tcp::endpoint> open(const tcp::endpoint& endpoint);
   tcp::endpoint local_endpoint() const;
   void run();
   void stop();

@@ -157,17 +157,18 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   const ServerContext context{lobby, gate,
                               StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}};
   auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
-  std::string error;
-  if (!listener->open({address, config.port}, error)) {
-    spdlog::critical("cannot listen on {}:{}: {}", config.address, config.port, error);
+  const Expected<tcp::endpoint> listening = listener->open({address, config.port});
+  if (!listening) {
+    spdlog::critical("cannot listen on {}:{}: {}", config.address, config.port,
+                     listening.error().message);
     return 1;
   }
   listener->run();
   std::string game_names;
   for (const GameDefinition* game : lobby->games()) game_names += " " + game->name();
   spdlog::info("parlor-server listening on {}://{}:{}/ (WebSocket at /ws{}), {} threads",
-               tls ? "https" : "http", config.address, listener->local_endpoint().port(),
-               tls ? ", TLS only" : "", threads);
+               tls ? "https" : "http", config.address, listening->port(), tls ? ", TLS only" : "",
+               threads);
   spdlog::info("games:{}; web root: {}; database: {}", game_names.empty() ? " none" : game_names,
                web_root->directory.empty() ? "(built-in placeholder)" : web_root->directory,
                store::pg::redact_conninfo(config.db_path));

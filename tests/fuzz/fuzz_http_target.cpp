@@ -17,7 +17,7 @@
 #include <string_view>
 
 #include "server/history_routes.hpp"
-#include "server/http_routes.hpp"
+#include "server/http_responses.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
 namespace {
