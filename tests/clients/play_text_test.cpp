@@ -76,9 +76,13 @@ TEST_P(PlayText, EveryLineIsInWords) {
   EXPECT_NE(out.find("Your turn. Your moves:"), std::string::npos);
   EXPECT_NE(out.find("Bot 2"), std::string::npos);
   EXPECT_NE(out.find("winner: "), std::string::npos);
-  // Standard cards are drawn with suit symbols; Loc's tarot cards by name.
+  // Standard cards are drawn with suit symbols; Loc's tarot cards by name. (Which cards
+  // a random deal shows varies: a short match need not show a trump.)
   if (std::string(game.create).find("tarot") != std::string::npos) {
-    EXPECT_NE(out.find("Trump "), std::string::npos);
+    EXPECT_TRUE(std::regex_search(
+        out, std::regex(R"(Trump \d+|the Fool|(King|Queen|Knight|Page|Ace|10|[2-9]) of )"
+                        R"((Swords|Cups|Coins|Batons))")))
+        << out.substr(0, 3000);
   } else {
     EXPECT_TRUE(std::regex_search(out, std::regex("(10|[2-9AKQJ])(\u2663|\u2666|\u2665|\u2660)")));
   }
