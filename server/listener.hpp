@@ -26,11 +26,11 @@ class Listener : public std::enable_shared_from_this<Listener> {
   // Opens, binds and listens: the address it listens on (port 0 asks for a free one), or
   // why it cannot ("listen_failed", with a hint when another program has the port).
   Expected<tcp::endpoint> open(const tcp::endpoint& endpoint);
-  tcp::endpoint local_endpoint() const;
   void run();
   void stop();
 
  private:
+  tcp::endpoint local_endpoint() const;
   void do_accept();
   void on_accept(beast::error_code ec, tcp::socket socket);
 

@@ -340,15 +340,15 @@ class CrashRecovery : public ::testing::Test {
         EXPECT_EQ(record["results"]["scores"], watched.results["scores"]) << id;
         ASSERT_TRUE(record.contains("actions")) << id;
         EXPECT_EQ(static_cast<std::int64_t>(record["actions"].size()), watched.actions) << id;
-        watched.settled = status == "over";
       } else {
         EXPECT_TRUE(status == "playing" || status == "over") << id << " is " << status;
-        watched.settled = status == "over";  // ended unseen, just before a kill
         if (status == "playing") {
           EXPECT_FALSE(record.contains("seed")) << "a live match's seed is served: " << id;
           EXPECT_FALSE(record.contains("actions")) << "a live match's journal is served: " << id;
         }
       }
+      // Over as seen, or ended unseen just before a kill: either way its record is final.
+      watched.settled = status == "over";
     }
   }
 
@@ -359,11 +359,10 @@ class CrashRecovery : public ::testing::Test {
     watcher_ = connect("Watcher", "", &welcome);
     ASSERT_NE(watcher_, nullptr);
     for (const auto& [id, watched] : matches_) {
+      absorb(*watcher_, nullptr);  // what the rooms spectated so far sent meanwhile
       if (watched.over || watched.settled || watched.room.empty() || watched.room == human_room_) {
         continue;
       }
-      absorb(*watcher_, nullptr);  // what the rooms spectated so far sent meanwhile
-      if (watched.over) continue;
       Json reply =
           pool_->request(*watcher_, {{"type", "spectate"}, {"room", watched.room}}, kPatience);
       ASSERT_TRUE(reply.is_object()) << "no answer to spectating room " << watched.room;

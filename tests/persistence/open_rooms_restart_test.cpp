@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -71,14 +72,14 @@ class OpenRoomsAfterRestart : public ::testing::TestWithParam<Restart> {
     start_server(port);
   }
 
-  // Whether every write the server queued is committed, within the patience.
+  // Whether every write the server queued is committed, within the patience (both
+  // counters from one snapshot: a write queued between two reads would go unseen).
   bool all_writes_committed() {
     const auto deadline = std::chrono::steady_clock::now() + kPatience;
     while (std::chrono::steady_clock::now() < deadline) {
-      const long long queued = metric(server_->port(), "parlor_db_writes_total");
-      if (queued > 0 && metric(server_->port(), "parlor_db_writes_committed_total") == queued) {
-        return true;
-      }
+      std::map<std::string, long long> values = metrics(server_->port());
+      const long long queued = values["parlor_db_writes_total"];
+      if (queued > 0 && values["parlor_db_writes_committed_total"] == queued) return true;
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return false;

@@ -161,12 +161,21 @@ std::string ServerProcess::log() const {
   return text.str();
 }
 
-long long metric(int port, const std::string& name) {
+std::map<std::string, long long> metrics(int port) {
+  std::map<std::string, long long> values;
   std::istringstream text(http_body(http_get(port, "/metrics")));
   for (std::string line; std::getline(text, line);) {
-    if (line.rfind(name + " ", 0) == 0) return std::atoll(line.c_str() + name.size() + 1);
+    const auto space = line.rfind(' ');
+    if (line.empty() || line[0] == '#' || space == std::string::npos) continue;
+    values[line.substr(0, space)] = std::atoll(line.c_str() + space + 1);
   }
-  return -1;
+  return values;
+}
+
+long long metric(int port, const std::string& name) {
+  const std::map<std::string, long long> values = metrics(port);
+  const auto it = values.find(name);
+  return it == values.end() ? -1 : it->second;
 }
 
 }  // namespace parlor::testing

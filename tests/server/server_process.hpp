@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,10 @@ std::string http_get(int port, const std::string& target,
 std::string raw_http(int port, const std::string& request,
                      std::chrono::milliseconds patience = std::chrono::seconds(5));
 int http_status(const std::string& response);
-// A Prometheus counter or gauge from the server's /metrics (-1 if absent).
+// Every counter and gauge of one answer of the server's /metrics, by name (labels
+// included in the name): values compared with each other must come from one snapshot.
+std::map<std::string, long long> metrics(int port);
+// One counter or gauge from /metrics (-1 if absent).
 long long metric(int port, const std::string& name);
 std::string http_body(const std::string& response);
 

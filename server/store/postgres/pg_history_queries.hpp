@@ -17,8 +17,8 @@ namespace parlor::server::store::pg::history {
 std::vector<PlayerRow> load_players(Connection& db);
 std::optional<PlayerRow> find_player_by_token(Connection& db, const std::string& token_hash);
 std::vector<UnfinishedMatch> load_unfinished_matches(Connection& db);
-// Those of `rooms` only; every room when `rooms` is null.
 std::vector<OpenRoomRow> load_open_rooms(Connection& db);
+// Those of `rooms` only; every room when `rooms` is null.
 std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
     Connection& db, const std::vector<std::string>* rooms);
 
