@@ -67,51 +67,8 @@ case "$distro" in debian12 | debian13) ;; *) die "unknown --distro $distro" ;; e
 started=$(date +%s)
 
 # ---- The engine ----
-install_missing() {
-  local missing=()
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then return 1; fi
-  say "installing: ${missing[*]}"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-    --no-install-recommends "${missing[@]}" >/dev/null
-}
-
-engine=${ENGINE:-}
-if [ -z "$engine" ]; then
-  if command -v podman >/dev/null 2>&1; then
-    engine=podman
-  elif command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
-    engine=docker
-  else
-    engine=podman
-  fi
-fi
-if [ "$engine" = podman ]; then
-  install_missing podman podman-compose runc debootstrap uidmap slirp4netns fuse-overlayfs \
-    || skip "podman is missing and cannot be installed here (not root, or no apt-get)"
-  # The settings under which Podman runs here: runc, cgroupfs (no systemd to manage
-  # cgroups), no journald for events, and ulimits the sandbox allows. A caller's own
-  # CONTAINERS_CONF wins.
-  if [ -z "${CONTAINERS_CONF:-}" ]; then
-    export CONTAINERS_CONF
-    CONTAINERS_CONF=$(mktemp /tmp/parlor-containers.XXXXXX.conf)
-    cat >"$CONTAINERS_CONF" <<'EOF'
-[containers]
-default_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]
-[engine]
-runtime = "runc"
-cgroup_manager = "cgroupfs"
-events_logger = "file"
-EOF
-  fi
-  compose=(podman-compose)
-else
-  command -v debootstrap >/dev/null 2>&1 || install_missing debootstrap || true
-  compose=(docker compose)
-fi
+. scripts/container-engine.sh
+choose_container_engine
 [ "$prepare" = install ] && exit 0
 "$engine" info >/dev/null 2>&1 || skip "$engine cannot run here ($engine info fails)"
 
@@ -163,34 +120,6 @@ fi
 
 # ---- Debian 12: the image and the compose file ----
 
-# The Dockerfile's last (runtime) stage with its two `COPY --from=build /out/...` lines
-# reading the host's binaries instead: one source of truth for what the image holds.
-build_runtime_image_from() {
-  local dir=$1 context
-  for f in "$dir/bin/parlor-server" "$dir/bin/parlor"; do
-    [ -x "$f" ] || die "--from-build: $f is missing (build Parlor first)"
-  done
-  context=$(mktemp -d /tmp/parlor-image-context.XXXXXX)
-  mkdir -p "$context/out/web" "$context/docker"
-  cp "$dir/bin/parlor-server" "$dir/bin/parlor" "$context/out/"
-  if [ -f clients/web/dist/index.html ]; then
-    cp -r clients/web/dist/. "$context/out/web/"
-  else
-    cp -r clients/web/placeholder/. "$context/out/web/"
-  fi
-  cp docker/healthcheck.sh "$context/docker/"
-  sed -n '/^FROM debian:12-slim/,$p' docker/Dockerfile \
-    | sed '/^COPY --from=build /{s|--from=build ||;s| /out/| out/|g}' >"$context/Dockerfile"
-  grep -q '^COPY out/parlor-server out/parlor ' "$context/Dockerfile" \
-    || die "docker/Dockerfile's runtime stage changed shape: update build_runtime_image_from"
-  say "building $image around $dir/bin (the runtime stage of docker/Dockerfile)"
-  local format_args=()
-  [ "$engine" = podman ] && format_args=(--format docker)
-  "$engine" build "${format_args[@]}" -f "$context/Dockerfile" -t "$image" "$context" \
-    >/tmp/parlor-image-build.log 2>&1 \
-    || { tail -n 40 /tmp/parlor-image-build.log >&2; rm -rf "$context"; die "the image did not build (log: /tmp/parlor-image-build.log)"; }
-  rm -rf "$context"
-}
 image=parlor:latest
 ca_args=()
 if [ -n "$ca" ] && [ -f "$ca" ]; then
@@ -205,7 +134,7 @@ if [ -n "$prebuilt" ]; then
   "$engine" tag "$prebuilt" "$image" || die "no image $prebuilt"
   say "testing the image $prebuilt (not built here)"
 elif [ -n "$from_build" ]; then
-  build_runtime_image_from "$from_build"
+  build_runtime_image_from "$from_build" "$image"
 else
   say "building $image (docker/Dockerfile)"
   build_started=$(date +%s)
@@ -225,7 +154,7 @@ say "$image is $((size / 1000000)) MB"
   || die "the build's CA (or its path) is in the image"
 
 project=parlortest
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null || echo 18480)
+port=$(free_loopback_port 2>/dev/null || echo 18480)
 # Published on loopback only: this is a test, not a deployment.
 export PARLOR_PUBLISH="127.0.0.1:$port"
 compose_file=docker/docker-compose.yml
@@ -324,7 +253,7 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -keyout "$certs/key.pem" -out "$certs/cert.pem" -subj /CN=127.0.0.1 \
   -addext subjectAltName=IP:127.0.0.1 >/dev/null 2>&1 || die "openssl could not make a certificate"
 chmod 755 "$certs" && chmod 644 "$certs/key.pem"  # the server runs as uid 10001
-tls_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+tls_port=$(free_loopback_port)
 tls_id=$("$engine" run -d -p "127.0.0.1:$tls_port:8080" -v "$certs:/certs:ro" \
   -e PARLOR_TLS_CERT=/certs/cert.pem -e PARLOR_TLS_KEY=/certs/key.pem "$image")
 tls_ok=""

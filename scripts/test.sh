@@ -95,11 +95,21 @@ fi
 # again inside the image would take CI past its 40-minute budget on two cores.
 # PARLOR_CONTAINER_TEST=1 builds the whole Dockerfile; =debian13 builds and tests Parlor
 # inside Debian 13; =0 skips.
+# Then the cluster's compose file (scripts/cluster-container-test.sh: PostgreSQL, three
+# nodes and HAProxy in containers, a load played through a node's SIGKILL and another's
+# SIGTERM; about 2 minutes, plus one or two the first time to make the stand-in images
+# of postgres:15 and haproxy:2.6 from Debian's packages), on the image just tested.
 phase "containers"
 case "$container_mode" in
   0) echo "[parlor test] container deployment not tested (PARLOR_CONTAINER_TEST=0)" ;;
-  prebuilt) bash scripts/container-test.sh --from-build build ;;
+  prebuilt)
+    bash scripts/container-test.sh --from-build build
+    bash scripts/cluster-container-test.sh --image parlor:latest
+    ;;
   debian13) bash scripts/container-test.sh --distro debian13 ;;
-  *) bash scripts/container-test.sh ;;
+  *)
+    bash scripts/container-test.sh
+    bash scripts/cluster-container-test.sh --image parlor:latest
+    ;;
 esac
 echo "[parlor test] all tests passed"
