@@ -9,6 +9,14 @@ test, in one run:
   3. stops PostgreSQL with -m immediate and starts it again (nodes recover by themselves);
   4. SIGTERMs a node (it hands its rooms over and exits 0).
 
+Beside the load, a person at a table of their own: `parlor play --script` (the terminal
+client as scripts drive it) opens a Loc table against a bot on node1 (through the
+proxy's /n/node1/ path) and plays it to the end, so node1's SIGKILL falls in the middle
+of the match. Its seat must survive the node: the client reconnects, is sent to the
+survivor that took the room, plays on as the same player, sees the match end, and the
+finished match's record must pass `parlor verify` (deal commitments, every action
+replayed, the results recomputed).
+
 Then it checks: no action a client saw accepted is missing (actions_lost 0), every table
 is playing at the end (stalled_tables 0), every match's journal has no gap and no
 duplicate, and every finished match is in the history served by any node. It prints the
@@ -164,6 +172,69 @@ def start_haproxy(repo, folder, proxy_port, nodes):
     fail("haproxy did not come up")
 
 
+class ScriptedHuman:
+    """`parlor play --script` at a Loc table of its own against one bot, on the node whose
+    path it connects through. The bot waits BOT_DELAY_MS before each move, so the match
+    lasts long enough (about 15 s) for a fault to fall in its middle; there is no turn
+    timer, so nothing plays for the person while their client reconnects."""
+    BOT_DELAY_MS = 1200
+
+    def __init__(self, bin_dir, folder, url):
+        self.out_path = os.path.join(folder, "human.jsonl")
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(folder, "human"))
+        commands = (f"create loc 2 turn_seconds=0 bot_delay_ms={self.BOT_DELAY_MS}\n"
+                    "bot\nstart\nauto\nwait match_over\n")
+        self.process = subprocess.Popen(
+            [os.path.join(bin_dir, "parlor"), "play", "--script", "--name", "Hana", "--server", url],
+            stdin=subprocess.PIPE, stdout=open(self.out_path, "w"),
+            stderr=open(os.path.join(folder, "human.log"), "w"), env=env, text=True)
+        self.process.stdin.write(commands)
+        self.process.stdin.close()
+
+    def lines(self):
+        with open(self.out_path) as out:
+            return [json.loads(line) for line in out if line.strip()]
+
+    def room(self):
+        """The id of the room the person opened, once the server has said it (or None)."""
+        for m in self.lines():
+            if m.get("type") == "room" and m.get("room", {}).get("id"):
+                return m["room"]["id"]
+        return None
+
+    def check(self, bin_dir, port):
+        """The seat survived its node: one player throughout, greeted again after the
+        fault, the match over, and its record verified."""
+        try:
+            code = self.process.wait(timeout=90)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            fail("the scripted player never saw its match end")
+        lines = self.lines()
+        if code != 0:
+            fail(f"parlor play --script exited {code}")
+        welcomes = [m for m in lines if m.get("type") == "welcome"]
+        players = {m["player"]["id"] for m in welcomes}
+        if len(welcomes) < 2 or len(players) != 1:
+            fail(f"the scripted player was greeted {len(welcomes)} times as {sorted(players)}: "
+                 "it must reconnect once at least, as the same player")
+        errors = [m for m in lines if m.get("type") == "error"]
+        if errors:
+            fail(f"the scripted player was refused: {errors[:3]}")
+        over = [m for m in lines if m.get("type") == "match_over"]
+        if not over:
+            fail("the scripted player saw no match_over")
+        match_id = over[-1]["match_id"]
+        record = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/matches/{match_id}",
+                                        timeout=10).read()
+        verify = subprocess.run([os.path.join(bin_dir, "parlor"), "verify", "-"], input=record,
+                                capture_output=True)
+        if verify.returncode != 0:
+            fail(f"parlor verify refused match {match_id}: {verify.stdout[-500:]!r}")
+        say(f"the scripted player: greeted {len(welcomes)} times as {players.pop()}, "
+            f"match {match_id} over and verified")
+
+
 def check_journal(pg):
     """Every match's actions are 1..n: no gap, no duplicate. A live match's are rows of
     live_actions keyed (match_id, seq); a finished match's are one JSON list in
@@ -234,7 +305,7 @@ def main():
             print("SKIP: no postgres user")
             return 77
     folder = tempfile.mkdtemp(prefix="parlor-cluster-")
-    nodes, haproxy, load, pg = [], None, None, None
+    nodes, haproxy, load, pg, human = [], None, None, None, None
     faults = []  # (name, Unix ms), in order
     try:
         pg = Postgres(folder)
@@ -246,6 +317,7 @@ def main():
         say(f"cluster up: postgres :{pg.port}, nodes "
             f"{', '.join(f'{n.name} :{n.port}' for n in nodes)}, haproxy :{proxy_port}")
 
+        human = ScriptedHuman(bin_dir, folder, f"ws://127.0.0.1:{proxy_port}/n/node1/ws")
         duration = 60
         no_ping = os.environ.get("PARLOR_FAILOVER_NO_PING") == "1"
         load_out = os.path.join(folder, "load.json")
@@ -260,6 +332,9 @@ def main():
             time.sleep(max(0.0, started + second - time.time()))
 
         at(6)
+        human_room = human.room()
+        if not human_room or not human_room.endswith("-node1") or human.process.poll() is not None:
+            fail(f"the scripted player's match is not under way on node1 (room {human_room})")
         say("1. SIGKILL node1")
         faults.append(("SIGKILL", now_ms()))
         nodes[0].signal(signal.SIGKILL)
@@ -327,6 +402,7 @@ def main():
             fail(f"a table waited {paused_wait} ms through a {PAUSE_S:.0f} s pause: its clients "
                  "did not notice the silent node")
 
+        human.check(bin_dir, nodes[0].port)
         check_journal(pg)
         finished_in_db = int(pg.sql("SELECT count(*) FROM matches WHERE status = 'over'")[0][0])
         if finished_in_db < report["matches_finished"]:
@@ -341,8 +417,9 @@ def main():
         say("PASS")
         return 0
     finally:
-        if load and load.poll() is None:
-            load.kill()
+        for process in (load, human and human.process):
+            if process and process.poll() is None:
+                process.kill()
         for node in nodes:
             node.stop()
         if haproxy:
