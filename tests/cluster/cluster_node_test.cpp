@@ -23,13 +23,17 @@ using server::cluster::RoomLocation;
 using server::cluster::TakenRoom;
 using Where = RoomLocation::Where;
 
+// Long enough that a live node stalled by a loaded machine (a test suite on two cores)
+// is not judged dead between two of its heartbeats; a 400 ms lease was.
+constexpr auto kLease = 1000ms;
+
 ClusterOptions options(const std::string& uri, const std::string& name) {
   ClusterOptions o;
   o.database = uri;
   o.node = name;
   o.url = "ws://" + name + ":8080/ws";
-  o.lease = 400ms;
-  o.tick = 100ms;
+  o.lease = kLease;
+  o.tick = 250ms;
   return o;
 }
 
@@ -110,7 +114,7 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
   // Until its lease runs out nobody can tell a dead node from a slow one: a client asking
   // then is sent to a, fails to connect, and asks again. Once the lease is out, a client
   // asking b is answered when b has reopened the room, not told it does not exist.
-  std::this_thread::sleep_for(420ms);
+  std::this_thread::sleep_for(kLease + 20ms);
   auto asked = std::chrono::steady_clock::now();
   std::promise<RoomLocation> answer;
   b.locate_code("KR1-a", [&](RoomLocation found) { answer.set_value(std::move(found)); });
@@ -130,7 +134,7 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
 
   // a's old incarnation, back from a pause, is fenced.
   auto db = server::store::pg::Connection::connect(uri);
-  EXPECT_FALSE(NodeLease(db, 400ms).heartbeat(identity));
+  EXPECT_FALSE(NodeLease(db, kLease).heartbeat(identity));
 }
 
 TEST(ClusterNode, AStaleIncarnationStandsDownOnItsNextHeartbeat) {
@@ -142,7 +146,7 @@ TEST(ClusterNode, AStaleIncarnationStandsDownOnItsNextHeartbeat) {
   ASSERT_TRUE(old_node.join());
   // A second process claims the name once the first looks dead (here: it never
   // heartbeated), then the first starts ticking: it must find itself fenced.
-  std::this_thread::sleep_for(450ms);
+  std::this_thread::sleep_for(kLease + 50ms);
   ClusterNode new_node(options(uri, "same"), {});
   ASSERT_TRUE(new_node.join());
   old_node.start();
