@@ -13,7 +13,8 @@ Beside the load, a person at a table of their own: `parlor play --script` (the t
 client as scripts drive it) opens a Loc table against a bot on node1 (through the
 proxy's /n/node1/ path) and plays it to the end, so node1's SIGKILL falls in the middle
 of the match. Its seat must survive the node: the client reconnects, is sent to the
-survivor that took the room, plays on as the same player, sees the match end, and the
+survivor that took the room, plays on as the same player from the same seat, sequence
+and hand, sees the match end, and the
 finished match's record must pass `parlor verify` (deal commitments, every action
 replayed, the results recomputed).
 
@@ -202,6 +203,33 @@ class ScriptedHuman:
                 return m["room"]["id"]
         return None
 
+    @staticmethod
+    def check_table_kept(lines):
+        """Across each reconnection: the same seat, the sequence never going back, and, within
+        the same deal, the same hand (less at most the one card of a move that was in
+        flight when the node died: in Loc only a player's own play takes a card from their
+        hand)."""
+        before = None
+        reconnected = False
+        for m in lines:
+            if m.get("type") == "welcome" and before is not None:
+                reconnected = True
+            if m.get("type") != "update":
+                continue
+            if reconnected:
+                where = f"after a reconnection at seq {before['seq']}"
+                if m["seat"] != before["seat"]:
+                    fail(f"{where}: seat {m['seat']}, was {before['seat']}")
+                if m["seq"] < before["seq"]:
+                    fail(f"{where}: the sequence went back to {m['seq']}")
+                old_hand, new_hand = before["view"]["hand"], m["view"]["hand"]
+                same_deal = m["view"].get("last_round") == before["view"].get("last_round")
+                if same_deal and (not set(new_hand) <= set(old_hand)
+                                  or len(old_hand) - len(new_hand) > 1):
+                    fail(f"{where}: the hand {old_hand} came back as {new_hand}")
+                reconnected = False
+            before = m
+
     def check(self, bin_dir, port):
         """The seat survived its node: one player throughout, greeted again after the
         fault, the match over, and its record verified."""
@@ -218,6 +246,7 @@ class ScriptedHuman:
         if len(welcomes) < 2 or len(players) != 1:
             fail(f"the scripted player was greeted {len(welcomes)} times as {sorted(players)}: "
                  "it must reconnect once at least, as the same player")
+        self.check_table_kept(lines)
         errors = [m for m in lines if m.get("type") == "error"]
         if errors:
             fail(f"the scripted player was refused: {errors[:3]}")
