@@ -20,19 +20,28 @@ Room::Room(net::any_io_executor executor, RoomSettings settings, RoomDirectory& 
       metrics_(metrics),
       seating_(*settings_.game, settings_.seats, settings_.host_player_id, settings_.grace),
       session_(journal, outbox_,
-               // Runs on the strand while the room lives; the release it returns may run
-               // on the store's writer thread after the room is gone.
-               [this](DurableOutbox::Hold hold) -> std::function<void()> {
-                 return [weak = weak_from_this(), strand = strand_, hold] {
-                   net::post(strand, [weak, hold] {
-                     if (auto self = weak.lock()) self->outbox_.release(hold);
-                   });
-                 };
-               }),
-      deadlines_(settings_.turn_time),
-      stand_ins_(settings_.id, Rng(Seed::from_os(), 0)),
-      timers_(strand_),
+               [this](DurableOutbox::Hold hold) { return release_when_durable(hold); }),
+      // Every armed timer holds the room until its handler has run.
+      timers_(strand_, [this] { return shared_from_this(); }),
+      stand_ins_(settings_.id, {settings_.turn_time, settings_.bot_delay}, timers_,
+                 stand_in_table(), Rng(Seed::from_os(), 0)),
       chat_(settings_.chat) {}
+
+// Made on the strand while the room lives; the release it returns may run on the store's
+// writer thread after the room is gone, so it holds the room weakly.
+std::function<void()> Room::release_when_durable(DurableOutbox::Hold hold) {
+  return [strand = strand_, room = weak_from_this(), hold] {
+    post_to(strand, room, &Room::release_held, hold);
+  };
+}
+
+StandInScheduler::Table Room::stand_in_table() {
+  return {[this] { return match_in_play() ? &session_.state() : nullptr; },
+          [this] { return session_.store_writable(); }, seating_,
+          [this](int seat, Json action, bool timeout) {
+            return play_move(seat, std::move(action), timeout, nullptr);
+          }};
+}
 
 // ---- Public entry points: each hops onto the room's strand. ----
 
@@ -65,20 +74,7 @@ void Room::act(Member who, Json request_id, Json action, Clock::time_point recei
 void Room::get_state(Member who, Json request_id) {
   post_to_strand(&Room::do_get_state, std::move(who), std::move(request_id));
 }
-void Room::attach(Member who) { post_to_strand(&Room::do_attach, std::move(who)); }
-void Room::detach(std::string player_id, std::shared_ptr<Connection> connection) {
-  post_to_strand(&Room::do_detach, std::move(player_id), std::move(connection));
-}
 void Room::shutdown() { post_to_strand(&Room::do_shutdown); }
-void Room::restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-                   std::int64_t actions_replayed, std::map<int, SeatMove> last_moves) {
-  post_to_strand(&Room::do_restore, std::move(record), std::move(state), seed, actions_replayed,
-                 std::move(last_moves));
-}
-
-void Room::restore_waiting(std::vector<SeatRecord> seats, int matches_played) {
-  post_to_strand(&Room::do_restore_waiting, std::move(seats), matches_played);
-}
 
 // ---- Requests ----
 
@@ -138,13 +134,13 @@ void Room::do_leave(Member who, Json request_id) {
   if (seat) {
     directory_.seat_changed(who.player_id, id(), false);
     seating_.leave_seat(*seat, status_ == Status::kPlaying);
-    deadlines_.erase(*seat);
+    stand_ins_.drop_deadline(*seat);
     spdlog::info("room {}: player {} leaves seat {}", id(), who.player_id, *seat);
   }
   if (seating_.is_host(who.player_id)) seating_.reassign_host();
   send_to(who, reply_message(request_id, "ok", {{"request", "leave_room"}, {"room", id()}}));
   send_room_to_all();
-  schedule();
+  stand_ins_.schedule();
   check_empty();
 }
 
@@ -190,15 +186,15 @@ void Room::do_start(Member who, Json request_id) {
   if (!number) return reply_error(who, request_id, number.error());
   status_ = Status::kPlaying;
   paused_ = false;
-  deadlines_.clear();
+  stand_ins_.stop();
   resent_ = ResentMoves();  // the last match's moves: its seqs are not this match's
   seal_new_deals();
   metrics_.matches_started.fetch_add(1, std::memory_order_relaxed);
   send_to(who, reply_message(request_id, "ok", {{"request", "start"}, {"match", *number}}));
   send_room_to_all();
-  update_deadlines();
+  stand_ins_.update_deadlines();
   broadcast_update();
-  schedule();
+  stand_ins_.schedule();
 }
 
 void Room::do_act(Member who, Json request_id, Json action, Clock::time_point received,
@@ -207,14 +203,7 @@ void Room::do_act(Member who, Json request_id, Json action, Clock::time_point re
   if (!seat) {
     return reply_error(who, request_id, {"not_seated", "you have no seat in this room"});
   }
-  const bool playing = status_ == Status::kPlaying && session_.has_match();
-  if (context.match && (!playing || *context.match != session_.number())) {
-    // Sent again after its match ended (resent_moves.hpp): never judged in another match.
-    return reply_error(who, request_id,
-                       {"stale_match", "match " + std::to_string(*context.match) +
-                                           ", which this move was for, is over"});
-  }
-  if (!playing) return reply_error(who, request_id, {"no_match", "no match is being played"});
+  if (refuse_if_not_playing(who, request_id, context)) return;
   seating_.take_back(*seat);  // the player is back at the keyboard
   const auto& after = context.after;
   if (after && handle_resent(who, request_id, *seat, action, *after)) return;
@@ -228,6 +217,21 @@ void Room::do_act(Member who, Json request_id, Json action, Clock::time_point re
     resent_.record(*seat, session_.sequence(), std::move(*kept));
   }
   metrics_.observe_latency(Clock::now() - received);
+}
+
+bool Room::refuse_if_not_playing(const Member& who, const Json& request_id,
+                                 const MoveContext& context) {
+  const bool playing = status_ == Status::kPlaying && session_.has_match();
+  if (context.match && (!playing || *context.match != session_.number())) {
+    // Sent again after its match ended (resent_moves.hpp): never judged in another match.
+    reply_error(who, request_id,
+                {"stale_match",
+                 "match " + std::to_string(*context.match) + ", which this move was for, is over"});
+    return true;
+  }
+  if (playing) return false;
+  reply_error(who, request_id, {"no_match", "no match is being played"});
+  return true;
 }
 
 bool Room::handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
@@ -254,60 +258,9 @@ void Room::do_get_state(Member who, Json request_id) {
   send_state_to(who, seat);
 }
 
-void Room::do_attach(Member who) {
-  if (status_ == Status::kClosed) return;
-  auto seat = seating_.attach(who);
-  if (!seat) return;
-  spdlog::info("room {}: player {} is back at seat {}", id(), who.player_id, *seat);
-  send_to(who, protocol::room_reply(nullptr, summary()));
-  send_room_to_all();
-  send_state_to(who, seat);
-  update_deadlines();
-  arm_turn_timer();
-  check_empty();
-}
-
-void Room::do_detach(std::string player_id, std::shared_ptr<Connection> connection) {
-  Seating::Detached detached = seating_.detach(player_id, connection, Clock::now());
-  if (detached.seat) {
-    spdlog::info("room {}: player {} disconnected from seat {}", id(), player_id, *detached.seat);
-  }
-  if (!detached.changed) return;
-  send_room_to_all();
-  arm_grace_timer();
-  check_empty();
-}
-
 void Room::do_shutdown() {
   timers_.cancel_all();
   paused_ = true;  // nothing more is scheduled
-}
-
-void Room::do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,
-                      std::int64_t actions_replayed, std::map<int, SeatMove> last_moves) {
-  resent_ = ResentMoves(std::move(last_moves));
-  seating_.restore(record.seats, Clock::now());
-  announce_restored_seats();
-  session_.restore(std::move(record), std::move(state), seed, actions_replayed, id());
-  status_ = Status::kPlaying;
-  paused_ = false;
-  spdlog::info("room {}: match {} ({}) resumed after {} actions", id(), session_.number(),
-               session_.record().match_id, session_.sequence());
-  update_deadlines();
-  schedule();
-  arm_grace_timer();
-  publish();
-  check_empty();
-}
-
-void Room::do_restore_waiting(std::vector<SeatRecord> seats, int matches_played) {
-  session_.number_after(matches_played);
-  seating_.restore(seats, Clock::now());
-  announce_restored_seats();
-  status_ = Status::kWaiting;
-  arm_grace_timer();
-  publish();
-  check_empty();
 }
 
 // ---- The match ----
@@ -321,24 +274,23 @@ std::optional<Error> Room::play_move(int seat, Json action, bool timeout, const 
   if (actor) acknowledge(seat, *actor);
   seal_new_deals();  // a new deal is sealed before it is shown
 
-  deadlines_.erase(seat);  // each decision gets the full turn time
+  stand_ins_.drop_deadline(seat);  // each decision gets the full turn time
   if (applied->match_over) {
-    deadlines_.clear();
+    stand_ins_.stop();
     broadcast_update();
     finish_match();
     return std::nullopt;
   }
   if (applied->round_changed && settings_.round_pause.count() > 0) {
     paused_ = true;
-    deadlines_.clear();
-    timers_.cancel_moves();
+    stand_ins_.stop();
     broadcast_update();
-    timers_.arm_pause(settings_.round_pause, when_fired(&Room::on_pause_timer));
+    timers_.arm_pause(settings_.round_pause, [this] { on_pause_timer(); });
     return std::nullopt;
   }
-  update_deadlines();
+  stand_ins_.update_deadlines();
   broadcast_update();
-  schedule();
+  stand_ins_.schedule();
   return std::nullopt;
 }
 
@@ -347,7 +299,7 @@ std::optional<Error> Room::play_move(int seat, Json action, bool timeout, const 
 // by default, an "accepted" reply precedes the update.
 void Room::acknowledge(int seat, const Actor& actor) {
   if (actor.ack_in_update && seating_.seat(seat).connection.lock() == actor.who.connection) {
-    pending_ack_ = PendingAck{seat, actor.request_id};
+    pending_ack_ = AckInUpdate{seat, actor.request_id};
     return;
   }
   send_to(actor.who, reply_message(actor.request_id, "accepted", {{"seq", session_.sequence()}}));
@@ -372,33 +324,16 @@ void Room::finish_match() {
 // what every receiver shares once per broadcast, a seat's own fields once per seat.
 void Room::broadcast_update() {
   std::vector<Event> events = session_.take_events();
-  std::optional<PendingAck> ack = std::exchange(pending_ack_, std::nullopt);
+  std::optional<AckInUpdate> ack = std::exchange(pending_ack_, std::nullopt);
   if (!seating_.has_receivers()) return;  // a table of bots nobody watches: nothing to build
-  const protocol::UpdateEvents written = protocol::write_events(std::move(events));
   const protocol::SharedUpdate shared = shared_update(std::exchange(timed_out_seat_, std::nullopt));
-  const GameState& match = session_.state();
-  for (int s = 0; s < seating_.size(); ++s) {
-    auto connection = seating_.seat(s).connection.lock();
-    if (!connection) continue;
-    const std::string accepted =
-        ack && ack->seat == s ? protocol::accepted_field(ack->request_id) : std::string();
-    outbox_.deliver(connection, make_message(protocol::update_message(
-                                    shared, s, match.seat_fields_text(s), written, accepted)));
-    metrics_.messages_sent.fetch_add(1, std::memory_order_relaxed);
-  }
-  if (seating_.spectators().empty()) return;
-  auto to_spectators = make_message(
-      protocol::update_message(shared, kSpectator, match.seat_fields_text(kSpectator), written));
-  for (const Spectator& spectator : seating_.spectators()) {
-    if (auto connection = spectator.connection.lock()) {
-      outbox_.deliver(connection, to_spectators);
-      metrics_.messages_sent.fetch_add(1, std::memory_order_relaxed);
-    }
-  }
+  const int sent = deliver_update(seating_, outbox_, session_.state(), shared,
+                                  protocol::write_events(std::move(events)), ack);
+  metrics_.messages_sent.fetch_add(sent, std::memory_order_relaxed);
 }
 
 protocol::SharedUpdate Room::shared_update(std::optional<int> timed_out_seat) const {
-  const Json timer = deadlines_.timer_json(Clock::now());
+  const Json timer = stand_ins_.timer_json(Clock::now());
   protocol::UpdateHead head;
   head.timed_out_seat = timed_out_seat;
   head.room = id();
@@ -410,120 +345,19 @@ protocol::SharedUpdate Room::shared_update(std::optional<int> timed_out_seat) co
   return protocol::shared_update(head, session_.state().table_view_text());
 }
 
-// ---- Bots, timers, pauses ----
+// ---- The pause between rounds ----
 
 bool Room::match_in_play() const {
   return status_ == Status::kPlaying && !paused_ && session_.has_match();
 }
 
-void Room::schedule() {
-  if (!match_in_play()) return;
-  arm_turn_timer();
-  if (timers_.bot_pending()) return;
-  Waiting waiting = session_.state().waiting();
-  bool bot_waits = std::any_of(waiting.seats.begin(), waiting.seats.end(),
-                               [&](int s) { return seating_.seat(s).bot_played(); });
-  if (bot_waits) arm_bot_timer();
-}
-
-void Room::update_deadlines() {
-  if (!deadlines_.enabled() || !match_in_play()) return deadlines_.clear();
-  deadlines_.update(session_.state().waiting(), seating_, Clock::now());
-}
-
-void Room::arm_turn_timer() {
-  timers_.arm_turn(deadlines_.earliest(), when_fired(&Room::on_turn_timer));
-}
-
-Play Room::stand_in_play() {
-  return [this](int seat, Json action, bool timeout) {
-    return play_move(seat, std::move(action), timeout, nullptr);
-  };
-}
-
-void Room::on_turn_timer() {
-  if (!match_in_play()) return;
-  if (!session_.store_writable()) {  // the default moves wait until they can be kept
-    return timers_.arm_turn_after(kStoreRetryDelay, when_fired(&Room::on_turn_timer));
-  }
-  const Play play = stand_in_play();
-  for (int seat : deadlines_.expired(Clock::now())) {
-    stand_ins_.play_timeout(
-        session_.state(), seat, seating_, [this] { return match_in_play(); }, play);
-  }
-  update_deadlines();
-  arm_turn_timer();
-}
-
-void Room::arm_bot_timer(std::optional<Clock::duration> delay) {
-  timers_.arm_bot(delay.value_or(settings_.bot_delay), when_fired(&Room::on_bot_timer));
-}
-
-void Room::on_bot_timer() {
-  if (!match_in_play()) return;
-  if (!session_.store_writable()) return arm_bot_timer(kStoreRetryDelay);  // try again later
-  if (!stand_ins_.play_bot_turn(session_.state(), seating_, stand_in_play())) schedule();
-}
-
 void Room::on_pause_timer() {
   if (status_ != Status::kPlaying || !paused_) return;
   paused_ = false;
-  update_deadlines();
+  stand_ins_.update_deadlines();
   deliver_to_all(make_message(protocol::resume_message(id(), session_.number(), session_.sequence(),
-                                                       deadlines_.timer_json(Clock::now()))));
-  schedule();
-}
-
-void Room::arm_grace_timer() {
-  timers_.arm_grace(seating_.next_grace_end(), when_fired(&Room::on_grace_timer));
-}
-
-void Room::on_grace_timer() {
-  if (status_ == Status::kClosed) return;
-  const bool playing = status_ == Status::kPlaying;
-  std::vector<GraceExpiry> expired = seating_.expire_grace(Clock::now(), playing);
-  for (const GraceExpiry& gone : expired) {
-    if (gone.freed) {
-      spdlog::info("room {}: player {} did not come back; seat {} is free", id(), gone.player_id,
-                   gone.seat);
-      directory_.seat_changed(gone.player_id, id(), false);
-    } else {
-      spdlog::info("room {}: player {} did not come back; a bot plays seat {}", id(),
-                   gone.player_id, gone.seat);
-      deadlines_.erase(gone.seat);
-    }
-  }
-  if (!expired.empty()) {
-    send_room_to_all();
-    schedule();
-  }
-  arm_grace_timer();
-  check_empty();
-}
-
-void Room::check_empty() {
-  if (status_ == Status::kClosed) return;
-  if (seating_.occupied(Clock::now())) return timers_.cancel_empty();
-  timers_.arm_empty(settings_.empty_close, when_fired(&Room::on_empty_timer));
-}
-
-void Room::on_empty_timer() {
-  if (status_ == Status::kClosed || seating_.occupied(Clock::now())) return;
-  close_room();  // nobody came back in time
-}
-
-void Room::close_room() {
-  if (status_ == Status::kClosed) return;
-  if (status_ == Status::kPlaying) session_.abort("room closed: nobody left");
-  status_ = Status::kClosed;
-  timers_.cancel_all();
-  for (const SeatState& seat : seating_.seats()) {
-    if (seat.is_human() && !seat.player_id.empty()) {
-      directory_.seat_changed(seat.player_id, id(), false);
-    }
-  }
-  spdlog::info("room {}: closed (empty)", id());
-  directory_.room_closed(id());
+                                                       stand_ins_.timer_json(Clock::now()))));
+  stand_ins_.schedule();
 }
 
 // ---- Messages ----
@@ -565,11 +399,5 @@ protocol::RoomSummary Room::summary() const {
 }
 
 void Room::publish() { directory_.publish_summary(summary()); }
-
-void Room::announce_restored_seats() {
-  for (const SeatState& seat : seating_.seats()) {
-    if (seat.is_human()) directory_.seat_changed(seat.player_id, id(), true);
-  }
-}
 
 }  // namespace parlor::server

@@ -11,13 +11,17 @@
 // - Seating: seats, spectators, the host, connections and the grace period;
 // - MatchSession: the running match and every journal write (journal before send);
 // - DurableOutbox: messages held until the journal rows behind them are durable;
-// - TurnDeadlines and StandIns: the turn timer, default actions and bots;
+// - StandInScheduler: the turn timer, timed-out turns' defaults and the bots' moves;
 // - RoomTimers: the five timers, one cancel_all();
 // - RoomSettings and summarize_room: what the room is, stored and shown;
+// - deliver_update: an update's way to each seat and spectator;
 // - ResentMoves: a move sent again after a lost connection is recognised;
 // - RoomDirectory: what the room tells the lobby;
 // - TableChat: the chat's limits and mutes (the chat and host-control requests are in
 //   room_host_controls.cpp).
+// Besides room.cpp (the requests, the match and its broadcast): room_presence.cpp (a
+// player back or gone, the grace period, the room closing) and room_restore.cpp (a room
+// reopened after a restart or on another node).
 //
 // Table decisions (documented in protocol/README.md):
 // - A disconnected player keeps the seat for the grace period while timers run; after
@@ -33,6 +37,7 @@
 #include <boost/asio/strand.hpp>
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -50,8 +55,9 @@
 #include "server/room/room_settings.hpp"
 #include "server/room/room_timers.hpp"
 #include "server/room/seating.hpp"
-#include "server/room/stand_ins.hpp"
+#include "server/room/stand_in_scheduler.hpp"
 #include "server/room/table_chat.hpp"
+#include "server/room/update_fanout.hpp"
 
 namespace parlor::server {
 
@@ -111,19 +117,30 @@ class Room : public std::enable_shared_from_this<Room> {
  private:
   using Clock = std::chrono::steady_clock;
 
-  // Runs `(this->*handler)(args...)` on the strand, the room kept alive until it has.
-  template <class... Params, class... Args>
-  void post_to_strand(void (Room::*handler)(Params...), Args&&... args) {
-    net::post(strand_,
-              [self = shared_from_this(), handler, ... args = std::forward<Args>(args)]() mutable {
-                ((*self).*handler)(std::move(args)...);
+  // Runs `(room->*handler)(args...)` on `strand`, posted. `room` is a shared_ptr, which
+  // keeps the room alive until then, or a weak_ptr, for a thread that must not keep a
+  // room alive (the store's writer): then nothing runs if the room is gone.
+  template <class RoomPointer, class... Params, class... Args>
+  static void post_to(const net::strand<net::any_io_executor>& strand, RoomPointer room,
+                      void (Room::*handler)(Params...), Args&&... args) {
+    net::post(strand,
+              [room = std::move(room), handler, ... args = std::forward<Args>(args)]() mutable {
+                if (std::shared_ptr<Room> self = locked(room)) {
+                  ((*self).*handler)(std::move(args)...);
+                }
               });
   }
-  // What a timer calls when it fires: `on_fire`, the room kept alive until then (the
-  // timers run their handlers on the strand).
-  RoomTimers::Fire when_fired(void (Room::*on_fire)()) {
-    return [self = shared_from_this(), on_fire] { ((*self).*on_fire)(); };
+  static std::shared_ptr<Room> locked(const std::shared_ptr<Room>& room) { return room; }
+  static std::shared_ptr<Room> locked(const std::weak_ptr<Room>& room) { return room.lock(); }
+  // A request from any thread, run on the strand.
+  template <class... Params, class... Args>
+  void post_to_strand(void (Room::*handler)(Params...), Args&&... args) {
+    post_to(strand_, shared_from_this(), handler, std::forward<Args>(args)...);
   }
+  // The journal is durable up to `hold` (MatchSession's MakeRelease, from the store's
+  // writer thread): what waited for it leaves, on the strand.
+  std::function<void()> release_when_durable(DurableOutbox::Hold hold);
+  void release_held(DurableOutbox::Hold hold) { outbox_.release(hold); }
 
   // Requests, on the strand.
   void do_open(Member creator, Json request_id, bool sit);
@@ -135,6 +152,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_start(Member who, Json request_id);
   void do_act(Member who, Json request_id, Json action, Clock::time_point received,
               bool ack_in_update, MoveContext context);
+  // No match is being played, or the move names another match: true after replying so.
+  bool refuse_if_not_playing(const Member& who, const Json& request_id, const MoveContext& context);
   // A move sent again that was already applied (ResentMoves): acknowledged again, true.
   bool handle_resent(const Member& who, const Json& request_id, int seat, const Json& action,
                      std::int64_t after);
@@ -172,24 +191,20 @@ class Room : public std::enable_shared_from_this<Room> {
   // `timed_out_seat`: the seat whose timed-out turn this update shows being played.
   protocol::SharedUpdate shared_update(std::optional<int> timed_out_seat = std::nullopt) const;
 
-  // Bots, timers and pauses.
-  void schedule();
-  void update_deadlines();
-  void arm_turn_timer();
-  void on_turn_timer();
-  // After `delay`, or the room's bot delay.
-  void arm_bot_timer(std::optional<Clock::duration> delay = std::nullopt);
-  void on_bot_timer();
+  // The pause between rounds; grace periods and the room closing (room_presence.cpp).
+  // Bots and timeouts are StandInScheduler's.
   void on_pause_timer();
   void arm_grace_timer();
   void on_grace_timer();
+  // A player did not come back in time: the seat is freed, or a bot plays it.
+  void note_grace_over(const GraceExpiry& gone);
   void check_empty();
   void on_empty_timer();
   void close_room();
   // The match is on and not paused between rounds: bots and timers may act.
   bool match_in_play() const;
-  // Moves for seats nobody is playing go through play_move like any other.
-  Play stand_in_play();
+  // How the stand-in scheduler reads this room and plays a seat's move here.
+  StandInScheduler::Table stand_in_table();
 
   // Messages. Every message leaves through the outbox (write-ahead).
   void deliver_to_all(const SharedMessage& message);
@@ -212,18 +227,13 @@ class Room : public std::enable_shared_from_this<Room> {
   Seating seating_;
   DurableOutbox outbox_;
   MatchSession session_;
-  TurnDeadlines deadlines_;
-  StandIns stand_ins_;
   RoomTimers timers_;
+  StandInScheduler stand_ins_;
   TableChat chat_;
   // The seat the server just played a timed-out turn for (the next update says so).
   std::optional<int> timed_out_seat_;
   // The request id to put in a seat's next update as "accepted" (see acknowledge()).
-  struct PendingAck {
-    int seat;
-    Json request_id;
-  };
-  std::optional<PendingAck> pending_ack_;
+  std::optional<AckInUpdate> pending_ack_;
   ResentMoves resent_;
 };
 

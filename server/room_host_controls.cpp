@@ -90,13 +90,13 @@ void Room::do_remove_player(Member who, Json request_id, int seat) {
   const std::string player_id = target.player_id;
   directory_.seat_changed(player_id, id(), false);
   seating_.leave_seat(seat, status_ == Status::kPlaying);  // a bot plays on in a match
-  deadlines_.erase(seat);
+  stand_ins_.drop_deadline(seat);
   spdlog::info("room {}: the host removes away player {} from seat {}", id(), player_id, seat);
   send_to(who, reply_message(request_id, "ok",
                              {{"request", "remove_player"}, {"room", id()}, {"seat", seat}}));
   send_room_to_all();
-  update_deadlines();
-  schedule();
+  stand_ins_.update_deadlines();
+  stand_ins_.schedule();
   arm_grace_timer();
   check_empty();
 }

@@ -28,25 +28,32 @@ void arm_at(net::steady_timer& timer, std::optional<RoomTimers::Clock::time_poin
 }  // namespace
 
 // Every timer runs its handlers on the room's strand: the handlers need no binding.
-RoomTimers::RoomTimers(const Strand& strand)
+RoomTimers::RoomTimers(const Strand& strand, HoldOwner hold_owner)
     : strand_(strand),
       turn_(strand),
       bot_(strand),
       pause_(strand),
       grace_(strand),
-      empty_(strand) {}
+      empty_(strand),
+      hold_owner_(std::move(hold_owner)) {}
+
+RoomTimers::Fire RoomTimers::held(Fire on_fire) const {
+  if (!hold_owner_) return on_fire;
+  return [owner = hold_owner_(), on_fire = std::move(on_fire)] { on_fire(); };
+}
 
 void RoomTimers::arm_turn(std::optional<Clock::time_point> when, Fire on_fire) {
-  arm_at(turn_, when, std::move(on_fire));
+  arm_at(turn_, when, held(std::move(on_fire)));
 }
 
 void RoomTimers::arm_turn_after(Clock::duration wait, Fire on_fire) {
   turn_.expires_after(wait);
-  turn_.async_wait(when_fired(std::move(on_fire)));
+  turn_.async_wait(when_fired(held(std::move(on_fire))));
 }
 
-// The handler lives no longer than the room (it holds it), and this object is the room's.
+// The handler lives no longer than the owner (it holds it), and this object is the owner's.
 void RoomTimers::arm_bot(Clock::duration wait, Fire on_fire) {
+  on_fire = held(std::move(on_fire));
   bot_pending_ = true;
   if (wait.count() == 0) {
     net::post(strand_, [this, on_fire = std::move(on_fire)] {
@@ -64,18 +71,18 @@ void RoomTimers::arm_bot(Clock::duration wait, Fire on_fire) {
 
 void RoomTimers::arm_pause(Clock::duration wait, Fire on_fire) {
   pause_.expires_after(wait);
-  pause_.async_wait(when_fired(std::move(on_fire)));
+  pause_.async_wait(when_fired(held(std::move(on_fire))));
 }
 
 void RoomTimers::arm_grace(std::optional<Clock::time_point> when, Fire on_fire) {
-  arm_at(grace_, when, std::move(on_fire));
+  arm_at(grace_, when, held(std::move(on_fire)));
 }
 
 void RoomTimers::arm_empty(Clock::duration wait, Fire on_fire) {
   if (empty_armed_) return;
   empty_armed_ = true;
   empty_.expires_after(wait);
-  empty_.async_wait([this, on_fire = std::move(on_fire)](boost::system::error_code ec) {
+  empty_.async_wait([this, on_fire = held(std::move(on_fire))](boost::system::error_code ec) {
     if (ec) return;  // cancelled: cancel_empty() already cleared the flag
     empty_armed_ = false;
     on_fire();

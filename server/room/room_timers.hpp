@@ -3,7 +3,9 @@
 //
 // The room decides when and what; this class only keeps the Asio timers and the two
 // flags that belong to them (a bot move is pending; the empty-room countdown runs), so
-// that no timer is cancelled in one place and its flag reset in another.
+// that no timer is cancelled in one place and its flag reset in another. Every armed
+// handler holds the timers' owner (the room) until it has run, so the room's parts may
+// arm a timer with a plain `this` of their own.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -12,6 +14,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace parlor::server {
@@ -20,10 +23,13 @@ class RoomTimers {
  public:
   using Strand = boost::asio::strand<boost::asio::any_io_executor>;
   using Clock = std::chrono::steady_clock;
-  // Runs on the strand when a timer fires; it keeps the room alive until then.
+  // Runs on the strand when a timer fires.
   using Fire = std::function<void()>;
+  // What each armed handler holds until it has run or been cancelled: the owner, so that
+  // it outlives its timers' handlers (none: the owner sees to that itself).
+  using HoldOwner = std::function<std::shared_ptr<const void>()>;
 
-  explicit RoomTimers(const Strand& strand);
+  explicit RoomTimers(const Strand& strand, HoldOwner hold_owner = {});
 
   // The earliest turn deadline (TurnDeadlines), or nothing to wait for (cancelled).
   void arm_turn(std::optional<Clock::time_point> when, Fire on_fire);
@@ -58,6 +64,10 @@ class RoomTimers {
   boost::asio::steady_timer empty_;
   bool bot_pending_ = false;
   bool empty_armed_ = false;
+  HoldOwner hold_owner_;
+
+  // `on_fire`, holding the owner until it has run (or been dropped, cancelled).
+  Fire held(Fire on_fire) const;
 };
 
 }  // namespace parlor::server

@@ -1,15 +1,13 @@
-// Who moves for a seat nobody is playing, and when: the turn deadlines of the seats the
-// match waits for, the engine's default action for a turn that ran out, and the bots
-// (a bot's seat, or a human's whose grace period is over).
+// What the server plays for a seat nobody is playing: the engine's default action for a
+// turn that ran out, and a bot's choice (a bot's seat, or a human's whose grace period is
+// over). When it plays is StandInScheduler's (stand_in_scheduler.hpp).
 //
-// No Asio here: the room arms its timers (RoomTimers) from these deadlines and calls in
-// when one fires. Moves go back through the room's `Play`, which journals and broadcasts
+// No Asio here. Moves go back through the room's `Play`, which journals and broadcasts
 // them like any other.
 #pragma once
 
 #include <chrono>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,31 +24,6 @@ namespace parlor::server {
 // While the store cannot take writes, how often bots and expired turns try again (each
 // try is one call to MatchJournal::writable()).
 inline constexpr std::chrono::milliseconds kStoreRetryDelay{500};
-
-// The turn timer: a deadline per seat the match waits for, while a human plays it.
-class TurnDeadlines {
- public:
-  using Clock = std::chrono::steady_clock;
-
-  explicit TurnDeadlines(std::chrono::milliseconds turn_time) : turn_time_(turn_time) {}
-
-  bool enabled() const { return turn_time_.count() > 0; }
-  bool empty() const { return deadlines_.empty(); }
-  void clear() { deadlines_.clear(); }
-  // `seat` decided: its next decision gets the full turn time.
-  void erase(int seat) { deadlines_.erase(seat); }
-  // The seats `waiting` names that a human plays keep their deadline or get a full turn
-  // from `now`; every other deadline goes.
-  void update(const Waiting& waiting, const Seating& seating, Clock::time_point now);
-  std::optional<Clock::time_point> earliest() const;
-  std::vector<int> expired(Clock::time_point now) const;
-  // An update's "timer": {"turn_ms", "seats": [{"seat", "remaining_ms"}]}, or null.
-  nlohmann::json timer_json(Clock::time_point now) const;
-
- private:
-  std::chrono::milliseconds turn_time_;
-  std::map<int, Clock::time_point> deadlines_;
-};
 
 // Applies a stand-in's move for a seat as the room applies any move (the engine's
 // rejection, or nothing).

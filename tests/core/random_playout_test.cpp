@@ -38,7 +38,7 @@ TEST_P(EveryGame, RandomPlayoutsKeepTheInvariants) {
         settings.view_check_every = 10;
         const std::uint64_t seed = 1000u * static_cast<std::uint64_t>(seats) + s;
         ASSERT_NO_FATAL_FAILURE(
-            random_playout(game, options, seats, seed, settings, nullptr, &stats));
+            random_playout(game, {options, seats, seed, std::nullopt}, settings, nullptr, &stats));
         if (HasFailure()) return;
       }
     }

@@ -1,8 +1,11 @@
-// Random playouts of both decks at every seat count, checking after every action:
-// chips are conserved (balances + pot = 0), every card is in exactly one place, no
-// view or event shows a pending choice, a discard or a set-aside card, bad moves are
-// rejected without changing anything; at the end of every hand its results show no
-// discard; every match ends; a replay of the same seed and moves is identical.
+// Random playouts of both decks at every seat count, on the shared harness
+// (tests/support/random_playout.hpp, which checks who acts, the views' common fields, bad
+// moves, the end and a replay of the same seed and moves), adding after every action:
+// chips are conserved (balances + pot = 0), every card is in exactly one place, no view
+// or event shows a pending choice, a discard or a set-aside card, Loc's own bad moves are
+// rejected without changing anything; at the end of every hand its ledger shows exactly
+// the plays made and its results show no discard; every match ends after exactly one
+// discard and five plays per seat and hand.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,10 +14,12 @@
 #include "engine/core/deck.hpp"
 #include "tests/loc/loc_audit.hpp"
 #include "tests/loc/loc_test_util.hpp"
+#include "tests/support/random_playout.hpp"
 
 namespace parlor::loc {
 namespace {
 
+using parlor::testing::PlayoutMove;
 using testing::card_action;
 using testing::collect_strings;
 
@@ -26,97 +31,73 @@ constexpr int kFullLengthEvery = 20;
 // Out of 100 moves, how many are deliberately bad (and must be rejected harmlessly).
 constexpr int kBadMovePercent = 8;
 
-struct Move {
-  Seat seat;
-  Json action;
-};
+const LocState& loc_of(const GameState& state) { return dynamic_cast<const LocState&>(state); }
 
-class Playout {
+// What only Loc knows, checked around the harness's steps for one match.
+class LocChecks : public parlor::testing::PlayoutChecks {
  public:
-  Playout(DeckKind deck, int seats, std::uint64_t seed, bool full_length)
-      : deck_(deck),
-        seats_(seats),
-        seed_(seed),
-        full_length_(full_length),
-        rng_(Seed::from_u64(seed), 1) {
+  LocChecks(DeckKind deck, int seats, bool full_length)
+      : deck_(deck), seats_(seats), full_length_(full_length) {
     for (Card card : loc_deck(deck)) card_names_.insert(card.str());
     deck_counts_ = card_counts(loc_deck(deck));
   }
 
-  void run() {
-    auto match = start();
-    ASSERT_TRUE(match);
-    GameState& state = *match;
-    check_events(state, {});
-    const int hands = state.view(kSpectator)["match_hands"].get<int>();
-    EXPECT_EQ(hands, full_length_ ? seats_ : 1);
-    const int expected_moves = hands * seats_ * (1 + kPlays);
-    int accepted = 0;
-    while (!state.match_over() && accepted < expected_moves) {
-      if (static_cast<int>(rng_.below(100)) < kBadMovePercent) try_bad_move(state);
-      ASSERT_NO_FATAL_FAILURE(good_move(state));
-      ++accepted;
-      if (::testing::Test::HasFailure()) return;
-    }
-    EXPECT_TRUE(state.match_over()) << "the match did not end after " << accepted << " moves";
-    EXPECT_EQ(accepted, expected_moves);
-    EXPECT_EQ(state.round_results().size(), static_cast<std::size_t>(hands));
-    expect_same_replay(state);
-  }
-
- private:
-  std::unique_ptr<GameState> start() {
-    Json options = {{"deck", deck_name(deck_)}, {"bet", 1 + static_cast<int>(seed_ % 3)}};
+  parlor::testing::PlayoutTable table(std::uint64_t seed) const {
+    Json options = {{"deck", deck_name(deck_)}, {"bet", 1 + static_cast<int>(seed % 3)}};
     if (!full_length_) options["hands"] = 1;
-    return testing::start_match(options, seats_, std::nullopt, seed_,
-                                static_cast<Seat>(seed_ % seats_));
+    return {options, seats_, seed, static_cast<Seat>(seed % seats_)};
   }
 
-  // A random waiting seat plays a random legal card.
-  void good_move(GameState& state) {
-    Waiting wait = state.waiting();
-    ASSERT_EQ(wait.mode, WaitMode::kSimultaneous);
-    ASSERT_FALSE(wait.seats.empty());
-    Seat seat = wait.seats[rng_.below(wait.seats.size())];
-    LegalActions legal = state.legal_actions(seat);
-    ASSERT_FALSE(legal.actions.empty());
-    Json action = legal.actions[rng_.below(legal.actions.size())];
-    const int round_before = state.round();
-    ActionResult result = state.apply(seat, action);
-    ASSERT_TRUE(result.ok()) << action.dump() << ": " << result.error->message;
-    log_.push_back({seat, action});
-    record_choice(seat, action);
-    std::vector<Card> revealed = step_cards_if_resolved(state, round_before);
-    check_events(state, revealed);
-    check_invariants(state);
-    if (state.round() != round_before || state.match_over()) check_finished_hand(state);
+  // Every move is a seat's card for the step: one discard and five plays per hand.
+  int expected_moves() const { return (full_length_ ? seats_ : 1) * seats_ * (1 + kPlays); }
+
+  void at_start(const GameState& state, const std::vector<Event>& events) override {
+    ASSERT_NO_FATAL_FAILURE(check_events(state, events, {}));
+    EXPECT_EQ(state.view(kSpectator)["match_hands"].get<int>(), full_length_ ? seats_ : 1);
   }
 
   // A bad move from any seat: a card it does not hold, a second choice, a play in the
-  // discard step, or a discard during the plays. Nothing may change.
-  void try_bad_move(GameState& state) {
-    Seat seat = static_cast<Seat>(rng_.below(seats_));
-    Json view = state.view(seat);
-    Json action = bad_action_for(state, seat, view);
-    std::string before = view.dump() + state.view(kSpectator).dump();
-    ActionResult result = state.apply(seat, action);
-    EXPECT_FALSE(result.ok()) << action.dump();
-    EXPECT_EQ(state.view(seat).dump() + state.view(kSpectator).dump(), before);
-    EXPECT_TRUE(state.take_events().empty());
-    log_.push_back({seat, action});
+  // discard step, or a discard during the plays.
+  std::optional<PlayoutMove> bad_move(const GameState& state, Rng& rng) override {
+    if (static_cast<int>(rng.below(100)) >= kBadMovePercent) return std::nullopt;
+    const Seat seat = static_cast<Seat>(rng.below(seats_));
+    return PlayoutMove{seat, bad_action_for(state, seat, state.view(seat), rng)};
   }
 
-  Json bad_action_for(GameState& state, Seat seat, const Json& view) {
+  void before_move(const GameState& state, Seat, const Json&) override {
+    const Waiting wait = state.waiting();
+    ASSERT_EQ(wait.mode, WaitMode::kSimultaneous);
+    ASSERT_FALSE(wait.seats.empty());
+    round_before_ = state.round();
+  }
+
+  void after_move(const GameState& state, Seat seat, const Json& action,
+                  const std::vector<Event>& events) override {
+    ++accepted_;
+    record_choice(seat, action);
+    const std::vector<Card> revealed = step_cards_if_resolved(state);
+    ASSERT_NO_FATAL_FAILURE(check_events(state, events, revealed));
+    check_invariants(state);
+    if (state.round() != round_before_ || state.match_over()) check_finished_hand(state);
+  }
+
+  void at_end(const GameState& state) override {
+    EXPECT_EQ(accepted_, expected_moves());
+    EXPECT_EQ(state.round_results().size(), static_cast<std::size_t>(full_length_ ? seats_ : 1));
+  }
+
+ private:
+  Json bad_action_for(const GameState& state, Seat seat, const Json& view, Rng& rng) {
     std::string type = view["phase"] == "discard" ? "discard" : "play";
-    switch (rng_.below(3)) {
+    switch (rng.below(3)) {
       case 0: {  // a card somebody else holds or set aside
-        CardPlaces places = testing::loc_state(state).card_places();
+        CardPlaces places = loc_of(state).card_places();
         std::vector<Card> all = places.all();
         const auto& own = places.hands[seat];
         std::vector<Card> not_held;
         std::copy_if(all.begin(), all.end(), std::back_inserter(not_held),
                      [&](Card c) { return std::find(own.begin(), own.end(), c) == own.end(); });
-        return card_action(type, not_held[rng_.below(not_held.size())].str());
+        return card_action(type, not_held[rng.below(not_held.size())].str());
       }
       case 1:  // the other step's action
         return card_action(type == "discard" ? "play" : "discard",
@@ -134,9 +115,9 @@ class Playout {
   }
 
   // When the step resolved: the cards each seat chose, seat order; else empty.
-  std::vector<Card> step_cards_if_resolved(GameState& state, int round_before) {
+  std::vector<Card> step_cards_if_resolved(const GameState& state) {
     const bool resolved = state.waiting().seats.size() == static_cast<std::size_t>(seats_) ||
-                          state.match_over() || state.round() != round_before;
+                          state.match_over() || state.round() != round_before_;
     if (!resolved) return {};
     std::vector<Card> cards;
     for (const auto& text : step_choices_) {
@@ -149,8 +130,8 @@ class Playout {
     return cards;
   }
 
-  void check_invariants(GameState& state) {
-    auto& loc = testing::loc_state(state);
+  void check_invariants(const GameState& state) {
+    const LocState& loc = loc_of(state);
     auto scores = state.scores();
     EXPECT_EQ(std::accumulate(scores.begin(), scores.end(), loc.pot()), 0) << "chips";
     CardPlaces places = loc.card_places();
@@ -168,10 +149,10 @@ class Playout {
 
   // Events: a private hand to its own seat only; a reveal shows exactly the cards
   // chosen; no other event names any card.
-  void check_events(GameState& state, const std::vector<Card>& revealed) {
-    CardPlaces places = testing::loc_state(state).card_places();
-    for (const Event& event : state.take_events()) {
-      events_.push_back(event.body.dump());
+  void check_events(const GameState& state, const std::vector<Event>& events,
+                    const std::vector<Card>& revealed) {
+    CardPlaces places = loc_of(state).card_places();
+    for (const Event& event : events) {
       const std::string type = event.body["type"];
       if (type == "hand") {
         ASSERT_EQ(event.audience.kind, Audience::Kind::kOnlySeat);
@@ -193,7 +174,7 @@ class Playout {
 
   // The hand just ended: its ledger shows exactly the plays made, and nothing in its
   // results names one of its discards.
-  void check_finished_hand(GameState& state) {
+  void check_finished_hand(const GameState& state) {
     Json last = state.view(kSpectator)["last_round"];
     Json plays = Json::array();
     for (const Json& entry : last["ledger"]) {
@@ -210,48 +191,26 @@ class Playout {
     hand_plays_.clear();
   }
 
-  void expect_same_replay(GameState& played) {
-    auto replay = start();
-    ASSERT_TRUE(replay);
-    EXPECT_EQ(events_of_replay(*replay), events_);
-    for (Seat viewer = kSpectator; viewer < seats_; ++viewer) {
-      EXPECT_EQ(replay->view(viewer).dump(), played.view(viewer).dump());
-    }
-    EXPECT_EQ(replay->round_results(), played.round_results());
-    EXPECT_EQ(replay->deals_started(), played.deals_started());
-  }
-
-  // Applies the log to `match`; returns its events. A clone taken halfway must go on
-  // exactly like the match it was taken from.
-  std::vector<std::string> events_of_replay(GameState& match) {
-    std::vector<std::string> events;
-    for (const Event& event : match.take_events()) events.push_back(event.body.dump());
-    std::unique_ptr<GameState> twin;
-    for (std::size_t i = 0; i < log_.size(); ++i) {
-      if (i == log_.size() / 2) twin = match.clone();
-      match.apply(log_[i].seat, log_[i].action);
-      if (twin) twin->apply(log_[i].seat, log_[i].action);
-      for (const Event& event : match.take_events()) events.push_back(event.body.dump());
-    }
-    if (twin) {
-      EXPECT_EQ(twin->view(kSpectator).dump(), match.view(kSpectator).dump());
-    }
-    return events;
-  }
-
   DeckKind deck_;
   int seats_;
-  std::uint64_t seed_;
   bool full_length_;
-  Rng rng_;
   std::set<std::string> card_names_;
   std::vector<int> deck_counts_;
-  std::vector<Move> log_;
-  std::vector<std::string> events_;  // every event of the match, in order
+  int round_before_ = 0;
+  int accepted_ = 0;
   std::vector<std::string> step_choices_;
   std::set<std::string> hand_discards_;
   std::vector<Json> hand_plays_;
 };
+
+// Loc's moves are all legal cards, drawn uniformly (now and then a timeout's default),
+// so that any card a seat may play gets played.
+parlor::testing::PlayoutSettings loc_settings(const LocChecks& checks) {
+  parlor::testing::PlayoutSettings settings;
+  settings.max_actions = checks.expected_moves();
+  settings.legal_list_percent = 100;
+  return settings;
+}
 
 // The matches of a deck run as kParts tests of consecutive match numbers, so CTest
 // can spread them over cores; each part covers every seat count.
@@ -272,8 +231,10 @@ TEST_P(LocPlayout, InvariantsHoldAfterEveryAction) {
   for (int i = first; i < last; ++i) {
     int seats = 2 + i % (max_seats - 1);
     bool full_length = i % kFullLengthEvery == kFullLengthEvery - 1;
-    Playout playout(deck, seats, static_cast<std::uint64_t>(i) * 7919 + 17, full_length);
-    playout.run();
+    LocChecks checks(deck, seats, full_length);
+    const std::uint64_t seed = static_cast<std::uint64_t>(i) * 7919 + 17;
+    parlor::testing::random_playout(definition(), checks.table(seed), loc_settings(checks),
+                                    &checks);
     if (HasFailure()) {
       FAIL() << deck_name(deck) << " match " << i << " with " << seats << " seats";
     }

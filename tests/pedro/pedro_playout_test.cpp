@@ -1,8 +1,9 @@
-// Random playouts: whole matches of every variant played by the bots (with some
-// timeouts), checking the invariants after every action: every card in exactly one
-// place; each hand's captured points (14, King Pedro 44, Cinch 14 less the unused
-// trumps); the follow rules for every card played; no view or event showing a hidden
-// card; replay determinism; and every match ending.
+// Random playouts on the shared harness (tests/support/random_playout.hpp, which checks
+// who acts, the views' common fields, bad moves, the end and a replay of the same seed and
+// moves): whole matches of every variant played by the random bot (with some timeouts),
+// checking after every action: every card in exactly one place; each hand's captured
+// points (14, King Pedro 44, Cinch 14 less the unused trumps); the follow rules for every
+// card played; no view or event showing a hidden card; partners win together.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -10,6 +11,7 @@
 
 #include "engine/pedro/pedro_trumps.hpp"
 #include "tests/pedro/pedro_test_util.hpp"
+#include "tests/support/random_playout.hpp"
 
 namespace parlor::pedro::testing {
 namespace {
@@ -17,28 +19,18 @@ namespace {
 // Matches per variant. Every match checks cards, points, follow rules and every
 // event's audience after every action. Building a view costs several times a move, so
 // the first kMatchesWithEveryView matches check all five views after every action and
-// the rest one viewer's view (rotating) every kViewEvery actions; every
-// kReplayEvery-th match is replayed from its seed and moves and compared.
+// the rest one viewer's view (rotating) every kViewEvery actions (and the harness's
+// common view checks as often); every kReplayEvery-th match is replayed from its seed and
+// moves and compared.
 constexpr int kMatchesPerVariant = 2000;
 constexpr int kMatchesWithEveryView = 10;
 constexpr int kViewEvery = 100;
 constexpr int kReplayEvery = 4;
 constexpr int kMaxActionsPerMatch = 200000;
 
-struct Logged {
-  Seat seat;
-  Json action;
-};
-
-std::unique_ptr<GameState> new_game(const std::string& variant, std::uint64_t seed,
-                                    const std::string& cinch_scoring) {
-  MatchConfig config;
-  config.options =
-      *definition().validate_table({{"variant", variant}, {"cinch_scoring", cinch_scoring}}, 4);
-  config.seats = 4;
-  config.seed = Seed::from_u64(seed);
-  auto game = definition().new_match(config);
-  return std::move(game.value());
+parlor::testing::PlayoutTable table_of(const std::string& variant, std::uint64_t seed) {
+  const std::string scoring = seed % 2 ? "bid_minus_opponents" : "difference";
+  return {{{"variant", variant}, {"cinch_scoring", scoring}}, 4, seed, std::nullopt};
 }
 
 int table_points(const PedroState& state) {
@@ -129,83 +121,96 @@ void check_hands_at_first_lead(const PedroState& state) {
   }
 }
 
-struct PlayoutStats {
-  long actions = 0;
-  long hands = 0;
-};
+// What only Pedro knows, checked around the harness's steps for one match.
+class PedroChecks : public parlor::testing::PlayoutChecks {
+ public:
+  PedroChecks(bool every_view, long& hands)
+      : every_view_(every_view),
+        hands_(hands),
+        random_bot_(definition().make_bot(BotLevel::kRandom)) {}
 
-void check_replay(const std::string& variant, std::uint64_t seed, const std::string& scoring,
-                  const std::vector<Logged>& log, const GameState& game) {
-  auto replay = new_game(variant, seed, scoring);
-  for (const Logged& entry : log) ASSERT_TRUE(replay->apply(entry.seat, entry.action).ok());
-  ASSERT_TRUE(replay->match_over());
-  ASSERT_EQ(replay->round_results(), game.round_results());
-  ASSERT_EQ(replay->scores(), game.scores());
-  for (Seat s = kSpectator; s < 4; ++s) ASSERT_EQ(replay->view(s), game.view(s));
-}
+  // The random bot, a twentieth of the moves a timeout's default.
+  std::optional<Json> choose_move(const GameState& state, Seat seat, Rng& rng) override {
+    if (rng.below(20) == 0) return state.default_action(seat);
+    return random_bot_->choose(bot_view(pedro(state), seat), rng);
+  }
 
-// One match of random moves (a twentieth of them timeouts' defaults).
-void play_match(const std::string& variant, std::uint64_t seed, bool every_view,
-                PlayoutStats& stats) {
-  const std::string scoring = seed % 2 ? "bid_minus_opponents" : "difference";
-  auto game = new_game(variant, seed, scoring);
-  game->take_events();
-  auto random_bot = definition().make_bot(BotLevel::kRandom);
-  Rng rng(Seed::from_u64(seed), 999);
-  std::vector<Logged> log;
-  int actions = 0;
-  const auto& state = static_cast<const PedroState&>(*game);
-  while (!game->match_over()) {
-    ASSERT_LT(++actions, kMaxActionsPerMatch) << "the match does not end";
-    const Waiting wait = game->waiting();
-    ASSERT_FALSE(wait.seats.empty());
-    const Seat seat = wait.seats[rng.below(wait.seats.size())];
-    const Json action = rng.below(20) == 0 ? game->default_action(seat)
-                                           : random_bot->choose(bot_view(state, seat), rng);
-    ASSERT_NO_FATAL_FAILURE(check_play(state, seat, action));
-    const HiddenMasks pre = hidden_masks(state);
-    const int unused = table_points(state);
-    const std::size_t results_before = state.round_results().size();
-    ActionResult result = game->apply(seat, action);
-    ASSERT_TRUE(result.ok()) << action.dump() << ": " << result.error->code << " "
-                             << result.error->message;
-    log.push_back({seat, action});
+  void before_move(const GameState& state, Seat seat, const Json& action) override {
+    const PedroState& before = pedro(state);
+    ASSERT_NO_FATAL_FAILURE(check_play(before, seat, action));
+    pre_ = hidden_masks(before);
+    unused_ = table_points(before);
+    results_before_ = before.round_results().size();
+  }
+
+  void after_move(const GameState& game, Seat seat, const Json& action,
+                  const std::vector<Event>& events) override {
+    const PedroState& state = pedro(game);
+    ++actions_;
     ASSERT_EQ(conservation_error(state), "") << action.dump() << " by seat " << seat;
     ASSERT_LE(state.hand_points()[0] + state.hand_points()[1], state.variant().total_points());
-    if (state.round_results().size() > results_before) {
-      ++stats.hands;
-      ASSERT_NO_FATAL_FAILURE(check_hand_points(state, state.round_results().back(), unused));
+    if (state.round_results().size() > results_before_) {
+      ++hands_;
+      ASSERT_NO_FATAL_FAILURE(check_hand_points(state, state.round_results().back(), unused_));
     }
-    ASSERT_NO_FATAL_FAILURE(check_events(game->take_events(), pre, state, action));
+    ASSERT_NO_FATAL_FAILURE(check_events(events, pre_, state, action));
     ASSERT_NO_FATAL_FAILURE(check_hands_at_first_lead(state));
-    if (every_view) {
+    if (every_view_) {
       for (Seat viewer = kSpectator; viewer < 4; ++viewer) {
         ASSERT_NO_FATAL_FAILURE(check_view(state, viewer));
       }
-    } else if (actions % kViewEvery == 0) {
-      ASSERT_NO_FATAL_FAILURE(check_view(state, (actions / kViewEvery) % 5 - 1));
+    } else if (actions_ % kViewEvery == 0) {
+      ASSERT_NO_FATAL_FAILURE(check_view(state, (actions_ / kViewEvery) % 5 - 1));
     }
   }
-  stats.actions += actions;
-  if (seed % kReplayEvery == 0) {
-    ASSERT_NO_FATAL_FAILURE(check_replay(variant, seed, scoring, log, *game));
+
+  // Partners win together.
+  void at_end(const GameState& state) override {
+    const auto places = state.placings();
+    ASSERT_EQ(std::count(places.begin(), places.end(), 1), 2);
   }
-  const auto places = game->placings();
-  ASSERT_EQ(std::count(places.begin(), places.end(), 1), 2);
+
+ private:
+  static const PedroState& pedro(const GameState& state) {
+    return static_cast<const PedroState&>(state);
+  }
+
+  bool every_view_;
+  long& hands_;
+  std::unique_ptr<BotPolicy> random_bot_;
+  long actions_ = 0;
+  HiddenMasks pre_;
+  int unused_ = 0;
+  std::size_t results_before_ = 0;
+};
+
+parlor::testing::PlayoutSettings settings_for(bool every_view, std::uint64_t seed) {
+  parlor::testing::PlayoutSettings settings;
+  settings.max_actions = kMaxActionsPerMatch;
+  settings.views_checked_first = every_view ? kMaxActionsPerMatch : 0;
+  settings.view_check_every = kViewEvery;
+  settings.check_replay = seed % kReplayEvery == 0;
+  return settings;
 }
 
 void run_playouts(const std::string& variant) {
   const auto started = std::chrono::steady_clock::now();
   const std::clock_t cpu_started = std::clock();
-  PlayoutStats stats;
+  parlor::testing::PlayoutStats stats;
+  long hands = 0;
   for (int m = 0; m < kMatchesPerVariant; ++m) {
-    SCOPED_TRACE(variant + " match seed " + std::to_string(m));
-    ASSERT_NO_FATAL_FAILURE(play_match(variant, m, m < kMatchesWithEveryView, stats));
+    const bool every_view = m < kMatchesWithEveryView;
+    PedroChecks checks(every_view, hands);
+    parlor::testing::random_playout(definition(), table_of(variant, m), settings_for(every_view, m),
+                                    &checks, &stats);
+    ASSERT_FALSE(::testing::Test::HasFailure()) << variant << " match seed " << m;
   }
+  EXPECT_EQ(stats.matches, kMatchesPerVariant) << "a match ended without its end checks";
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << "[ pedro    ] " << variant << ": " << kMatchesPerVariant << " matches, "
-            << stats.hands << " deals, " << stats.actions << " actions, " << seconds << " s ("
+  std::cout << "[ pedro    ] " << variant << ": " << stats.matches << " matches, " << hands
+            << " deals, " << stats.actions << " actions, " << stats.rejections
+            << " bad moves rejected, " << seconds << " s ("
             << static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC << " s CPU)\n";
 }
 

@@ -1,8 +1,9 @@
-// Random playouts: many matches of many deals with 2-7 seats, random options and a mix of
-// random and sensible bots (and timeouts). After every action: the chips at the table
-// equal the chips bought in, every card is in exactly one place, no view or event shows a
-// viewer a card it may not see; every match ends, and replaying its actions from the
-// same seed rebuilds it exactly.
+// Random playouts on the shared harness (tests/support/random_playout.hpp, which checks
+// who acts, the views' common fields, bad moves, the end and a replay of the same seed and
+// moves): many matches of many deals with 2-7 seats, random options and a mix of random
+// and sensible bots (and timeouts). After every action: the chips at the table equal the
+// chips bought in, every card is in exactly one place, a showdown shows only hands still
+// in, no view or event shows a viewer a card it may not see; at the end no chip is lost.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,10 +11,12 @@
 
 #include "engine/core/deck.hpp"
 #include "tests/poker/poker_test_util.hpp"
+#include "tests/support/random_playout.hpp"
 
 namespace parlor::poker {
 namespace {
 
+using parlor::testing::PlayoutMove;
 using testing::card_strings;
 using testing::collect_cards;
 
@@ -43,7 +46,7 @@ Json random_options(Rng& rng, int seats) {
 }
 
 // Checks the cards: every card of the deck in exactly one place, hands of the right size.
-void check_cards(PokerState& state) {
+void check_cards(const PokerState& state) {
   if (state.match_over()) return;
   std::vector<Card> all = state.stock();
   all.insert(all.end(), state.discards().begin(), state.discards().end());
@@ -82,7 +85,7 @@ struct Snapshot {
   std::size_t results = 0;
 };
 
-Snapshot snapshot(PokerState& state) {
+Snapshot snapshot(const PokerState& state) {
   Snapshot snap;
   for (Seat s = 0; s < state.seat_count(); ++s) {
     snap.hands.push_back(card_strings(state.hand(s)));
@@ -93,7 +96,7 @@ Snapshot snapshot(PokerState& state) {
 }
 
 // New results since `before`: showdowns show only hands still in; other outcomes none.
-std::set<std::string> check_new_results(PokerState& state, const Snapshot& before, Seat actor,
+std::set<std::string> check_new_results(const PokerState& state, const Snapshot& before, Seat actor,
                                         const Json& action) {
   std::set<std::string> shown;
   const Json& results = state.results();
@@ -119,7 +122,7 @@ std::set<std::string> check_new_results(PokerState& state, const Snapshot& befor
   return shown;
 }
 
-void check_events_and_views(PokerState& state, const Snapshot& before, const Snapshot& after,
+void check_events_and_views(const PokerState& state, const Snapshot& before, const Snapshot& after,
                             const std::set<std::string>& shown_now,
                             const std::vector<Event>& events) {
   const int seats = state.seat_count();
@@ -147,104 +150,114 @@ void check_events_and_views(PokerState& state, const Snapshot& before, const Sna
   }
 }
 
-struct Played {
-  Json options;
-  int seats = 0;
-  std::uint64_t seed = 0;
-  std::vector<std::pair<Seat, Json>> log;
-};
+// What only Poker knows, checked around the harness's steps for one match: its seats'
+// bots (random or sensible, for the whole match), its chips and cards, its results.
+class PokerChecks : public parlor::testing::PlayoutChecks {
+ public:
+  // What the matches played, over all of them.
+  struct Tally {
+    long long deals = 0;
+    std::map<std::string, int> outcomes;
+  };
 
-Json fingerprint(GameState& game) {
-  return {{"view", game.view(kSpectator)},
-          {"seat0", game.view(0)},
-          {"results", game.round_results()},
-          {"scores", game.scores()}};
-}
+  PokerChecks(int seats, Rng& rng, Tally& tally) : tally_(tally) {
+    for (Seat s = 0; s < seats; ++s)
+      bots_.push_back(rng.below(2) == 0 ? random_.get() : sensible_.get());
+  }
+
+  void at_start(const GameState& state, const std::vector<Event>&) override {
+    ASSERT_EQ(poker(state).chips_at_table(), poker(state).chips_bought_in());
+  }
+
+  // Now and then a move out of turn, which must change nothing.
+  std::optional<PlayoutMove> bad_move(const GameState& state, Rng& rng) override {
+    if (rng.below(40) != 0) return std::nullopt;
+    const Seat other = (state.waiting().seats.front() + 1) % state.seat_count();
+    return PlayoutMove{other, Json{{"type", "check"}}};
+  }
+
+  // The seat's own bot; a tenth of the moves are a timeout's default.
+  std::optional<Json> choose_move(const GameState& state, Seat seat, Rng& rng) override {
+    if (rng.below(10) == 0) return state.default_action(seat);
+    return bots_[seat]->choose(state.view(seat), rng);
+  }
+
+  void before_move(const GameState& state, Seat, const Json&) override {
+    const Waiting wait = state.waiting();
+    ASSERT_EQ(wait.mode, WaitMode::kTurn);
+    ASSERT_EQ(wait.seats.size(), 1u);
+    before_ = snapshot(poker(state));
+  }
+
+  void after_move(const GameState& state, Seat seat, const Json& action,
+                  const std::vector<Event>& events) override {
+    const PokerState& after = poker(state);
+    ASSERT_EQ(after.chips_at_table(), after.chips_bought_in());
+    ASSERT_NO_FATAL_FAILURE(check_cards(after));
+    const Snapshot now = snapshot(after);
+    std::set<std::string> shown = check_new_results(after, before_, seat, action);
+    check_events_and_views(after, before_, now, shown, events);
+  }
+
+  // Net chips: everything bought in is accounted for.
+  void at_end(const GameState& state) override {
+    std::int64_t net = 0;
+    for (std::int64_t score : state.scores()) net += score;
+    ASSERT_EQ(net, 0);
+    ASSERT_EQ(poker(state).chips_at_table(), poker(state).chips_bought_in());
+    tally_.deals += state.deals_started();
+    for (const Json& r : state.round_results()) ++tally_.outcomes[r["outcome"].get<std::string>()];
+  }
+
+ private:
+  static const PokerState& poker(const GameState& state) {
+    return dynamic_cast<const PokerState&>(state);
+  }
+
+  std::unique_ptr<BotPolicy> random_ = definition().make_bot(BotLevel::kRandom);
+  std::unique_ptr<BotPolicy> sensible_ = definition().make_bot(BotLevel::kSensible);
+  std::vector<const BotPolicy*> bots_;
+  Tally& tally_;
+  Snapshot before_;
+};
 
 TEST(PokerPlayout, RandomMatchesKeepEveryInvariant) {
   Rng rng(Seed::from_u64(2026), 0);
   const GameDefinition& game = definition();
-  auto random_bot = game.make_bot(BotLevel::kRandom);
-  auto sensible_bot = game.make_bot(BotLevel::kSensible);
-  int played = 0;
+  parlor::testing::PlayoutSettings settings;
+  settings.max_actions = kMaxActionsPerMatch;
+  // The checks below build every view after every move already; the harness's common
+  // view fields need not be read from each of them again.
+  settings.view_check_every = 10;
+  parlor::testing::PlayoutStats stats;
   int refused_tables = 0;
-  long long actions = 0;
-  long long deals = 0;
-  std::map<std::string, int> outcomes;
-  while (played < kMatches) {
+  PokerChecks::Tally tally;
+  while (stats.matches < kMatches) {
     const int seats = 2 + static_cast<int>(rng.below(6));
-    Played match;
-    match.seats = seats;
-    match.options = random_options(rng, seats);
-    match.seed = rng.next_u64();
-    auto started = testing::start_match(match.options, seats, match.seed, std::nullopt);
-    if (!started) {
-      ASSERT_EQ(started.error().code, "deck_too_small") << started.error().message;
+    const Json options = random_options(rng, seats);
+    const std::uint64_t seed = rng.next_u64();
+    if (auto refused = game.validate_table(options, seats); !refused) {
+      ASSERT_EQ(refused.error().code, "deck_too_small") << refused.error().message;
       ++refused_tables;
       continue;
     }
-    ++played;
-    GameState& g = **started;
-    auto& state = dynamic_cast<PokerState&>(g);
-    std::vector<const BotPolicy*> bots(seats);
-    for (Seat s = 0; s < seats; ++s) {
-      bots[s] = rng.below(2) == 0 ? random_bot.get() : sensible_bot.get();
-    }
-    const Chips bought = state.chips_bought_in();
-    ASSERT_EQ(state.chips_at_table(), bought);
-    g.take_events();
-    int steps = 0;
-    while (!g.match_over()) {
-      ASSERT_LT(++steps, kMaxActionsPerMatch) << "match does not end";
-      Waiting wait = g.waiting();
-      ASSERT_EQ(wait.mode, WaitMode::kTurn);
-      ASSERT_EQ(wait.seats.size(), 1u);
-      const Seat seat = wait.seats[0];
-      if (rng.below(40) == 0) {  // a move out of turn changes nothing
-        const Seat other = (seat + 1) % seats;
-        Json before = g.view(other);
-        ActionResult bad = g.apply(other, Json{{"type", "check"}});
-        ASSERT_FALSE(bad.ok());
-        ASSERT_EQ(g.view(other), before);
-      }
-      Json action =
-          rng.below(10) == 0 ? g.default_action(seat) : bots[seat]->choose(g.view(seat), rng);
-      Snapshot before = snapshot(state);
-      ActionResult result = g.apply(seat, action);
-      ASSERT_TRUE(result.ok()) << action.dump() << ": " << result.error->code << " "
-                               << result.error->message;
-      match.log.emplace_back(seat, action);
-      ++actions;
-      std::vector<Event> events = g.take_events();
-      ASSERT_EQ(state.chips_at_table(), state.chips_bought_in());
-      check_cards(state);
-      Snapshot after = snapshot(state);
-      std::set<std::string> shown = check_new_results(state, before, seat, action);
-      check_events_and_views(state, before, after, shown, events);
-      if (::testing::Test::HasFailure()) return;
-    }
-    // Net chips: everything bought in is accounted for.
-    std::int64_t net = 0;
-    for (std::int64_t score : g.scores()) net += score;
-    ASSERT_EQ(net, 0);
-    ASSERT_EQ(state.chips_at_table(), state.chips_bought_in());
-    deals += g.deals_started();
-    for (const Json& r : g.round_results()) ++outcomes[r["outcome"].get<std::string>()];
-
-    // Replay: the same seed and actions rebuild the same match.
-    auto again = testing::start_match(match.options, seats, match.seed, std::nullopt);
-    ASSERT_TRUE(again.ok());
-    for (const auto& [seat, action] : match.log) ASSERT_TRUE((*again)->apply(seat, action).ok());
-    ASSERT_EQ(fingerprint(**again), fingerprint(g));
+    PokerChecks checks(seats, rng, tally);
+    const long matches_before = stats.matches;
+    parlor::testing::random_playout(game, {options, seats, seed, std::nullopt}, settings, &checks,
+                                    &stats);
+    if (::testing::Test::HasFailure()) return;
+    ASSERT_EQ(stats.matches, matches_before + 1);
   }
-  RecordProperty("actions", std::to_string(actions));
-  std::cout << "[ poker   ] " << played << " matches, " << refused_tables << " tables refused, "
-            << deals << " deals, " << actions << " actions;";
-  for (const auto& [outcome, count] : outcomes) std::cout << " " << outcome << " " << count;
+  RecordProperty("actions", std::to_string(stats.actions));
+  std::cout << "[ poker   ] " << stats.matches << " matches, " << refused_tables
+            << " tables refused, " << tally.deals << " deals, " << stats.actions << " actions;";
+  for (const auto& [outcome, count] : tally.outcomes) {
+    std::cout << " " << outcome << " " << count;
+  }
   std::cout << "\n";
-  EXPECT_GT(outcomes["showdown"], 0);
-  EXPECT_GT(outcomes["uncalled"], 0);
-  EXPECT_GT(outcomes["no_opener"], 0);
+  EXPECT_GT(tally.outcomes["showdown"], 0);
+  EXPECT_GT(tally.outcomes["uncalled"], 0);
+  EXPECT_GT(tally.outcomes["no_opener"], 0);
 }
 
 }  // namespace

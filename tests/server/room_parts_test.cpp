@@ -94,6 +94,21 @@ TEST_F(RoomTimersTest, TheEmptyRoomCountdownKeepsItsFirstDeadline) {
   EXPECT_EQ(fired, std::vector<std::string>{"first"});
 }
 
+// The room arms its parts' timers with a plain `this`: each armed handler must keep the
+// room alive until it has run or been cancelled, and no longer.
+TEST_F(RoomTimersTest, AnArmedHandlerHoldsTheOwnerUntilItHasRunOrBeenCancelled) {
+  auto owner = std::make_shared<int>(0);
+  RoomTimers held{strand, [&owner] { return std::shared_ptr<const void>(owner); }};
+  held.arm_grace(RoomTimers::Clock::now() + 1ms, record("grace"));
+  held.arm_bot(0ms, record("bot"));
+  held.arm_pause(1h, record("pause"));
+  EXPECT_EQ(owner.use_count(), 4);
+  held.cancel_all();
+  run();
+  EXPECT_EQ(owner.use_count(), 1) << "a handler that ran or was cancelled let go of the owner";
+  EXPECT_EQ(fired, std::vector<std::string>{"bot"}) << "the bot move was posted before the cancel";
+}
+
 TEST(ConnectionGate, AnAddressIsAdmittedUpToItsLimitAndAgainAfterARelease) {
   ConnectionGate gate(2);
   EXPECT_TRUE(gate.admit("10.0.0.1"));

@@ -9,10 +9,22 @@
 namespace parlor::testing {
 namespace {
 
-struct Move {
+// A move made or tried, as the replay makes or tries it again.
+struct Attempt {
   Seat seat;
   Json action;
+  bool accepted;
 };
+
+// An event as the replay must emit it again: its body and who may see it.
+std::string event_text(const Event& event) {
+  return event.body.dump() + " to " + std::to_string(static_cast<int>(event.audience.kind)) + "/" +
+         std::to_string(event.audience.seat);
+}
+
+void append_texts(const std::vector<Event>& events, std::vector<std::string>& texts) {
+  for (const Event& event : events) texts.push_back(event_text(event));
+}
 
 void collect_strings(const Json& json, std::set<std::string>& out) {
   if (json.is_string()) {
@@ -94,63 +106,6 @@ void check_views(const GameState& state) {
   }
 }
 
-void expect_rejected(GameState& state, Seat seat, const Json& action, PlayoutStats* stats) {
-  const std::string before = every_view_text(state);
-  ActionResult first = state.apply(seat, action);
-  ActionResult second = state.apply(seat, action);
-  ASSERT_FALSE(first.ok()) << "seat " << seat << " made a bad move: " << action.dump();
-  ASSERT_FALSE(second.ok());
-  EXPECT_TRUE(is_snake_case(first.error->code)) << first.error->code;
-  EXPECT_EQ(first.error->code, second.error->code) << "a code that changes: " << action.dump();
-  EXPECT_EQ(every_view_text(state), before) << "a rejected move changed a view";
-  EXPECT_TRUE(state.take_events().empty()) << "a rejected move emitted events";
-  if (stats) ++stats->rejections;
-}
-
-void try_bad_move(GameState& state, Rng& rng, PlayoutStats* stats) {
-  const Waiting wait = state.waiting();
-  const Seat waiting_seat = wait.seats[rng.below(wait.seats.size())];
-  switch (rng.below(4)) {
-    case 0:
-      expect_rejected(state, waiting_seat, Json::array({"draw"}), stats);
-      return;
-    case 1:
-      expect_rejected(state, waiting_seat, Json{{"type", "no_such_move"}}, stats);
-      return;
-    case 2:
-      expect_rejected(state, rng.below(2) ? kSpectator : state.seat_count(), Json{{"type", "draw"}},
-                      stats);
-      return;
-    default: {  // a waiting seat's move, made by a seat that is not waited for
-      std::vector<Seat> idle;
-      for (Seat seat = 0; seat < state.seat_count(); ++seat) {
-        if (std::find(wait.seats.begin(), wait.seats.end(), seat) == wait.seats.end()) {
-          idle.push_back(seat);
-        }
-      }
-      if (idle.empty()) return;
-      const std::vector<Json> moves = state.legal_actions(waiting_seat).actions;
-      expect_rejected(state, idle[rng.below(idle.size())], moves[rng.below(moves.size())], stats);
-    }
-  }
-}
-
-Json choose_move(const GameState& state, Seat seat, const std::vector<const BotPolicy*>& bots,
-                 const PlayoutSettings& settings, Rng& rng) {
-  if (static_cast<int>(rng.below(100)) < settings.default_percent) {
-    return state.default_action(seat);
-  }
-  // Mostly the bots (uniformly random legal moves alone rarely finish a Carioca contract
-  // or a King Pedro match), now and then any move of legal_actions().
-  // An incomplete list (Carioca's contracts) holds examples, not all of them playable.
-  const LegalActions legal = state.legal_actions(seat);
-  const BotPolicy* bot = bots[rng.below(bots.size())];
-  if (bot && (!legal.complete || static_cast<int>(rng.below(100)) >= settings.legal_list_percent)) {
-    return bot->choose(state.view(seat), rng);
-  }
-  return legal.actions[rng.below(legal.actions.size())];
-}
-
 void check_end(GameState& state) {
   ASSERT_TRUE(state.match_over());
   ASSERT_NO_FATAL_FAILURE(check_waiting(state));
@@ -164,93 +119,213 @@ void check_end(GameState& state) {
   for (int place : places) EXPECT_TRUE(place >= 1 && place <= state.seat_count());
 }
 
-std::unique_ptr<GameState> start(const GameDefinition& game, const Json& options, int seats,
-                                 std::uint64_t seed) {
-  auto table = game.validate_table(options, seats);
-  EXPECT_TRUE(table) << options.dump() << ": " << table.error().message;
-  if (!table) return nullptr;
+std::unique_ptr<GameState> start(const GameDefinition& game, const PlayoutTable& table) {
+  auto options = game.validate_table(table.options, table.seats);
+  EXPECT_TRUE(options) << table.options.dump() << ": " << options.error().message;
+  if (!options) return nullptr;
   MatchConfig config;
-  config.options = *table;
-  config.seats = seats;
-  config.seed = Seed::from_u64(seed);
+  config.options = *options;
+  config.seats = table.seats;
+  config.seed = Seed::from_u64(table.seed);
+  config.dealer = table.dealer;
   auto match = game.new_match(config);
   EXPECT_TRUE(match) << match.error().message;
   if (!match) return nullptr;
   return std::move(*match);
 }
 
-// The same seed and moves rebuild the match; a clone taken halfway goes on the same way.
-void check_replay(const GameDefinition& game, const Json& options, int seats, std::uint64_t seed,
-                  const std::vector<Move>& log, const GameState& played) {
-  auto replay = start(game, options, seats, seed);
-  ASSERT_TRUE(replay);
-  std::unique_ptr<GameState> twin;
-  for (std::size_t i = 0; i < log.size(); ++i) {
-    if (i == log.size() / 2) twin = replay->clone();
-    ASSERT_TRUE(replay->apply(log[i].seat, log[i].action).ok()) << "replay move " << i;
-    if (twin) {
-      ASSERT_TRUE(twin->apply(log[i].seat, log[i].action).ok()) << "clone move " << i;
+// One match played to its end, every attempt logged for the replay.
+class Playout {
+ public:
+  Playout(const GameDefinition& game, const PlayoutTable& table, const PlayoutSettings& settings,
+          PlayoutChecks* checks, PlayoutStats* stats)
+      : game_(game),
+        table_(table),
+        settings_(settings),
+        checks_(checks ? *checks : no_checks_),
+        stats_(stats),
+        random_bot_(game.make_bot(BotLevel::kRandom)),
+        sensible_bot_(game.make_bot(BotLevel::kSensible)),
+        rng_(Seed::from_u64(table.seed), 4242) {}
+
+  void run() {
+    state_ = start(game_, table_);
+    ASSERT_TRUE(state_);
+    const std::vector<Event> first_events = state_->take_events();
+    took_events(first_events);
+    ASSERT_NO_FATAL_FAILURE(checks_.at_start(*state_, first_events));
+    for (int step = 0; !state_->match_over(); ++step) {
+      ASSERT_NO_FATAL_FAILURE(play_step(step));
+      if (::testing::Test::HasFailure()) return;
+    }
+    ASSERT_NO_FATAL_FAILURE(check_end(*state_));
+    ASSERT_NO_FATAL_FAILURE(checks_.at_end(*state_));
+    if (settings_.check_replay) {
+      ASSERT_NO_FATAL_FAILURE(check_replay());
+    }
+    if (stats_) {
+      ++stats_->matches;
+      stats_->actions += accepted_;
     }
   }
-  EXPECT_EQ(every_view_text(*replay), every_view_text(played));
-  EXPECT_EQ(replay->round_results(), played.round_results());
-  EXPECT_EQ(replay->deals_started(), played.deals_started());
-  if (twin) {
-    EXPECT_EQ(every_view_text(*twin), every_view_text(played));
-  }
-}
 
-}  // namespace
-
-void random_playout(const GameDefinition& game, const Json& options, int seats, std::uint64_t seed,
-                    const PlayoutSettings& settings, PlayoutChecks* checks, PlayoutStats* stats) {
-  SCOPED_TRACE(game.name() + " " + options.dump() + ", " + std::to_string(seats) + " seats, seed " +
-               std::to_string(seed));
-  auto match = start(game, options, seats, seed);
-  ASSERT_TRUE(match);
-  GameState& state = *match;
-  state.take_events();
-  auto random_bot = game.make_bot(BotLevel::kRandom);
-  auto sensible_bot = game.make_bot(BotLevel::kSensible);
-  const std::vector<const BotPolicy*> bots = {random_bot.get(), sensible_bot.get()};
-  Rng rng(Seed::from_u64(seed), 4242);
-  std::vector<Move> log;
-  int round = state.round();
-  std::size_t results = state.round_results().size();
-  for (int step = 0; !state.match_over(); ++step) {
-    ASSERT_LT(step, settings.max_actions) << "the match does not end";
+ private:
+  void play_step(int step) {
+    GameState& state = *state_;
+    ASSERT_LT(step, settings_.max_actions) << "the match does not end";
     ASSERT_NO_FATAL_FAILURE(check_waiting(state));
-    if (step < settings.views_checked_first || step % settings.view_check_every == 0) {
+    if (step < settings_.views_checked_first || step % settings_.view_check_every == 0) {
       ASSERT_NO_FATAL_FAILURE(check_views(state));
     }
-    if (static_cast<int>(rng.below(100)) < settings.bad_move_percent) {
-      ASSERT_NO_FATAL_FAILURE(try_bad_move(state, rng, stats));
-    }
+    ASSERT_NO_FATAL_FAILURE(try_bad_moves());
     const Waiting wait = state.waiting();
-    const Seat seat = wait.seats[rng.below(wait.seats.size())];
-    const Json action = choose_move(state, seat, bots, settings, rng);
+    const Seat seat = wait.seats[rng_.below(wait.seats.size())];
+    const Json action = choose_move(seat);
+    ASSERT_NO_FATAL_FAILURE(checks_.before_move(state, seat, action));
+    const int round = state.round();
+    const std::size_t results = state.round_results().size();
     ActionResult result = state.apply(seat, action);
     ASSERT_TRUE(result.ok()) << "seat " << seat << " " << action.dump() << ": "
                              << result.error->code << " " << result.error->message;
-    log.push_back({seat, action});
+    log_.push_back({seat, action, true});
+    ++accepted_;
     const std::vector<Event> events = state.take_events();
-    if (checks) {
-      ASSERT_NO_FATAL_FAILURE(checks->after_move(state, seat, action, events));
-    }
+    took_events(events);
+    ASSERT_NO_FATAL_FAILURE(checks_.after_move(state, seat, action, events));
     EXPECT_GE(state.round(), round) << "the round went back";
     EXPECT_GE(state.round_results().size(), results) << "a round's result vanished";
-    round = state.round();
-    results = state.round_results().size();
-    if (::testing::Test::HasFailure()) return;
   }
-  ASSERT_NO_FATAL_FAILURE(check_end(state));
-  if (settings.check_replay) {
-    ASSERT_NO_FATAL_FAILURE(check_replay(game, options, seats, seed, log, state));
+
+  // The replay compares the events with the played match's, so they are kept then.
+  void took_events(const std::vector<Event>& events) {
+    if (settings_.check_replay) append_texts(events, event_texts_);
   }
-  if (stats) {
-    ++stats->matches;
-    stats->actions += static_cast<long>(log.size());
+
+  void try_bad_moves() {
+    if (static_cast<int>(rng_.below(100)) < settings_.bad_move_percent) {
+      ASSERT_NO_FATAL_FAILURE(try_bad_move());
+    }
+    if (std::optional<PlayoutMove> bad = checks_.bad_move(*state_, rng_)) {
+      ASSERT_NO_FATAL_FAILURE(expect_rejected(bad->seat, bad->action));
+    }
   }
+
+  // A bad move every game refuses.
+  void try_bad_move() {
+    const GameState& state = *state_;
+    const Waiting wait = state.waiting();
+    const Seat waiting_seat = wait.seats[rng_.below(wait.seats.size())];
+    switch (rng_.below(4)) {
+      case 0:
+        return expect_rejected(waiting_seat, Json::array({"draw"}));
+      case 1:
+        return expect_rejected(waiting_seat, Json{{"type", "no_such_move"}});
+      case 2:
+        return expect_rejected(rng_.below(2) ? kSpectator : state.seat_count(),
+                               Json{{"type", "draw"}});
+      default: {  // a waiting seat's move, made by a seat that is not waited for
+        std::vector<Seat> idle;
+        for (Seat seat = 0; seat < state.seat_count(); ++seat) {
+          if (std::find(wait.seats.begin(), wait.seats.end(), seat) == wait.seats.end()) {
+            idle.push_back(seat);
+          }
+        }
+        if (idle.empty()) return;
+        const std::vector<Json> moves = state.legal_actions(waiting_seat).actions;
+        return expect_rejected(idle[rng_.below(idle.size())], moves[rng_.below(moves.size())]);
+      }
+    }
+  }
+
+  // Refused twice with the same code, changing no view and emitting nothing; the replay
+  // tries it again (a refusal that left a trace inside the state would show there).
+  void expect_rejected(Seat seat, const Json& action) {
+    GameState& state = *state_;
+    const std::string before = every_view_text(state);
+    ActionResult first = state.apply(seat, action);
+    ActionResult second = state.apply(seat, action);
+    log_.push_back({seat, action, first.ok()});
+    log_.push_back({seat, action, second.ok()});
+    ASSERT_FALSE(first.ok()) << "seat " << seat << " made a bad move: " << action.dump();
+    ASSERT_FALSE(second.ok());
+    EXPECT_TRUE(is_snake_case(first.error->code)) << first.error->code;
+    EXPECT_EQ(first.error->code, second.error->code) << "a code that changes: " << action.dump();
+    EXPECT_EQ(every_view_text(state), before) << "a rejected move changed a view";
+    EXPECT_TRUE(state.take_events().empty()) << "a rejected move emitted events";
+    if (stats_) ++stats_->rejections;
+  }
+
+  Json choose_move(Seat seat) {
+    if (std::optional<Json> chosen = checks_.choose_move(*state_, seat, rng_)) return *chosen;
+    const GameState& state = *state_;
+    if (static_cast<int>(rng_.below(100)) < settings_.default_percent) {
+      return state.default_action(seat);
+    }
+    // Mostly the bots (uniformly random legal moves alone rarely finish a Carioca contract
+    // or a King Pedro match), now and then any move of legal_actions().
+    // An incomplete list (Carioca's contracts) holds examples, not all of them playable.
+    const LegalActions legal = state.legal_actions(seat);
+    const BotPolicy* bot = rng_.below(2) ? sensible_bot_.get() : random_bot_.get();
+    if (bot &&
+        (!legal.complete || static_cast<int>(rng_.below(100)) >= settings_.legal_list_percent)) {
+      return bot->choose(state.view(seat), rng_);
+    }
+    return legal.actions[rng_.below(legal.actions.size())];
+  }
+
+  // The same seed and attempts rebuild the match, event for event; a clone taken halfway
+  // goes on the same way.
+  void check_replay() {
+    auto replay = start(game_, table_);
+    ASSERT_TRUE(replay);
+    std::vector<std::string> events;
+    append_texts(replay->take_events(), events);
+    std::unique_ptr<GameState> twin;
+    for (std::size_t i = 0; i < log_.size(); ++i) {
+      const Attempt& attempt = log_[i];
+      if (i == log_.size() / 2) twin = replay->clone();
+      ASSERT_EQ(replay->apply(attempt.seat, attempt.action).ok(), attempt.accepted)
+          << "replay move " << i << ": " << attempt.action.dump();
+      append_texts(replay->take_events(), events);
+      if (!twin) continue;
+      ASSERT_EQ(twin->apply(attempt.seat, attempt.action).ok(), attempt.accepted)
+          << "clone move " << i;
+      twin->take_events();
+    }
+    const GameState& played = *state_;
+    EXPECT_EQ(events, event_texts_);
+    EXPECT_EQ(every_view_text(*replay), every_view_text(played));
+    EXPECT_EQ(replay->scores(), played.scores());
+    EXPECT_EQ(replay->round_results(), played.round_results());
+    EXPECT_EQ(replay->deals_started(), played.deals_started());
+    if (twin) {
+      EXPECT_EQ(every_view_text(*twin), every_view_text(played));
+    }
+  }
+
+  const GameDefinition& game_;
+  const PlayoutTable& table_;
+  const PlayoutSettings& settings_;
+  PlayoutChecks no_checks_;  // what a playout without a game's own checks runs
+  PlayoutChecks& checks_;
+  PlayoutStats* stats_;
+  std::unique_ptr<BotPolicy> random_bot_;
+  std::unique_ptr<BotPolicy> sensible_bot_;
+  Rng rng_;
+  std::unique_ptr<GameState> state_;
+  std::vector<Attempt> log_;
+  long accepted_ = 0;
+  std::vector<std::string> event_texts_;  // every event of the match, in order
+};
+
+}  // namespace
+
+void random_playout(const GameDefinition& game, const PlayoutTable& table,
+                    const PlayoutSettings& settings, PlayoutChecks* checks, PlayoutStats* stats) {
+  SCOPED_TRACE(game.name() + " " + table.options.dump() + ", " + std::to_string(table.seats) +
+               " seats, seed " + std::to_string(table.seed));
+  Playout playout(game, table, settings, checks, stats);
+  playout.run();
 }
 
 std::vector<Json> option_variants(const GameDefinition& game) {
