@@ -5,7 +5,8 @@
 import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import type { GameInfo, Json, JsonObject } from "./protocol.js";
-import { renderObject, renderSummary } from "./results.js";
+import { optionsList } from "./option_words.js";
+import { renderSummary } from "./results.js";
 import { replaySection } from "./replay.js";
 import type { RecordedAction } from "./replay.js";
 
@@ -152,7 +153,11 @@ function scrollBox(...children: Child[]): HTMLElement {
 class Titles {
   constructor(private readonly games: GameInfo[]) {}
   of(game: string): string {
-    return this.games.find((g) => g.name === game)?.title ?? game;
+    return this.info(game)?.title ?? game;
+  }
+  /** The game's option schema (its options' words), if this server hosts it. */
+  info(game: string): GameInfo | undefined {
+    return this.games.find((g) => g.name === game);
   }
 }
 
@@ -291,7 +296,7 @@ async function matchPage(id: string, titles: Titles): Promise<{ heading: string;
       roundsSection(record, names),
       record.actions ? replaySection(record.actions as unknown as RecordedAction[], names, record.options?.deck === "tarot",
         record.status === "over" ? record.id : undefined) : null,
-      h("section", { class: "panel" }, h("h3", {}, "Table options"), renderObject(record.options ?? {}, names)),
+      h("section", { class: "panel" }, h("h3", {}, "Table options"), optionsList(titles.info(record.game), record.options ?? {}, "match-options")),
       fairnessSection(record),
     ],
   };
