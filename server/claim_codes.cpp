@@ -50,22 +50,25 @@ std::string normalize_claim_code(const std::string& code) {
   return plain.size() == kCodeLength ? plain : "";
 }
 
-ClaimCodes::ClaimCodes(Clock::time_point start) : wrong_codes_at_(start) {}
-
-std::string ClaimCodes::issue(const std::string& player_id, Clock::time_point now) {
-  forget_expired(now);
-  if (auto earlier = by_player_.find(player_id); earlier != by_player_.end()) {
-    by_hash_.erase(earlier->second);
-  }
-  std::string code = random_code();
-  std::string hash = Players::hash_token(code);
-  by_hash_[hash] = Pending{player_id, now + kLifetime};
-  by_player_[player_id] = hash;
-  return with_dashes(code);
+Error bad_claim_code() {
+  return Error{"bad_claim_code",
+               "no such claim code: it may be mistyped, used already, or older than ten "
+               "minutes (ask for a new one on the other device)"};
 }
 
-Expected<std::string> ClaimCodes::redeem(const std::string& code, const std::string& address,
-                                         Clock::time_point now) {
+ClaimCodes::NewCode ClaimCodes::make_code() {
+  std::string code = random_code();
+  return NewCode{with_dashes(code), Players::hash_token(code)};
+}
+
+std::string ClaimCodes::hash_of(const std::string& typed) {
+  std::string plain = normalize_claim_code(typed);
+  return plain.empty() ? "" : Players::hash_token(plain);
+}
+
+ClaimCodes::ClaimCodes(Clock::time_point start) : wrong_codes_at_(start) {}
+
+std::optional<Error> ClaimCodes::admit(const std::string& address, Clock::time_point now) {
   if (by_address_.size() >= kMaxAddresses && !by_address_.contains(address)) by_address_.clear();
   auto [tries, added] =
       by_address_.try_emplace(address, per_second(kAddressRefill), kAttemptsPerAddress, now);
@@ -75,18 +78,12 @@ Expected<std::string> ClaimCodes::redeem(const std::string& code, const std::str
   if (wrong_codes_left(now) < 1) {
     return Error{"claim_rate_limited", "too many wrong claim codes lately; wait a minute"};
   }
-  forget_expired(now);
-  auto found = by_hash_.find(Players::hash_token(normalize_claim_code(code)));
-  if (found == by_hash_.end()) {
-    wrong_codes_left_ -= 1;
-    return Error{"bad_claim_code",
-                 "no such claim code: it may be mistyped, used already, or older than ten "
-                 "minutes (ask for a new one on the other device)"};
-  }
-  std::string player_id = found->second.player_id;
-  by_player_.erase(player_id);
-  by_hash_.erase(found);
-  return player_id;
+  wrong_codes_left_ -= 1;
+  return std::nullopt;
+}
+
+void ClaimCodes::settle(bool right_code) {
+  if (right_code) wrong_codes_left_ = std::min(kWrongCodesBurst, wrong_codes_left_ + 1);
 }
 
 double ClaimCodes::wrong_codes_left(Clock::time_point now) {
@@ -97,17 +94,6 @@ double ClaimCodes::wrong_codes_left(Clock::time_point now) {
     wrong_codes_at_ = now;
   }
   return wrong_codes_left_;
-}
-
-void ClaimCodes::forget_expired(Clock::time_point now) {
-  for (auto it = by_hash_.begin(); it != by_hash_.end();) {
-    if (it->second.expires > now) {
-      ++it;
-      continue;
-    }
-    by_player_.erase(it->second.player_id);
-    it = by_hash_.erase(it);
-  }
 }
 
 }  // namespace parlor::server

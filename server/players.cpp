@@ -83,26 +83,25 @@ std::optional<PlayerIdentity> Players::adopt(const store::PlayerRow& row, const 
   return resume(token, name);
 }
 
-std::string Players::issue_claim_code(const std::string& player_id,
-                                      ClaimCodes::Clock::time_point now) {
+std::optional<Error> Players::admit_claim(const std::string& address,
+                                          ClaimCodes::Clock::time_point now) {
   std::lock_guard lock(mutex_);
-  return claim_codes_.issue(player_id, now);
+  return claim_codes_.admit(address, now);
 }
 
-Expected<PlayerIdentity> Players::claim(const std::string& code, const std::string& address,
-                                        ClaimCodes::Clock::time_point now) {
-  PlayerIdentity player;
-  player.token = random_token();
-  std::string hash = hash_token(player.token);
+void Players::claim_settled(bool right_code) {
   std::lock_guard lock(mutex_);
-  Expected<std::string> owner = claim_codes_.redeem(code, address, now);
-  if (!owner) return owner.error();
-  player.id = *owner;
-  player.name = name_by_id_[player.id];
-  id_by_token_hash_[hash] = player.id;
-  if (store_) store_->player_token_added(player.id, hash, store::now_millis());
-  return player;
+  claim_codes_.settle(right_code);
 }
+
+PlayerIdentity Players::take_claimed_token(const store::PlayerRow& row, const std::string& token) {
+  std::lock_guard lock(mutex_);
+  id_by_token_hash_[hash_token(token)] = row.id;
+  auto [known, added] = name_by_id_.try_emplace(row.id, row.name);  // ours may be fresher
+  return PlayerIdentity{row.id, known->second, token};
+}
+
+std::string Players::new_token() { return random_token(); }
 
 std::optional<std::string> Players::name_of(const std::string& player_id) const {
   std::lock_guard lock(mutex_);

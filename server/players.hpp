@@ -41,13 +41,16 @@ class Players {
   // The player holding `token` (renamed to `name` when not empty), or nothing.
   std::optional<PlayerIdentity> resume(const std::string& token, const std::string& name);
   std::optional<std::string> name_of(const std::string& player_id) const;
-  // A claim code for the player `player_id` (ClaimCodes::issue: shown once, ten minutes).
-  std::string issue_claim_code(const std::string& player_id,
-                               ClaimCodes::Clock::time_point now = ClaimCodes::Clock::now());
-  // The player a claim code belongs to, with a new token of its own for the device that
-  // entered it (saved like a new player's). Errors: ClaimCodes::redeem's.
-  Expected<PlayerIdentity> claim(const std::string& code, const std::string& address,
-                                 ClaimCodes::Clock::time_point now = ClaimCodes::Clock::now());
+  // Claim codes (claim_codes.hpp; server/identity_requests.cpp does a claim): whether a
+  // claim from `address` may go to the store now (ClaimCodes::admit), and its answer.
+  std::optional<Error> admit_claim(const std::string& address,
+                                   ClaimCodes::Clock::time_point now = ClaimCodes::Clock::now());
+  void claim_settled(bool right_code);
+  // The device that redeemed a claim code holds `token` now, which the store already
+  // gave `row`'s player (Store::claim_code_redeemed): this node answers to it from now.
+  PlayerIdentity take_claimed_token(const store::PlayerRow& row, const std::string& token);
+  // A new token: 256 random bits as 64 hex digits.
+  static std::string new_token();
   // Takes in a player another node created (found in the shared store by its token's
   // hash), then resumes it as resume() would; nothing if `row` does not hold `token`.
   std::optional<PlayerIdentity> adopt(const store::PlayerRow& row, const std::string& token,

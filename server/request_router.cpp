@@ -47,7 +47,13 @@ void RequestRouter::handle_request(Request& request) {
   }
   if (request.type == RequestType::kHello) return handle_hello(request);
   if (is_identity_request(request.type)) {  // claim codes: server/identity_requests.hpp
-    return link_.send_text(answer_identity_request(lobby_.players(), request, player_id_, ip_));
+    // The answer may come from the store's threads: back onto this strand to send it.
+    return answer_identity_request(lobby_.players(), store_, request, player_id_, ip_,
+                                   [this, keep = link_.connection()](std::string reply) {
+                                     link_.post([this, reply = std::move(reply)]() mutable {
+                                       if (!link_.closed()) link_.send_text(std::move(reply));
+                                     });
+                                   });
   }
   if (player_id_.empty()) {
     return send_error(request.id, "hello_required", "say hello first");

@@ -16,21 +16,29 @@ class CariocaGame : public GameDefinition {
 
   const OptionSchema& option_schema() const override {
     static const OptionSchema schema({
-        OptionSpec::integer("max_seats", 5, 5, 6, "the most seats the table allows (5 or 6)"),
-        OptionSpec::boolean("straight_wrap", true, "straights may go round the corner (K-A-2)"),
-        OptionSpec::boolean("flat_low_cards", false, "every 2-9 left in hand costs 5 points"),
-        OptionSpec::integer("joker_value", 30, 0, 100, "points a joker left in hand costs"),
+        OptionSpec::integer("max_seats", 5, 5, 6, "the most seats the table allows (5 or 6)")
+            .labelled("Most seats"),
+        OptionSpec::boolean("straight_wrap", true, "straights may go round the corner (K-A-2)")
+            .labelled("Straights round the corner"),
+        OptionSpec::boolean("flat_low_cards", false, "every 2-9 left in hand costs 5 points")
+            .labelled("Low cards cost 5"),
+        OptionSpec::integer("joker_value", 30, 0, 100, "points a joker left in hand costs")
+            .labelled("Joker left in hand (points)"),
         OptionSpec::boolean("cut_bonus", false,
-                            "the cutter names a cut size; -10 for exactly the deal plus one"),
+                            "the cutter names a cut size; -10 for exactly the deal plus one")
+            .labelled("Cut bonus"),
         OptionSpec::integer("steal_window_ms", 5000, 0, 60000,
-                            "how long the server waits for steal claims (silence declines)"),
+                            "how long the server waits for steal claims (silence declines)")
+            .labelled("Time to claim a steal (ms)"),
         OptionSpec::integer("stock_reshuffles", 100, 0, 100,
                             "how often a round's stock may be rebuilt from the discards (the "
                             "rules rebuild it every time: the default 100 only stops an "
-                            "endless round); when it runs out after that the round ends"),
+                            "endless round); when it runs out after that the round ends")
+            .labelled("Stock rebuilds"),
         OptionSpec::integer("first_round", 1, 1, 8,
                             "the contract the match starts at (a practice table; a full "
-                            "match starts at 1 and plays all eight)"),
+                            "match starts at 1 and plays all eight)")
+            .labelled("First contract"),
     });
     return schema;
   }

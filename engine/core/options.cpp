@@ -107,6 +107,12 @@ OptionSpec OptionSpec::with_default_note(std::string note) && {
   return std::move(*this);
 }
 
+OptionSpec OptionSpec::labelled(std::string option_label, std::vector<std::string> labels) && {
+  label = std::move(option_label);
+  choice_labels = std::move(labels);
+  return std::move(*this);
+}
+
 const OptionSpec* OptionSchema::find(const std::string& name) const {
   for (const OptionSpec& spec : specs_) {
     if (spec.name == name) return &spec;
@@ -139,8 +145,10 @@ Expected<Json> OptionSchema::validate(const Json& raw) const {
 Json OptionSchema::describe() const {
   Json out = Json::array();
   for (const OptionSpec& spec : specs_) {
-    Json item = {
-        {"name", spec.name}, {"default", spec.default_value}, {"description", spec.description}};
+    Json item = {{"name", spec.name},
+                 {"label", spec.label.empty() ? spec.name : spec.label},
+                 {"default", spec.default_value},
+                 {"description", spec.description}};
     switch (spec.type) {
       case OptionType::kInt:
         item["type"] = "int";
@@ -153,6 +161,9 @@ Json OptionSchema::describe() const {
       case OptionType::kChoice:
         item["type"] = "choice";
         item["choices"] = spec.choices;
+        if (spec.choice_labels.size() == spec.choices.size()) {
+          item["choice_labels"] = spec.choice_labels;
+        }
         break;
     }
     if (!spec.default_note.empty()) item["default_note"] = spec.default_note;

@@ -28,6 +28,11 @@ struct OptionSpec {
   std::int64_t min = 0;       // kInt: inclusive range
   std::int64_t max = 0;
   std::string description;
+  // What a player reads (the name and the values above are the rules files' JSON, a
+  // contract): the option in words ("Hand size"), and for kChoice each choice in words,
+  // in the order of `choices` ("5 cards"). Descriptions and default notes use words too.
+  std::string label;
+  std::vector<std::string> choice_labels;
 
   static OptionSpec choice(std::string name, Json default_value, std::vector<Json> choices,
                            std::string description);
@@ -36,6 +41,8 @@ struct OptionSpec {
   static OptionSpec boolean(std::string name, bool default_value, std::string description);
   // For a default that depends on other options or seats: null default plus a note.
   OptionSpec with_default_note(std::string note) &&;
+  // The option's label and, for a choice, its choices' labels (one each, in order).
+  OptionSpec labelled(std::string option_label, std::vector<std::string> labels = {}) &&;
 };
 
 class OptionSchema {
@@ -52,7 +59,9 @@ class OptionSchema {
   // Errors: "bad_options" (not an object), "unknown_option", "bad_option_value".
   Expected<Json> validate(const Json& raw) const;
 
-  // The schema as JSON, for `parlor games --json` and the lobby.
+  // The schema as JSON, for `parlor games --json` and the lobby: each option's "name",
+  // "label", "type", "default", "description", and "choices" with "choice_labels" (a
+  // choice), "min" and "max" (an int), "default_note" (a default that depends).
   Json describe() const;
 
  private:

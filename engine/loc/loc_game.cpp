@@ -25,12 +25,15 @@ class LocGame : public GameDefinition {
   const OptionSchema& option_schema() const override {
     static const OptionSchema schema({
         OptionSpec::choice("deck", "standard", {"standard", "tarot"},
-                           "standard: 52 cards and a Joker, 2-8 players; tarot: 78 cards, "
-                           "2-10 players"),
+                           "the standard 52 cards and a Joker, for 2 to 8 players; or the "
+                           "78-card tarot, for 2 to 10 players")
+            .labelled("Deck", {"Standard (52 cards and a Joker)", "Tarot (78 cards)"}),
         OptionSpec::integer("bet", 1, 1, 1'000'000,
-                            "the bet unit in chips: the ante and every payment into the pot"),
+                            "the bet unit in chips: the ante and every payment into the pot")
+            .labelled("Bet (chips)"),
         OptionSpec::integer("hands", nullptr, 1, 1000, "hands in the match")
-            .with_default_note("one per player, so everyone deals once"),
+            .with_default_note("one per player, so everyone deals once")
+            .labelled("Hands"),
     });
     return schema;
   }

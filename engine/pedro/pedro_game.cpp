@@ -18,10 +18,13 @@ class PedroGame : public GameDefinition {
     static const OptionSchema schema({
         OptionSpec::choice("variant", "pedro", {"pedro", "king_pedro", "cinch"},
                            "Pedro (to 62), King Pedro (king of trumps 30, to 200) or Cinch "
-                           "(open auction, to 51)"),
+                           "(open auction, to 51)")
+            .labelled("Game", {"Pedro (to 62)", "King Pedro (to 200)", "Cinch (to 51)"}),
         OptionSpec::choice("cinch_scoring", "difference", {"difference", "bid_minus_opponents"},
                            "Cinch only: a made bid scores the difference between the sides' "
-                           "points, or the bid minus the defenders' points"),
+                           "points, or the bid minus the defenders' points")
+            .labelled("Cinch scoring",
+                      {"Difference of the sides' points", "Bid minus the defenders' points"}),
     });
     return schema;
   }

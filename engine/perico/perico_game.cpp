@@ -21,13 +21,16 @@ class PericoGame : public GameDefinition {
   const OptionSchema& option_schema() const override {
     static const OptionSchema schema({
         OptionSpec::choice("variant", "five_card", {"five_card", "six_card"},
-                           "five_card: 5-card hands, 2 jokers, 2-6 seats; six_card: 6-card "
-                           "hands, 4 jokers, 2-5 seats"),
+                           "five cards a hand with 2 jokers, for 2 to 6 players; or six cards "
+                           "a hand with 4 jokers, for 2 to 5 players")
+            .labelled("Hand size", {"5 cards", "6 cards"}),
         OptionSpec::choice("scoring", "winner", {"winner", "outranked"},
-                           "winner: 1 point to the round's single best hand; outranked: a "
-                           "point for each player whose hand is lower"),
+                           "who scores a round: only the single best hand (1 point), or every "
+                           "player, a point for each player whose hand is lower")
+            .labelled("Scoring", {"Best hand scores 1", "A point per hand beaten"}),
         OptionSpec::integer("target", nullptr, 1, 100, "points that end the match")
-            .with_default_note("5 for five_card, 6 for six_card"),
+            .with_default_note("5 with 5-card hands, 6 with 6-card hands")
+            .labelled("Points to win"),
     });
     return schema;
   }

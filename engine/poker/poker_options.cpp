@@ -7,30 +7,48 @@ namespace parlor::poker {
 const OptionSchema& option_schema() {
   static const OptionSchema schema({
       OptionSpec::choice("deck", 52, {52, 40, 36, 32, "auto", "rule_of_11"},
-                         "cards in the deck: 52, stripped to 40 (5-A), 36 (6-A), 32 (7-A); "
-                         "auto: by players (7: 52, 6: 40, 5: 36, 4 or fewer: 32); rule_of_11: "
-                         "lowest rank + players = 11"),
-      OptionSpec::choice("jokers", 0, {0, 1, 2}, "wild jokers added (only one counts per hand)"),
+                         "cards in the deck: all 52, or stripped to 40 (5 to ace), 36 (6 to "
+                         "ace) or 32 (7 to ace); by the number of players (7: 52, 6: 40, "
+                         "5: 36, 4 or fewer: 32); or by the rule of 11 (the lowest rank plus "
+                         "the players makes 11)")
+          .labelled("Deck", {"52 cards", "40 cards (5 to ace)", "36 cards (6 to ace)",
+                             "32 cards (7 to ace)", "By the number of players",
+                             "Rule of 11 (lowest rank + players = 11)"}),
+      OptionSpec::choice("jokers", 0, {0, 1, 2}, "wild jokers added (only one counts per hand)")
+          .labelled("Wild jokers", {"None", "1 joker", "2 jokers"}),
       OptionSpec::choice("figures", "off", {"off", "below_trio", "by_deck"},
-                         "the figures hand (five of J Q K A): off, directly below three of a "
-                         "kind, or above it with more than 40 cards and below with 40 or fewer"),
+                         "the figures hand (five cards all J, Q, K or A): not played; ranked "
+                         "directly below three of a kind; or above three of a kind with more "
+                         "than 40 cards and below it with 40 or fewer")
+          .labelled("Figures hand",
+                    {"Not played", "Just below three of a kind", "By the deck's size"}),
       OptionSpec::boolean("ace_straight_over_flush", false,
-                          "straights with an ace rank directly above the flush"),
-      OptionSpec::integer("ante", 1, 1, 1000000, "chips each player antes every deal"),
-      OptionSpec::integer("min_bet", 1, 1, 1000000, "smallest bet or raise increment"),
-      OptionSpec::integer("max_bet", 10, 1, 1000000, "largest bet or raise increment"),
-      OptionSpec::boolean("dealer_double_ante", false, "the dealer antes twice"),
-      OptionSpec::choice("max_discard", 5, {5, 4, 3}, "most cards a player may change"),
-      OptionSpec::integer("stack", 100, 1, 1000000000, "starting chips of every player"),
+                          "straights with an ace rank directly above the flush")
+          .labelled("Ace straights beat a flush"),
+      OptionSpec::integer("ante", 1, 1, 1000000, "chips each player antes every deal")
+          .labelled("Ante (chips)"),
+      OptionSpec::integer("min_bet", 1, 1, 1000000, "smallest bet or raise increment")
+          .labelled("Smallest bet (chips)"),
+      OptionSpec::integer("max_bet", 10, 1, 1000000, "largest bet or raise increment")
+          .labelled("Largest bet (chips)"),
+      OptionSpec::boolean("dealer_double_ante", false, "the dealer antes twice")
+          .labelled("Dealer antes twice"),
+      OptionSpec::choice("max_discard", 5, {5, 4, 3}, "most cards a player may change")
+          .labelled("Cards you may change", {"Up to 5", "Up to 4", "Up to 3"}),
+      OptionSpec::integer("stack", 100, 1, 1000000000, "starting chips of every player")
+          .labelled("Starting chips"),
       OptionSpec::integer("deals", 0, 0, 1000000,
                           "the table closes after this many deals (0: only when fewer than "
                           "two players can pay the ante); a jackpot carried over is played "
-                          "out first"),
+                          "out first")
+          .labelled("Deals"),
       OptionSpec::choice("rebuy", "off", {"off", "starting_stack", "largest_stack"},
                          "a player who cannot pay the ante buys in again before the next "
                          "deal: for the starting stack, or for the largest stack at the table "
-                         "(never less than the starting stack)"),
-      OptionSpec::integer("max_rebuys", 3, 0, 1000, "rebuys allowed per player"),
+                         "(never less than the starting stack)")
+          .labelled("Rebuys", {"None", "For the starting stack", "For the largest stack"}),
+      OptionSpec::integer("max_rebuys", 3, 0, 1000, "rebuys allowed per player")
+          .labelled("Rebuys per player"),
   });
   return schema;
 }

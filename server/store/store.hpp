@@ -166,6 +166,20 @@ class Store {
   virtual Ticket room_saved(const std::string& room_id, const std::string& saved, Millis at) = 0;
   virtual Ticket room_removed(const std::string& room_id) = 0;
 
+  // Claim codes (server/claim_codes.hpp), kept here so that any node sharing the database,
+  // or this one after a restart, can redeem a code another issued. Only a code's SHA-256
+  // is kept. `claim_code_issued` keeps `code_hash` for `player_id` until `expires_at`,
+  // replacing the player's earlier code, and forgets codes expired by `issued_at`.
+  virtual Ticket claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                                   Millis issued_at, Millis expires_at) = 0;
+  // Spends the code `code_hash` if it is still good at `at`: in the same transaction its
+  // player gets `token_hash` as another device's token (player_tokens) and the code is
+  // deleted, so of any number of redemptions, on any nodes, exactly one wins. Whether this
+  // one did: once committed, find_player_by_token(token_hash) finds the player or nothing
+  // (a replayed write changes neither). Forgets codes expired by `at`.
+  virtual Ticket claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
+                                     Millis at) = 0;
+
   // Runs `callback` on the store's thread once `ticket` is committed (at once, on the
   // calling thread, if it already is).
   virtual void after_commit(Ticket ticket, std::function<void()> callback) = 0;

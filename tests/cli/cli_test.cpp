@@ -39,6 +39,40 @@ TEST(Cli, GamesJsonIsMachineReadable) {
   EXPECT_EQ(run_command(std::string(PARLOR_CLI) + " games --yaml").exit_code, 2);
 }
 
+// What a player reads of an option is words: every option has a label, every choice a
+// label of its own, and no label, description or note shows a raw value ("five_card").
+TEST(Cli, EveryOptionAndEachOfItsValuesReadsInWords) {
+  auto result = run_command(std::string(PARLOR_CLI) + " games --json");
+  ASSERT_EQ(result.exit_code, 0);
+  auto parsed = nlohmann::json::parse(result.out, nullptr, false);
+  ASSERT_FALSE(parsed.is_discarded()) << result.out;
+  for (const auto& game : parsed["games"]) {
+    for (const auto& option : game["options"]) {
+      const std::string where =
+          game["name"].get<std::string>() + "." + option["name"].get<std::string>();
+      const std::string label = option.value("label", "");
+      EXPECT_FALSE(label.empty()) << where;
+      EXPECT_NE(label, option["name"].get<std::string>()) << where;
+      std::string words =
+          label + " " + option.value("description", "") + " " + option.value("default_note", "");
+      if (option["type"] == "choice") {
+        ASSERT_TRUE(option.contains("choice_labels")) << where;
+        ASSERT_EQ(option["choice_labels"].size(), option["choices"].size()) << where;
+        for (const auto& value_label : option["choice_labels"]) {
+          EXPECT_FALSE(value_label.get<std::string>().empty()) << where;
+          words += " " + value_label.get<std::string>();
+        }
+      }
+      EXPECT_EQ(words.find('_'), std::string::npos) << where << ": " << words;
+    }
+  }
+  auto text = run_command(std::string(PARLOR_CLI) + " games");
+  ASSERT_EQ(text.exit_code, 0);
+  EXPECT_NE(text.out.find("Hand size: "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("five_card       5 cards  (default)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("--option variant=VALUE, one of:"), std::string::npos) << text.out;
+}
+
 TEST(Cli, ScenarioInputErrorsExitTwoWithAMessage) {
   auto missing = run_command(std::string(PARLOR_CLI) + " scenario /nonexistent/file.json");
   EXPECT_EQ(missing.exit_code, 2);

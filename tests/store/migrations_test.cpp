@@ -29,10 +29,10 @@ bool has_index(sql::Database& db, const std::string& name) {
   return row.get_int(0) == 1;
 }
 
-TEST(MigrationsTest, FiveVersionsNumberedInOrder) {
-  ASSERT_EQ(migrations().size(), 5u);
-  for (int i = 0; i < 5; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
-  EXPECT_EQ(current_schema_version(), 5);
+TEST(MigrationsTest, SixVersionsNumberedInOrder) {
+  ASSERT_EQ(migrations().size(), 6u);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
+  EXPECT_EQ(current_schema_version(), 6);
 }
 
 TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
@@ -44,8 +44,9 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   }
   sql::Database db(path);
   EXPECT_EQ(db.user_version(), current_schema_version());
-  for (const char* table : {"players", "matches", "match_seats", "live_actions", "match_actions",
-                            "match_rounds", "commitments", "player_tokens", "open_rooms"}) {
+  for (const char* table :
+       {"players", "matches", "match_seats", "live_actions", "match_actions", "match_rounds",
+        "commitments", "player_tokens", "open_rooms", "claim_codes"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
   EXPECT_FALSE(has_table(db, "actions"));
@@ -112,6 +113,7 @@ TEST(MigrationsTest, AVersionOneDatabaseKeepsItsRowsAndGainsTheLaterVersions) {
   EXPECT_TRUE(has_table(db, "commitments"));
   EXPECT_TRUE(has_index(db, "matches_by_started"));
   EXPECT_TRUE(has_table(db, "player_tokens"));
+  EXPECT_TRUE(has_table(db, "claim_codes"));
 }
 
 TEST(MigrationsTest, ANewerDatabaseIsRefusedNamingBothVersions) {

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "server/store/sqlite/database.hpp"
+#include "tests/store/store_backend_test.hpp"
 #include "tests/store/store_test_support.hpp"
 
 namespace parlor::server::store {
@@ -17,18 +18,7 @@ using testing::player;
 
 constexpr Millis kT0 = 1795335000123;  // 2026-11-22T08:10:00.123Z
 
-class StoreRoundTripTest : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    std::string why;
-    path_ = testing::backend_path(GetParam(), dir_, why);
-    if (path_.empty()) GTEST_SKIP() << why;
-    store_ = testing::open_store(path_);
-  }
-  testing::TempDir dir_;
-  std::string path_;
-  std::unique_ptr<Store> store_;
-};
+class StoreRoundTripTest : public testing::StoreBackendTest {};
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreRoundTripTest, ::testing::ValuesIn(testing::kBackends),
                          [](const auto& info) { return info.param; });

@@ -5,7 +5,8 @@
 import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import type { GameInfo, Json, JsonObject } from "./protocol.js";
-import { renderObject, renderSummary } from "./results.js";
+import { optionsList } from "./option_words.js";
+import { renderSummary } from "./results.js";
 import { replaySection } from "./replay.js";
 import type { RecordedAction } from "./replay.js";
 
@@ -152,7 +153,11 @@ function scrollBox(...children: Child[]): HTMLElement {
 class Titles {
   constructor(private readonly games: GameInfo[]) {}
   of(game: string): string {
-    return this.games.find((g) => g.name === game)?.title ?? game;
+    return this.info(game)?.title ?? game;
+  }
+  /** The game's option schema (its options' words), if this server hosts it. */
+  info(game: string): GameInfo | undefined {
+    return this.games.find((g) => g.name === game);
   }
 }
 
@@ -179,16 +184,20 @@ function matchTable(matches: MatchSummary[], titles: Titles): { table: HTMLEleme
   return { table, body };
 }
 
-function filterForm(games: GameInfo[], game: string, player: string): HTMLElement {
+/** The filters; PERSON: the one player the list is of (by id), whose name stands in the box until changed. */
+function filterForm(games: GameInfo[], game: string, player: string, person?: Namesake): HTMLElement {
   const gameSelect = h("select", { id: "history-game", "data-testid": "history-game" },
     h("option", { value: "" }, "all games"),
     games.map((g) => h("option", { value: g.name, selected: g.name === game }, g.title)));
-  const playerInput = h("input", { id: "history-player", "data-testid": "history-player", value: player, placeholder: "any player", maxlength: 32 });
+  const shown = person?.name ?? player;
+  const playerInput = h("input", { id: "history-player", "data-testid": "history-player", value: shown, placeholder: "any player", maxlength: 32 });
   return h("form", { class: "row filters", onsubmit: (e: Event) => {
     e.preventDefault();
     const query = new URLSearchParams();
     if (gameSelect.value) query.set("game", gameSelect.value);
-    if (playerInput.value.trim()) query.set("player", playerInput.value.trim());
+    const typed = playerInput.value.trim();
+    if (person && typed === shown) query.set("player_id", person.player); // still that one person
+    else if (typed) query.set("player", typed);
     const text = query.toString();
     location.hash = `#/history${text ? "?" + text : ""}`;
   } },
@@ -197,18 +206,61 @@ function filterForm(games: GameInfo[], game: string, player: string): HTMLElemen
   h("button", { type: "submit", "data-action": "filter" }, "Show"));
 }
 
+/** Everyone who chose the name NAME (case aside), most recently seen first; none if nobody has. */
+async function playersNamed(name: string): Promise<Namesake[]> {
+  const reply = await getJson<PlayerProfile>(`/api/players/${encodeURIComponent(name)}`);
+  if (!reply.ok) return [];
+  const p = reply.data;
+  return [{ player: p.player, name: p.name, last_seen: p.last_seen }, ...(p.namesakes ?? [])];
+}
+
+/** The player PLAYER_ID (KNOWN if the page has it already); the name is empty if the server does not say. */
+async function personOf(playerId: string, known?: Namesake): Promise<Namesake> {
+  if (known) return known;
+  const reply = await getJson<PlayerProfile>(`/api/players/by-id/${encodeURIComponent(playerId)}`);
+  return { player: playerId, name: reply.ok ? reply.data.name : "", last_seen: reply.ok ? reply.data.last_seen : "" };
+}
+
+/** "Sam (player p3)", or "player p3" when the name is not known. */
+function personText(person: Namesake): string {
+  return person.name ? `${person.name} (player ${person.player})` : `player ${person.player}`;
+}
+
+/** Several people chose that name: each is a choice of their own, told apart as the player pages do. */
+function namesakeChoices(people: Namesake[], game: string): HTMLElement {
+  const href = (id: string) => {
+    const query = new URLSearchParams({ player_id: id });
+    if (game) query.set("game", game);
+    return `#/history?${query}`;
+  };
+  return h("div", { class: "panel namesake-choices", "data-testid": "namesake-choices" },
+    h("p", {}, `${people.length} players chose the name ${people[0].name}. Whose matches?`),
+    h("ul", {}, people.map((p) => h("li", { "data-player": p.player },
+      h("a", { href: href(p.player), "data-action": "choose-player" }, `${p.name} (player ${p.player})`), h("small", { class: "note" }, " last seen ", when(p.last_seen))))));
+}
+
 async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise<Child[]> {
   const game = query.get("game") ?? "";
   const player = query.get("player") ?? "";
   // One person among namesakes (a player page's "Every match of …"): by id, not name.
-  const playerId = query.get("player_id") ?? "";
+  let playerId = query.get("player_id") ?? "";
+  // A name may be several people's: ask who they are, and filter by one person's id.
+  let named: Namesake | undefined;
+  if (player && !playerId) {
+    const people = await playersNamed(player);
+    if (people.length > 1) return [filterForm(games, game, player), namesakeChoices(people, game)];
+    named = people[0];
+    playerId = named?.player ?? "";  // nobody of that name now: the seats' names, as before
+  }
   const api = new URLSearchParams({ limit: query.get("limit") ?? "20" });
   if (game) api.set("game", game);
-  if (player) api.set("player", player);
   if (playerId) api.set("player_id", playerId);
+  else if (player) api.set("player", player);
   const titles = new Titles(games);
+  const person = playerId ? await personOf(playerId, named) : undefined;
+  const form = filterForm(games, game, player, person?.name ? person : undefined);
   const reply = await getJson<{ matches: MatchSummary[]; next: string | null }>(`/api/matches?${api}`);
-  if (!reply.ok) return [filterForm(games, game, player), note(reply.message)];
+  if (!reply.ok) return [form, note(reply.message)];
   const { table, body } = matchTable(reply.data.matches, titles);
   let next = reply.data.next;
   const status = h("span", { class: "note", role: "status" });
@@ -227,8 +279,8 @@ async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise
     more.hidden = !next;
   }, { "data-action": "more", hidden: !next });
   const empty = reply.data.matches.length === 0;
-  return [filterForm(games, game, player),
-    playerId ? note(`Only the matches of player ${playerId}.`, "player-id-filter") : null,
+  return [form,
+    person ? note(`Only the matches of ${personText(person)}.`, "player-id-filter") : null,
     empty ? note(player || game || playerId ? "No match fits these filters." : "No match has been played yet.") : scrollBox(table),
     h("div", { class: "row" }, more, status)];
 }
@@ -291,7 +343,7 @@ async function matchPage(id: string, titles: Titles): Promise<{ heading: string;
       roundsSection(record, names),
       record.actions ? replaySection(record.actions as unknown as RecordedAction[], names, record.options?.deck === "tarot",
         record.status === "over" ? record.id : undefined) : null,
-      h("section", { class: "panel" }, h("h3", {}, "Table options"), renderObject(record.options ?? {}, names)),
+      h("section", { class: "panel" }, h("h3", {}, "Table options"), optionsList(titles.info(record.game), record.options ?? {}, "match-options")),
       fairnessSection(record),
     ],
   };

@@ -4,6 +4,7 @@ import type { App } from "./app.js";
 import { storedName, storeName } from "./connection.js";
 import { button, clear, h } from "./dom.js";
 import { IdentityPanel } from "./identity.js";
+import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
 
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
@@ -15,7 +16,7 @@ function optionInput(option: OptionSpec, id: string): HTMLElement {
   }
   if (option.type === "choice") {
     return h("select", { id, name: option.name, "data-option": option.name },
-      (option.choices ?? []).map((c) => h("option", { value: String(c), selected: c === option.default }, String(c).replace(/_/g, " "))));
+      (option.choices ?? []).map((c) => h("option", { value: String(c), selected: c === option.default }, valueLabel(option, c))));
   }
   return h("input", { type: "number", id, name: option.name, value: option.default === null ? "" : String(option.default),
     min: option.min, max: option.max, placeholder: option.default === null ? "default" : undefined, "data-option": option.name });
@@ -171,9 +172,8 @@ export class Lobby {
       for (const option of game.options) {
         const id = `opt-${option.name}`;
         optionsBox.append(h("div", { class: "option" },
-          h("label", { for: id }, option.name.replace(/_/g, " ")), optionInput(option, id),
-          h("small", {}, option.description ?? "",
-            ` (default: ${option.default !== null ? String(option.default).replace(/_/g, " ") : option.default_note ?? "set by the other options"})`)));
+          h("label", { for: id }, optionLabel(option, option.name)), optionInput(option, id),
+          h("small", {}, option.description ?? "", ` (usually: ${valueLabel(option, option.default)})`)));
       }
     };
     gameSelect.addEventListener("change", fill);

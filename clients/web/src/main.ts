@@ -88,11 +88,11 @@ function draw(): void {
   const hadTableFocus = focusInTable();
   const rules = /^#\/rules\/([a-z_]+)$/.exec(location.hash)?.[1];
   if (rules) {
-    const key = `${location.hash}|${app.room?.id ?? ""}`;
+    const key = `${location.hash}|${app.games.length}|${app.room?.id ?? ""}`;
     if (content.getAttribute("data-page") !== key) {
       content.setAttribute("data-page", key);
       clear(content);
-      content.append(rulesPage(rules, app.room ? `#/room/${app.room.id}` : null));
+      content.append(rulesPage(rules, app.room ? `#/room/${app.room.id}` : null, app.games.find((g) => g.name === rules)));
     }
     return;
   }

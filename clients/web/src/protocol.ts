@@ -11,6 +11,8 @@ export interface OptionSpec {
   min?: number;
   max?: number;
   description?: string;
+  label?: string; // the option in words ("Hand size"); older servers: absent
+  choice_labels?: string[]; // each choice in words, in the order of `choices`
 }
 
 export interface GameInfo {

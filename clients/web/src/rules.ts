@@ -3,7 +3,8 @@
 // panel beside the table (with this room's options) and as a page, #/rules/GAME.
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
-import type { JsonObject } from "./protocol.js";
+import { optionsGuide, optionsList } from "./option_words.js";
+import type { GameInfo, JsonObject } from "./protocol.js";
 
 interface GameRules {
   title: string;
@@ -154,14 +155,17 @@ export function termHelp(term: string): string | undefined {
   return undefined;
 }
 
-function optionsList(options: JsonObject): Child {
-  const entries = Object.entries(options);
-  if (entries.length === 0) return null;
-  return h("div", {}, h("h4", {}, "This table's options"),
-    h("ul", {}, entries.map(([k, v]) => h("li", {}, `${k.replace(/_/g, " ")}: ${String(v).replace(/_/g, " ")}`))));
+/** This table's options in words, or, on the rules page (no table), every option the game offers. */
+function optionsSection(info: GameInfo | undefined, options: JsonObject | null): Child {
+  if (options) {
+    if (Object.keys(options).length === 0) return null;
+    return h("div", {}, h("h4", {}, "This table's options"), optionsList(info, options, "rules-options"));
+  }
+  if (!info || info.options.length === 0) return null;
+  return h("div", {}, h("h4", {}, "Options a table may set"), optionsGuide(info));
 }
 
-function rulesBody(game: string, options: JsonObject): Child[] {
+function rulesBody(game: string, info: GameInfo | undefined, options: JsonObject | null): Child[] {
   const rules = RULES[game];
   if (!rules) return [h("p", {}, "No rules summary for this game yet.")];
   return [
@@ -170,22 +174,22 @@ function rulesBody(game: string, options: JsonObject): Child[] {
     h("h4", {}, rules.ranks.heading), h("ul", { "data-testid": "hand-ranks" }, rules.ranks.items.map((t) => h("li", {}, t))),
     h("h4", {}, "Words you will see"),
     h("dl", { class: "terms" }, Object.entries(rules.terms).flatMap(([term, text]) => [h("dt", {}, term), h("dd", {}, text)])),
-    optionsList(options),
+    optionsSection(info, options),
   ];
 }
 
-/** The panel beside the table: closed until opened, the room's options included. */
-export function rulesPanel(game: string, options: JsonObject): HTMLElement {
+/** The panel beside the table: closed until opened, the room's options included (INFO: the game's option schema). */
+export function rulesPanel(game: string, options: JsonObject, info?: GameInfo): HTMLElement {
   return h("details", { class: "panel rules", "data-testid": "rules-panel" },
-    h("summary", {}, `How to play ${RULES[game]?.title ?? game}`), rulesBody(game, options));
+    h("summary", {}, `How to play ${RULES[game]?.title ?? game}`), rulesBody(game, info, options));
 }
 
 /** The page #/rules/GAME: every game's rules are reachable by link. */
-export function rulesPage(game: string, backHref: string | null): HTMLElement {
+export function rulesPage(game: string, backHref: string | null, info?: GameInfo): HTMLElement {
   return h("main", { class: "rules-page", "data-testid": "rules-page" },
     backHref ? h("p", {}, h("a", { href: backHref, "data-testid": "back-to-table" }, "← Back to the table")) : h("p", {}, h("a", { href: "#" }, "← Lobby")),
     h("h2", {}, `${RULES[game]?.title ?? game}: how to play`),
-    rulesBody(game, {}),
+    rulesBody(game, info, null),
     h("p", { class: "note" }, "Other games: ", Object.keys(RULES).map((g, i) => [i ? " · " : "", h("a", { href: `#/rules/${g}` }, RULES[g].title)]).flat()),
     h("p", { class: "note" }, "The full rules are in the server's rules files; the table offers only moves they allow."));
 }

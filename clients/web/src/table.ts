@@ -7,8 +7,9 @@ import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import type { GameUI, TableContext } from "./games/types.js";
-import type { RoomInfo, SeatInfo } from "./protocol.js";
-import { renderObject, renderSummary } from "./results.js";
+import { optionsList } from "./option_words.js";
+import type { GameInfo, RoomInfo, SeatInfo } from "./protocol.js";
+import { renderSummary } from "./results.js";
 import { rulesPanel } from "./rules.js";
 import { chatPanel } from "./chat.js";
 import { hostPanel } from "./host.js";
@@ -59,6 +60,11 @@ function roomHeader(app: App, room: RoomInfo): HTMLElement {
     button("Leave", () => app.leave(), { "data-action": "leave" }));
 }
 
+/** GAME's option schema, once the server has listed its games. */
+function gameInfo(app: App, game: string): GameInfo | undefined {
+  return app.games.find((g) => g.name === game);
+}
+
 function waitingRoom(app: App, room: RoomInfo): HTMLElement {
   const host = app.isHost;
   const seats = room.seats ?? [];
@@ -85,7 +91,7 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
         : h("p", { class: "note" }, "The host starts the match when every seat is filled.")),
     hostPanel(app, room),
     chatPanel(app),
-    room.options ? h("section", { class: "panel" }, h("h3", {}, "Table options"), renderObject(room.options, [])) : null);
+    room.options ? h("section", { class: "panel" }, h("h3", {}, "Table options"), optionsList(gameInfo(app, room.game), room.options)) : null);
 }
 
 function seatBox(app: App, ui: GameUI, ctx: TableContext, seat: number): HTMLElement {
@@ -275,5 +281,5 @@ export function renderRoom(app: App, redraw: () => void): HTMLElement {
             h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, view.scores?.[s] ?? 0)))))),
         h("section", { class: "panel log", "aria-label": "What happened" }, h("h3", {}, "Log"),
           h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind, title: l.title }, l.text)))),
-        rulesPanel(room.game, room.options ?? {}))));
+        rulesPanel(room.game, room.options ?? {}, gameInfo(app, room.game)))));
 }

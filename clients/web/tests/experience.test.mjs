@@ -156,7 +156,7 @@ describe("the players' experience", () => {
       const panel = page.locator('[data-testid="rules-panel"]');
       await panel.locator("summary").click();
       assert.match(await panel.innerText(), /old house/i, "the six-card categories are explained");
-      assert.match(await panel.innerText(), /variant: six card/, "with this room's options");
+      assert.match(await panel.innerText(), /Hand size\s+6 cards/, "with this room's options, in words");
       await page.click('[data-testid="rules-link"]');
       await page.waitForSelector('[data-testid="rules-page"]');
       assert.match(await page.locator('[data-testid="hand-ranks"]').innerText(), /royal flush/);

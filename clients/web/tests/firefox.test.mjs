@@ -1,7 +1,7 @@
 // A smoke test in Debian's Firefox ESR (driven over WebDriver BiDi by puppeteer-core;
-// Playwright's own Firefox is a patched build we do not download): the lobby loads, a
-// Loc room is created and filled with bots, a full round is played by clicking, and a
-// reload comes back into the same seat. Skipped when firefox-esr is not installed
+// Playwright's own Firefox is a patched build we do not download): the lobby loads (its
+// options in words), a Loc room is created and filled with bots, a full round is played
+// by clicking, and a reload comes back into the same seat. Skipped when firefox-esr is not installed
 // (PARLOR_SETUP_BROWSER=1 scripts/setup.sh installs it).
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
@@ -75,6 +75,10 @@ describe("Firefox", () => {
       await page.waitForFunction(() => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent === "online as Fox");
       await page.waitForSelector('[data-testid="game-select"]');
       await page.select('[data-testid="game-select"]', "loc");
+      // The options read in words: the option's label and each value's, not "standard".
+      assert.equal(await page.$eval('label[for="opt-deck"]', (el) => el.textContent), "Deck");
+      assert.deepEqual(await page.$$eval('[data-option="deck"] option', (els) => els.map((e) => [e.value, e.textContent])),
+        [["standard", "Standard (52 cards and a Joker)"], ["tarot", "Tarot (78 cards)"]]);
       await page.$eval("#seats", (el) => { el.value = "3"; });
       await page.click('[data-action="create"]');
       await page.waitForSelector('[data-testid="seat-list"]');

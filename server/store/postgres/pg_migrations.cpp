@@ -121,11 +121,22 @@ CREATE TABLE open_rooms (
 );
 )sql";
 
+// Version 4: SQLite's version 6, claim_codes (a code redeemable on any node).
+constexpr const char* kVersion4 = R"sql(
+CREATE TABLE claim_codes (
+  code_hash   TEXT PRIMARY KEY,
+  player_id   TEXT NOT NULL,
+  expires_at  BIGINT NOT NULL
+);
+CREATE INDEX claim_codes_by_player ON claim_codes (player_id);
+)sql";
+
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
       {2, "player_tokens: one player on several devices", kVersion2},
       {3, "open_rooms: rooms kept across a restart", kVersion3},
+      {4, "claim_codes: a claim code redeemable on any node and after a restart", kVersion4},
   };
   return all;
 }

@@ -143,6 +143,40 @@ void PgWriteBatch::room_removed(const std::string& room_id) {
   add("DELETE FROM open_rooms WHERE room_id = $1", Params().add(room_id));
 }
 
+// SKIP LOCKED: a row another node's transaction holds (spending or replacing that code)
+// is left for the next cleaning, so cleanings never wait on, or deadlock with, others.
+void PgWriteBatch::forget_expired_claim_codes(Millis now) {
+  add(R"sql(
+    DELETE FROM claim_codes WHERE code_hash IN (
+      SELECT code_hash FROM claim_codes WHERE expires_at <= $1 FOR UPDATE SKIP LOCKED))sql",
+      Params().add(now));
+}
+
+void PgWriteBatch::claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                                     Millis issued_at, Millis expires_at) {
+  forget_expired_claim_codes(issued_at);
+  add("DELETE FROM claim_codes WHERE player_id = $1", Params().add(player_id));
+  add(R"sql(
+    INSERT INTO claim_codes (code_hash, player_id, expires_at) VALUES ($1, $2, $3)
+    ON CONFLICT (code_hash) DO UPDATE SET
+      player_id = excluded.player_id, expires_at = excluded.expires_at)sql",
+      Params().add(code_hash).add(player_id).add(expires_at));
+}
+
+// One statement: the DELETE takes the code's row lock, so of two nodes spending one code
+// at once the second waits, then finds the row gone and adds no token.
+void PgWriteBatch::claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
+                                       Millis at) {
+  add(R"sql(
+    WITH spent AS (
+      DELETE FROM claim_codes WHERE code_hash = $1 AND expires_at > $3 RETURNING player_id)
+    INSERT INTO player_tokens (token_hash, player_id, created_at)
+    SELECT $2, player_id, $3 FROM spent
+    ON CONFLICT (token_hash) DO NOTHING)sql",
+      Params().add(code_hash).add(token_hash).add(at));
+  forget_expired_claim_codes(at);
+}
+
 void PgWriteBatch::match_started(const MatchStart& start) {
   add(R"sql(
     INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,

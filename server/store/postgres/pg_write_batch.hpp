@@ -39,6 +39,9 @@ class PgWriteBatch final : public BatchRunner {
   void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
   void room_saved(const std::string& room_id, const std::string& saved, Millis at);
   void room_removed(const std::string& room_id);
+  void claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                         Millis issued_at, Millis expires_at);
+  void claim_code_redeemed(const std::string& code_hash, const std::string& token_hash, Millis at);
   void match_started(const MatchStart& start);
   // `action_json`: the action as stored (json_text).
   void action(const std::string& match_id, std::int64_t seq, int seat,
@@ -57,6 +60,7 @@ class PgWriteBatch final : public BatchRunner {
   void add(std::string sql, Params params);
   void flush_actions();  // the actions gathered so far become one or more INSERTs
   void move_actions(const std::string& match_id);  // live_actions -> match_actions
+  void forget_expired_claim_codes(Millis now);
   Connection& connection();
   void send_batch();
 

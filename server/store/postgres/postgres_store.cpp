@@ -122,6 +122,23 @@ Ticket PostgresStore::room_removed(const std::string& room_id) {
   });
 }
 
+Ticket PostgresStore::claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                                        Millis issued_at, Millis expires_at) {
+  return impl_->queue->push(
+      "claim_code_issued", player_id,
+      [batch = impl_->batch.get(), code_hash, player_id, issued_at, expires_at] {
+        batch->claim_code_issued(code_hash, player_id, issued_at, expires_at);
+      });
+}
+
+Ticket PostgresStore::claim_code_redeemed(const std::string& code_hash,
+                                          const std::string& token_hash, Millis at) {
+  return impl_->queue->push("claim_code_redeemed", "a claim code",
+                            [batch = impl_->batch.get(), code_hash, token_hash, at] {
+                              batch->claim_code_redeemed(code_hash, token_hash, at);
+                            });
+}
+
 Ticket PostgresStore::match_started(const MatchStart& start) {
   return impl_->queue->push("match_started", start.id,
                             [batch = impl_->batch.get(), start] { batch->match_started(start); });

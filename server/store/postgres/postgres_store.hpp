@@ -33,6 +33,10 @@ class PostgresStore final : public Store {
                             Millis at) override;
   Ticket room_saved(const std::string& room_id, const std::string& saved, Millis at) override;
   Ticket room_removed(const std::string& room_id) override;
+  Ticket claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                           Millis issued_at, Millis expires_at) override;
+  Ticket claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
+                             Millis at) override;
   Ticket match_started(const MatchStart& start) override;
   Ticket action(const std::string& match_id, const ActionRow& action) override;
   Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) override;

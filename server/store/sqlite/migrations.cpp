@@ -148,6 +148,18 @@ CREATE TABLE open_rooms (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 6: claim codes in the database (Store::claim_code_issued), so that a code
+// survives a restart and, on PostgreSQL, works on every node. Only the code's SHA-256 is
+// kept; a row lives ten minutes at most and is deleted when spent.
+constexpr const char* kVersion6 = R"sql(
+CREATE TABLE claim_codes (
+  code_hash   TEXT PRIMARY KEY,
+  player_id   TEXT NOT NULL,
+  expires_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX claim_codes_by_player ON claim_codes (player_id);
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -157,6 +169,7 @@ const std::vector<Migration>& migrations() {
       {3, "live_actions journal, match_actions per finished match", kVersion3},
       {4, "player_tokens: one player on several devices", kVersion4},
       {5, "open_rooms: rooms kept across a restart", kVersion5},
+      {6, "claim_codes: a claim code redeemable on any node and after a restart", kVersion6},
   };
   return all;
 }

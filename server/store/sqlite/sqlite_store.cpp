@@ -329,6 +329,23 @@ Ticket SqliteStore::room_removed(const std::string& room_id) {
       [writes = impl_->write_statements.get(), room_id] { writes->room_removed(room_id); });
 }
 
+Ticket SqliteStore::claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                                      Millis issued_at, Millis expires_at) {
+  return impl_->queue->push("claim_code_issued", player_id,
+                            [store = impl_.get(), code_hash, player_id, issued_at, expires_at] {
+                              store->write_statements->claim_codes().issued(code_hash, player_id,
+                                                                            issued_at, expires_at);
+                            });
+}
+
+Ticket SqliteStore::claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
+                                        Millis at) {
+  return impl_->queue->push(
+      "claim_code_redeemed", "a claim code", [store = impl_.get(), code_hash, token_hash, at] {
+        store->write_statements->claim_codes().redeemed(code_hash, token_hash, at);
+      });
+}
+
 Ticket SqliteStore::match_started(const MatchStart& start) {
   return impl_->queue->push("match_started", start.id, [store = impl_.get(), start] {
     store->write_statements->match_started(start);

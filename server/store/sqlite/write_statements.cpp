@@ -103,7 +103,8 @@ WriteStatements::WriteStatements(sql::Database& db)
         WHERE match_id = :match_id AND seat = :seat)sql"),
       abort_match_(db, R"sql(
         UPDATE matches SET status = 'aborted', ended_at = :ended_at, abort_reason = :reason
-        WHERE id = :id AND status <> 'over')sql") {
+        WHERE id = :id AND status <> 'over')sql"),
+      claim_codes_(db) {
   reload();
 }
 

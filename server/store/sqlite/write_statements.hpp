@@ -27,6 +27,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/store/sqlite/claim_code_statements.hpp"
 #include "server/store/sqlite/database.hpp"
 #include "server/store/sqlite/statement.hpp"
 #include "server/store/store.hpp"
@@ -42,6 +43,7 @@ class WriteStatements {
   void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
   void room_saved(const std::string& room_id, const std::string& saved, Millis at);
   void room_removed(const std::string& room_id);
+  ClaimCodeStatements& claim_codes() { return claim_codes_; }
   void match_started(const MatchStart& start);
   // `action_json`: the action as stored (json_text).
   void action(const std::string& match_id, std::int64_t seq, int seat, std::string_view action_json,
@@ -127,6 +129,7 @@ class WriteStatements {
   sql::Statement end_match_;
   sql::Statement seat_result_;
   sql::Statement abort_match_;
+  ClaimCodeStatements claim_codes_;
 };
 
 // JSON as stored in a TEXT column (invalid UTF-8 replaced rather than failing the write).
