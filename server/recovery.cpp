@@ -144,10 +144,13 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby) {
   return report;
 }
 
-RecoveryReport recover_rooms(store::Store& store, Lobby& lobby,
-                             const std::vector<std::string>& room_ids) {
+Expected<RecoveryReport> recover_rooms(store::Store& store, Lobby& lobby,
+                                       const std::vector<std::string>& room_ids) {
+  Expected<std::vector<store::UnfinishedMatch>> unfinished =
+      store.load_unfinished_matches_in_rooms(room_ids);
+  if (!unfinished) return unfinished.error();
   RecoveryReport report;
-  for (const store::UnfinishedMatch& saved : store.load_unfinished_matches_in_rooms(room_ids)) {
+  for (const store::UnfinishedMatch& saved : unfinished.value()) {
     resume(store, lobby, saved, report);
   }
   store.flush();

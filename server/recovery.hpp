@@ -29,8 +29,10 @@ RecoveryReport recover_matches(store::Store& store, Lobby& lobby);
 // Only the matches of these rooms, read by room from the store: in a cluster a node
 // reopens only the rooms it holds or takes (server/cluster/); other unfinished matches
 // belong to other nodes and are neither read, reopened nor aborted.
-RecoveryReport recover_rooms(store::Store& store, Lobby& lobby,
-                             const std::vector<std::string>& room_ids);
+// Their journals unreadable (the database failing): "store_read_failed", and nothing
+// reopened, so that the caller can try again rather than reopen them without their match.
+Expected<RecoveryReport> recover_rooms(store::Store& store, Lobby& lobby,
+                                       const std::vector<std::string>& room_ids);
 // Reopens a room waiting, as it was saved (server/room/saved_room.hpp); null when its id
 // or code is taken (a room already open).
 std::shared_ptr<Room> reopen_waiting(Lobby& lobby, SavedRoom saved);

@@ -121,14 +121,24 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   std::function<void()> stand_down;  // set once the listener exists
   // Before recovery, so that the rooms it reopens are kept again.
   if (!cluster) lobby->set_hooks(room_keeper.hooks());
-  RecoveryReport recovered = cluster ? cluster->attach(*lobby, *store,
-                                                       [&] {
-                                                         fenced = true;
-                                                         net::post(ioc, [&] {
-                                                           if (stand_down) stand_down();
-                                                         });
-                                                       })
-                                     : recover_matches(*store, *lobby);
+  Expected<RecoveryReport> attached = RecoveryReport{};
+  if (cluster) {
+    attached = cluster->attach(*lobby, *store, [&] {
+      fenced = true;
+      net::post(ioc, [&] {
+        if (stand_down) stand_down();
+      });
+    });
+  } else {
+    attached = recover_matches(*store, *lobby);
+  }
+  if (!attached) {
+    // Started without them, its rooms would come back without their matches.
+    spdlog::critical("cannot reopen this node's rooms: {} ({})", attached.error().message,
+                     attached.error().code);
+    return 1;
+  }
+  const RecoveryReport& recovered = attached.value();
   if (recovered.resumed + recovered.finished + recovered.aborted + recovered.reopened > 0) {
     spdlog::info("recovery: {} matches resumed, {} finished, {} aborted; {} rooms reopened waiting",
                  recovered.resumed, recovered.finished, recovered.aborted, recovered.reopened);

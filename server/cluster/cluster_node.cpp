@@ -169,6 +169,9 @@ void ClusterNode::take_over() {
             });
     std::lock_guard lock(mutex_);
     stats_.rooms_taken += taken.size();
+  } catch (const TakeoverPostponed& postponed) {
+    // Nothing reopened, the transaction rolled back: the next tick takes them.
+    spdlog::warn("cluster: takeover postponed: {}", postponed.what());
   } catch (const PgError& error) {
     // Rooms reopened here but their transaction failed: another node may take them too,
     // so this node cannot stay as their owner.

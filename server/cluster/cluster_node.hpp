@@ -19,6 +19,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -43,12 +44,19 @@ struct ClusterOptions {
   std::chrono::milliseconds locate_patience{0};  // 0: two leases
 };
 
+// Thrown by Hooks::rooms_taken before any room is reopened (their journals could not be
+// read): the rooms stay their dead owner's until the next tick tries again.
+struct TakeoverPostponed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class ClusterNode final : public RoomLocator {
  public:
   struct Hooks {
     // Rooms just taken from a dead or departed node: reopen them (from the journal, or
     // their settings when no match runs) before this returns. Runs on the cluster thread
-    // while the rooms' rows are locked.
+    // while the rooms' rows are locked. Throws TakeoverPostponed, before it reopens any
+    // room, when it cannot read them: the takeover is rolled back and tried again.
     std::function<void(const std::vector<TakenRoom>&)> rooms_taken;
     // This incarnation lost its rooms to another node: stand down. Runs once.
     std::function<void()> fenced;

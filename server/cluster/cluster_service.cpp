@@ -30,8 +30,8 @@ void ClusterService::guard(store::StoreOptions& options) const {
                                 std::to_string(node_->identity().incarnation)};
 }
 
-RecoveryReport ClusterService::attach(Lobby& lobby, store::Store& store,
-                                      std::function<void()> fenced) {
+Expected<RecoveryReport> ClusterService::attach(Lobby& lobby, store::Store& store,
+                                                std::function<void()> fenced) {
   lobby_ = &lobby;
   store_ = &store;
   fenced_ = std::move(fenced);
@@ -48,7 +48,9 @@ RecoveryReport ClusterService::attach(Lobby& lobby, store::Store& store,
   });
   std::vector<std::string> mine;
   for (const TakenRoom& room : own_rooms_) mine.push_back(room.room_id);
-  RecoveryReport report = recover_rooms(store, lobby, mine);
+  Expected<RecoveryReport> recovered = recover_rooms(store, lobby, mine);
+  if (!recovered) return recovered.error();
+  const RecoveryReport& report = recovered.value();
   int waiting = reopen_waiting(own_rooms_);
   spdlog::info(
       "cluster: {} rooms held before the restart; {} matches resumed, {} rooms "
@@ -61,7 +63,10 @@ void ClusterService::reopen(const std::vector<TakenRoom>& rooms) {
   std::vector<std::string> taken;
   for (const TakenRoom& room : rooms) taken.push_back(room.room_id);
   // Only the journals of the rooms taken: the other nodes' live matches stay unread.
-  RecoveryReport report = recover_rooms(*store_, *lobby_, taken);
+  // Unread, a room with a live match would reopen waiting and its match be lost.
+  Expected<RecoveryReport> recovered = recover_rooms(*store_, *lobby_, taken);
+  if (!recovered) throw TakeoverPostponed(recovered.error().message);
+  const RecoveryReport& report = recovered.value();
   int waiting = reopen_waiting(rooms);
   spdlog::info(
       "cluster: took {} rooms; {} matches resumed, {} finished, {} aborted, {} rooms "

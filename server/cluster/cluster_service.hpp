@@ -32,8 +32,9 @@ class ClusterService {
   void guard(store::StoreOptions& options) const;
   // Wires the lobby (hooks, locator) and reopens the rooms this node held before its
   // restart. `fenced` runs once, on the cluster thread, if another node takes this one's
-  // rooms (it was paused or cut off): the server must stop serving them.
-  RecoveryReport attach(Lobby& lobby, store::Store& store, std::function<void()> fenced);
+  // rooms (it was paused or cut off): the server must stop serving them. Their journals
+  // unreadable: "store_read_failed" (the node must not start without its matches).
+  Expected<RecoveryReport> attach(Lobby& lobby, store::Store& store, std::function<void()> fenced);
   void start() { node_->start(); }
   // SIGTERM: stop taking rooms; after the lobby's rooms are stopped and the store is
   // flushed, leave() hands the rooms to the survivors.

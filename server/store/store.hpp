@@ -196,9 +196,13 @@ class Store {
   virtual std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) = 0;
   virtual std::vector<UnfinishedMatch> load_unfinished_matches() = 0;
   // The unfinished matches of these rooms only, in the same order and shape: a cluster
-  // node taking a dead node's rooms reads their journals, not every live match's.
-  virtual std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
+  // node taking a dead node's rooms reads their journals, not every live match's. Unlike
+  // the other reads, a failed read is an error ("store_read_failed"), not an empty list:
+  // a room whose journal could not be read must not be reopened as if no match ran in it.
+  virtual Expected<std::vector<UnfinishedMatch>> load_unfinished_matches_in_rooms(
       const std::vector<std::string>& room_ids) = 0;
+  // That error, naming the rooms (for both backends).
+  static Error unreadable_journals(const std::vector<std::string>& room_ids);
   // The rooms room_saved kept and room_removed did not remove, oldest change first: a
   // single server reopens them waiting (server/recovery.hpp).
   virtual std::vector<OpenRoomRow> load_open_rooms() = 0;

@@ -202,6 +202,26 @@ TEST_F(PostgresStoreTest, AnOutageLosesNothingAcknowledgedAndWritesResumeByThems
   EXPECT_EQ(store->stats().write_errors, 0u);
 }
 
+// A node taking a dead node's rooms must not mistake a failed read for "no match runs in
+// them" (it would reopen them waiting and lose their matches: cluster_service.cpp).
+TEST_F(PostgresStoreTest, AnUnreadableJournalIsAnErrorNotAnEmptyList) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  store->match_started(match("m1", "perico", kT0, {"Ann", "bot1"}));
+  store->action("m1", action_row(1));
+  store->flush();
+  server_->stop(/*immediate=*/true);
+  Expected<std::vector<UnfinishedMatch>> unread = store->load_unfinished_matches_in_rooms({"r1"});
+  server_->start_again();
+  ASSERT_FALSE(unread);
+  EXPECT_EQ(unread.error().code, "store_read_failed");
+  EXPECT_NE(unread.error().message.find("r1"), std::string::npos);
+  Expected<std::vector<UnfinishedMatch>> read = store->load_unfinished_matches_in_rooms({"r1"});
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_EQ(read.value().size(), 1u);
+  EXPECT_EQ(read.value()[0].actions.size(), 1u);
+}
+
 TEST_F(PostgresStoreTest, RetryingABatchThatAlreadyCommittedChangesNothing) {
   // A batch whose COMMIT's answer was lost is sent again: every statement is idempotent.
   // Replay the same writes through two stores, as a retry would.

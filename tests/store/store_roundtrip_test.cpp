@@ -234,7 +234,7 @@ TEST_P(StoreRoundTripTest, UnfinishedMatchesOfSomeRoomsOnly) {
   const std::vector<UnfinishedMatch> all = store_->load_unfinished_matches();
   ASSERT_EQ(all.size(), 3u);
   const std::vector<UnfinishedMatch> some =
-      store_->load_unfinished_matches_in_rooms({"R1-node1", "R3-node1", "R9-gone"});
+      store_->load_unfinished_matches_in_rooms({"R1-node1", "R3-node1", "R9-gone"}).value();
   ASSERT_EQ(some.size(), 2u);
   EXPECT_EQ(some[0].start.id, "m000000000023");
   EXPECT_EQ(some[1].start.id, "m000000000024");
@@ -254,10 +254,10 @@ TEST_P(StoreRoundTripTest, UnfinishedMatchesOfSomeRoomsOnly) {
     EXPECT_EQ(taken.commitments[0].sha256, same->commitments[0].sha256);
   }
   EXPECT_EQ(some[1].actions.size(), 5u);  // the fourth match: seq 1..5
-  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({"R2-node3"}).empty());
-  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({}).empty());
+  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({"R2-node3"}).value().empty());
+  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({}).value().empty());
   // An id that needs quoting in either backend's list is matched as is, never parsed.
-  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({"R1\"-node1", "x','y"}).empty());
+  EXPECT_TRUE(store_->load_unfinished_matches_in_rooms({"R1\"-node1", "x','y"}).value().empty());
 }
 
 // Open rooms (a single server's, RoomKeeper): the latest text of each room saved and not

@@ -216,13 +216,16 @@ std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches() {
                      pg::history::load_unfinished_matches);
 }
 
-std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches_in_rooms(
+Expected<std::vector<UnfinishedMatch>> PostgresStore::load_unfinished_matches_in_rooms(
     const std::vector<std::string>& room_ids) {
-  if (room_ids.empty()) return {};
-  return impl_->read("load_unfinished_matches_in_rooms", std::vector<UnfinishedMatch>{},
-                     [&](pg::Connection& db) {
-                       return pg::history::load_unfinished_matches_in_rooms(db, &room_ids);
-                     });
+  if (room_ids.empty()) return std::vector<UnfinishedMatch>{};
+  std::optional<std::vector<UnfinishedMatch>> found = impl_->read(
+      "load_unfinished_matches_in_rooms", std::optional<std::vector<UnfinishedMatch>>{},
+      [&](pg::Connection& db) {
+        return std::optional(pg::history::load_unfinished_matches_in_rooms(db, &room_ids));
+      });
+  if (!found) return unreadable_journals(room_ids);
+  return std::move(*found);
 }
 
 std::vector<OpenRoomRow> PostgresStore::load_open_rooms() {

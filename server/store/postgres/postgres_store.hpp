@@ -54,7 +54,7 @@ class PostgresStore final : public Store {
   std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override;
   std::vector<UnfinishedMatch> load_unfinished_matches() override;
   std::vector<OpenRoomRow> load_open_rooms() override;
-  std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
+  Expected<std::vector<UnfinishedMatch>> load_unfinished_matches_in_rooms(
       const std::vector<std::string>& room_ids) override;
 
   Json list_matches(const MatchQuery& query) override;

@@ -437,12 +437,16 @@ std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches() {
                      history::load_unfinished_matches);
 }
 
-std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches_in_rooms(
+Expected<std::vector<UnfinishedMatch>> SqliteStore::load_unfinished_matches_in_rooms(
     const std::vector<std::string>& room_ids) {
-  if (room_ids.empty()) return {};
-  return impl_->read(
-      "load_unfinished_matches_in_rooms", std::vector<UnfinishedMatch>{},
-      [&](sql::Database& db) { return history::load_unfinished_matches_in_rooms(db, &room_ids); });
+  if (room_ids.empty()) return std::vector<UnfinishedMatch>{};
+  std::optional<std::vector<UnfinishedMatch>> found =
+      impl_->read("load_unfinished_matches_in_rooms", std::optional<std::vector<UnfinishedMatch>>{},
+                  [&](sql::Database& db) {
+                    return std::optional(history::load_unfinished_matches_in_rooms(db, &room_ids));
+                  });
+  if (!found) return unreadable_journals(room_ids);
+  return std::move(*found);
 }
 
 std::vector<OpenRoomRow> SqliteStore::load_open_rooms() {
