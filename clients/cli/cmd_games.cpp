@@ -1,6 +1,7 @@
 // `parlor games [--json]`: the registered games, their seats and options.
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "clients/cli/command.hpp"
 #include "engine/registry/registry.hpp"
@@ -42,11 +43,42 @@ void print_option(const Json& option) {
             << ")\n";
 }
 
+bool is_seat_range(const Json& value) {
+  return value.is_object() && value.contains("min") && value.contains("max");
+}
+
+std::string seat_range(const Json& range) {
+  return range["min"].dump() + "-" + range["max"].dump();
+}
+
+// The seats each option value allows, as typed after --option: a game describes them
+// either by "option=value" keys or by option, then value ("seats_by_option" in the
+// engine's describe()), and may add the smallest table it recommends.
+std::vector<std::string> seats_by_option(const Json& by_option) {
+  std::vector<std::string> parts;
+  for (const auto& [key, value] : by_option.items()) {
+    if (key == "recommended_min") {
+      parts.push_back("best with " + value.dump() + " or more");
+    } else if (is_seat_range(value)) {
+      parts.push_back(key + ": " + seat_range(value));
+    } else if (value.is_object()) {
+      for (const auto& [choice, range] : value.items()) {
+        if (is_seat_range(range)) parts.push_back(key + "=" + choice + ": " + seat_range(range));
+      }
+    }
+  }
+  return parts;
+}
+
 void print_text(const GameDefinition& game) {
   Json info = game.describe();
   std::cout << game.name() << " - " << game.title() << ": " << game.summary() << "\n";
-  std::cout << "  seats: " << info["seats"]["min"] << "-" << info["seats"]["max"];
-  if (info.contains("seats_by_option")) std::cout << " " << info["seats_by_option"].dump();
+  std::cout << "  seats: " << seat_range(info["seats"]);
+  if (info.contains("seats_by_option")) {
+    const std::vector<std::string> parts = seats_by_option(info["seats_by_option"]);
+    for (std::size_t i = 0; i < parts.size(); ++i) std::cout << (i ? "; " : " (") << parts[i];
+    if (!parts.empty()) std::cout << ")";
+  }
   std::cout << "\n";
   for (const Json& option : info["options"]) print_option(option);
 }

@@ -71,6 +71,12 @@ TEST(Cli, EveryOptionAndEachOfItsValuesReadsInWords) {
   EXPECT_NE(text.out.find("Hand size: "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("five_card       5 cards  (default)"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("--option variant=VALUE, one of:"), std::string::npos) << text.out;
+  // Seats by option value, as typed after --option, never the engine's JSON.
+  EXPECT_NE(text.out.find("seats: 2-6 (variant=five_card: 2-6; variant=six_card: 2-5)"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("deck=tarot: 2-10; best with 4 or more)"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("{\""), std::string::npos) << text.out;
 }
 
 TEST(Cli, ScenarioInputErrorsExitTwoWithAMessage) {
