@@ -82,7 +82,12 @@ describe("one identity across devices", () => {
         const page = first.page;
         await page.goto(`${server.base}/#/player-id/${id}`);
         const note = page.locator('[data-testid="namesakes"]');
-        await note.waitFor({ state: "visible" });
+        // A change of hash keeps the page: the previous player's note stays until this
+        // player's page is drawn.
+        await page.waitForFunction(
+          (expected) => document.querySelector('[data-testid="namesakes"]')?.textContent?.includes(expected),
+          `This is player ${id}.`,
+        );
         const text = await note.innerText();
         assert.match(text, new RegExp(`This is player ${id}\\.`));
         assert.match(text, new RegExp(`Sam \\(player ${ids[1 - i]}\\)`), "the other Sam is named, with a link");
