@@ -66,8 +66,8 @@ void Room::note_grace_over(const GraceExpiry& gone) {
                  gone.seat);
     directory_.seat_changed(gone.player_id, id(), false);
   } else {
-    spdlog::info("room {}: player {} did not come back; a bot plays seat {}", id(),
-                 gone.player_id, gone.seat);
+    spdlog::info("room {}: player {} did not come back; a bot plays seat {}", id(), gone.player_id,
+                 gone.seat);
     stand_ins_.drop_deadline(gone.seat);  // a bot plays the seat now: no turn timer for it
   }
 }
