@@ -4,6 +4,8 @@
 #
 #   scripts/cluster-container-test.sh --from-build DIR   # Parlor's image around DIR/bin
 #   scripts/cluster-container-test.sh --image NAME       # an image already built
+#   scripts/cluster-container-test.sh --standins         # only build the stand-ins
+#                                                        # (scripts/test.sh, during the build)
 #
 # Where no image registry can be reached (these machines), postgres:15 and haproxy:2.6
 # are stand-ins made from Debian 12's own packages (docker/standins/), named to the
@@ -32,14 +34,17 @@ skip() {
 
 prebuilt=""
 from_build=""
+standins_only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) prebuilt=${2:?--image needs an image name}; shift 2 ;;
     --from-build) from_build=${2:?--from-build needs a build directory}; shift 2 ;;
-    *) echo "usage: cluster-container-test.sh (--from-build DIR | --image NAME)" >&2; exit 2 ;;
+    --standins) standins_only=1; shift ;;
+    *) echo "usage: cluster-container-test.sh (--from-build DIR | --image NAME | --standins)" >&2; exit 2 ;;
   esac
 done
-[ -n "$prebuilt$from_build" ] || die "say which Parlor image: --from-build DIR or --image NAME"
+[ -n "$prebuilt$from_build$standins_only" ] \
+  || die "say which Parlor image: --from-build DIR or --image NAME"
 started=$(date +%s)
 elapsed() { echo "$(($(date +%s) - started)) s"; }
 
@@ -51,15 +56,9 @@ ENGINE=$engine bash scripts/container-base.sh 12
   || skip "$engine cannot start a container here (try: $engine run --rm debian:12 true)"
 
 # ---- The images ----
-image=parlor:latest
-if [ -n "$prebuilt" ]; then
-  "$engine" tag "$prebuilt" "$image" || die "no image $prebuilt"
-else
-  build_runtime_image_from "$from_build" "$image"
-fi
 format_args=()
 [ "$engine" = podman ] && format_args=(--format docker)
-build_standin() {  # NAME: docker/standins/NAME.Dockerfile, tagged parlor-standin-NAME
+build_standin() {  # NAME TAG: docker/standins/NAME.Dockerfile, tagged TAG
   local name=$1 tag=$2
   say "building the stand-in $tag (Debian 12's packages; docker/standins/$name.Dockerfile)"
   "$engine" build "${format_args[@]}" -f "docker/standins/$name.Dockerfile" -t "$tag" \
@@ -71,6 +70,13 @@ if [ "${PARLOR_CLUSTER_REGISTRY_IMAGES:-0}" != 1 ]; then
   export PARLOR_HAPROXY_IMAGE=localhost/parlor-standin-haproxy:2.6
   build_standin postgres "$PARLOR_POSTGRES_IMAGE"
   build_standin haproxy "$PARLOR_HAPROXY_IMAGE"
+fi
+[ -n "$standins_only" ] && exit 0
+image=parlor:latest
+if [ -n "$prebuilt" ]; then
+  "$engine" tag "$prebuilt" "$image" || die "no image $prebuilt"
+else
+  build_runtime_image_from "$from_build" "$image"
 fi
 
 # ---- The cluster ----

@@ -44,7 +44,12 @@ if [ "$container_mode" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   [ "$container_mode" = debian13 ] && distro=debian13
   bash scripts/container-test.sh --install
   mkdir -p test-artifacts
-  bash scripts/container-test.sh --base --distro "$distro" >"$base_log" 2>&1 &
+  # Then, for the cluster's container test, the stand-ins of postgres:15 and haproxy:2.6
+  # (Debian packages installed in containers: mostly downloading, a minute or two).
+  {
+    bash scripts/container-test.sh --base --distro "$distro" \
+      && if [ "$distro" = debian12 ]; then bash scripts/cluster-container-test.sh --standins; fi
+  } >"$base_log" 2>&1 &
   base_job=$!
 fi
 phase "setup and build"
@@ -54,7 +59,7 @@ if [ -n "$base_job" ]; then
   if wait "$base_job"; then
     tail -n 1 "$base_log"
   else
-    echo "[parlor test] making the container base image failed (see $base_log); the container test will say why"
+    echo "[parlor test] making the container base images failed (see $base_log); the container tests will say why"
   fi
 fi
 phase "ctest"
