@@ -191,11 +191,7 @@ say "load: $report"
 [[ "$report" != *PROBLEMS* ]] || { show_logs; die "${report#*PROBLEMS: }"; }
 
 # ---- The history: the same on every node, and kept across down/up ----
-finished_matches() {  # PREFIX: the finished matches' ids, as that node serves them
-  curl -sf "http://127.0.0.1:$port$1api/matches?limit=100" | python3 -c '
-import json, sys
-print(" ".join(sorted(m["id"] for m in json.load(sys.stdin)["matches"] if m.get("ended_at"))))'
-}
+finished_matches() { finished_match_ids "http://127.0.0.1:$port$1"; }  # PREFIX: one node, or /
 matches=$(finished_matches /n/node1/)
 [ -n "$matches" ] || die "node1 serves no finished match"
 for node in node2 node3; do

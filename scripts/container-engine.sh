@@ -92,3 +92,11 @@ build_runtime_image_from() {
 free_loopback_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
+
+# The ids of the finished matches (the newest 100) that the server at BASE (a URL ending
+# in "/") lists in its history API, sorted, on one line.
+finished_match_ids() {
+  curl -sf "$1api/matches?limit=100" | python3 -c '
+import json, sys
+print(" ".join(sorted(m["id"] for m in json.load(sys.stdin)["matches"] if m.get("ended_at"))))'
+}

@@ -204,11 +204,7 @@ finished=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["matc
 [ "$finished" -ge 1 ] || die "no match finished under parlor load: $(cat /tmp/parlor-load.json)"
 # The finished matches in the history API (a match still in progress at the end of the
 # load may be resumed or aborted by the next start-up: not compared).
-finished_matches() {
-  curl -sf "http://127.0.0.1:$port/api/matches?limit=100" | python3 -c '
-import json, sys
-print(" ".join(sorted(m["id"] for m in json.load(sys.stdin)["matches"] if m.get("ended_at"))))'
-}
+finished_matches() { finished_match_ids "http://127.0.0.1:$port/"; }
 matches_before=$(finished_matches)
 count_before=$(wc -w <<<"$matches_before")
 [ "$count_before" -ge 1 ] || die "/api/matches lists no finished match"
