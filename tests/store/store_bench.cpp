@@ -111,7 +111,6 @@ double writer_cpu_ns(const std::map<std::string, double>& before,
   return busiest;
 }
 
-constexpr int kTables = 200;
 constexpr int kMatchActions = 380;
 constexpr int kRoundActions = 40;
 
@@ -132,6 +131,8 @@ std::string match_id(std::mt19937_64& random) {
 void BM_InterleavedMatches(benchmark::State& state) {
   const auto total_actions = static_cast<std::int64_t>(state.range(0));
   const auto batch = static_cast<int>(state.range(1));
+  // Live matches at once: 200 is the closed loop's; 5,000 the open loop's 20,000 players.
+  const auto live_matches = static_cast<int>(state.range(2));
   for (auto _ : state) {
     state.PauseTiming();
     testing::TempDir dir;
@@ -154,9 +155,9 @@ void BM_InterleavedMatches(benchmark::State& state) {
           testing::match(table.match_id, "perico", now, {"Ann", "bot1", "bot2", "bot3"}));
       store->commitment(table.match_id, CommitmentRow{.deal = 1, .sha256 = std::string(64, 'a')});
     };
-    std::vector<Table> tables(kTables);
-    for (int t = 0; t < kTables; ++t) {
-      tables[static_cast<std::size_t>(t)].length = 1 + (t + 1) * kMatchActions / kTables;
+    std::vector<Table> tables(static_cast<std::size_t>(live_matches));
+    for (int t = 0; t < live_matches; ++t) {
+      tables[static_cast<std::size_t>(t)].length = 1 + (t + 1) * kMatchActions / live_matches;
       start_match(tables[static_cast<std::size_t>(t)]);
     }
     store->flush();
@@ -221,9 +222,10 @@ void BM_InterleavedMatches(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * total_actions);
 }
 BENCHMARK(BM_InterleavedMatches)
-    ->Args({20000, 4})
-    ->Args({100000, 4})
-    ->Args({100000, 16})
+    ->Args({20000, 4, 200})
+    ->Args({100000, 4, 200})
+    ->Args({100000, 16, 200})
+    ->Args({100000, 4, 5000})
     ->Iterations(1)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);

@@ -106,10 +106,11 @@ class WriteStatements {
   std::vector<PendingRow> pending_;
   std::vector<std::unique_ptr<sql::Statement>> put_actions_;  // [n - 1]: n rows at once
   std::unordered_map<std::string, LiveMatch> live_;
-  std::size_t live_rows_ = 0;         // actions held for the live matches
-  std::int64_t last_row_ = 0;         // the journal's highest rowid
-  std::int64_t oldest_live_row_ = 0;  // min first_row (as of clean_journal), or last_row_ + 1
-  std::int64_t cleaned_below_ = 1;    // below it, only live matches' rows are left
+  std::size_t live_rows_ = 0;          // actions held for the live matches
+  std::int64_t last_row_ = 0;          // the journal's highest rowid
+  std::int64_t oldest_live_row_ = 0;   // min first_row (as of clean_journal), or last_row_ + 1
+  std::int64_t cleaned_below_ = 1;     // below it, only live matches' rows are left
+  std::int64_t next_clean_check_ = 0;  // clean_journal looks again once last_row_ gets here
   bool stale_ = true;
 
   sql::Database& db_;
