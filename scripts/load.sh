@@ -8,7 +8,9 @@
 #   scripts/load.sh 200 4 15            # closed loop, 200 tables of four seats
 #   scripts/load.sh 2000 4 20 0.5       # open loop, each client at 0.5 actions/s
 #
-# GAME (default perico), PORT (default 18080) and BIN (default build/bin) may be set.
+# GAME (default perico), PORT (default 18080) and BIN (default build/bin) may be set, and
+# LOAD_FLAGS: more flags for `parlor load` (e.g. LOAD_FLAGS="--ping-after 10" for 20,000
+# clients, whose connecting alone takes longer than the default 4 s of silence allowed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=$1 seats=$2 seconds=$3 rate=${4:-0}
@@ -37,7 +39,7 @@ fi
 rate_flag=()
 if [ "$rate" != 0 ]; then rate_flag=(--rate "$rate"); fi
 "$bin/parlor" load --server "ws://127.0.0.1:$port" --game "$game" --tables "$tables" \
-  --seats "$seats" --duration "$seconds" "${rate_flag[@]}" --json >"$work/report.json" &
+  --seats "$seats" --duration "$seconds" "${rate_flag[@]}" ${LOAD_FLAGS:-} --json >"$work/report.json" &
 generator=$!
 
 # CPU ticks (user + system) of a process and its threads.
