@@ -221,6 +221,40 @@ TEST(ActionJournalTest, ALiveMatchSurvivesAReopenAndEndsWithEveryAction) {
   EXPECT_EQ(store->stats().write_errors, 0u);
 }
 
+// The journal rows of matches that are over (an ended match's own rows above the cleaned
+// range, and rows a killed server left) go at the next start; a live match's rows stay,
+// and it goes on with every action.
+TEST(ActionJournalTest, AStartRemovesTheJournalRowsOfMatchesThatAreOver) {
+  TempDir dir;
+  std::string path = dir.file("leftovers.db");
+  {
+    auto store = testing::open_store(path);
+    store->match_started(match("m000000000001", "loc", kT0, {"Ann", "Bob", "Cy"}));
+    store->match_started(match("m000000000002", "loc", kT0, {"Ann", "Bob", "Cy"}));
+    write_actions(*store, "m000000000001", 1, 10);
+    write_actions(*store, "m000000000002", 1, 5);
+    end_match(*store, "m000000000002");
+    store->flush();
+  }
+  {
+    // What a kill at the wrong moment leaves: rows of a match that is over.
+    sql::Database db(path);
+    db.exec(R"sql(INSERT INTO live_actions (match_id, seq, seat, action, timeout, at)
+                  VALUES ('m000000000002', 6, 0, '{"type":"play"}', 0, 1),
+                         ('m000000000002', 7, 1, '{"type":"play"}', 0, 2))sql");
+  }
+  ASSERT_EQ(journal_rows(path, "m000000000002"), 5 + 2);  // its own wait for the cleaning
+  auto store = testing::open_store(path);
+  EXPECT_EQ(journal_rows(path, "m000000000002"), 0);
+  EXPECT_EQ(journal_rows(path, "m000000000001"), 10);
+  EXPECT_EQ(actions_of(*store, "m000000000002"), listed_actions(5));  // its record as it was
+  write_actions(*store, "m000000000001", 11, 12);
+  end_match(*store, "m000000000001");
+  store->flush();
+  EXPECT_EQ(actions_of(*store, "m000000000001"), listed_actions(12));
+  EXPECT_EQ(store->stats().write_errors, 0u);
+}
+
 TEST(ActionJournalTest, ARolledBackBatchLeavesTheRecordAsCommitted) {
   TempDir dir;
   StoreOptions options;

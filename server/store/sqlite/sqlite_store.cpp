@@ -251,6 +251,7 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& opt
     migrate(*impl->write_db);
     try {
       mark_as_parlor(*impl->write_db);
+      sweep_finished_journal_rows(*impl->write_db);
       if (!in_memory) {
         impl->read_db = std::make_unique<sql::Database>(path, sql::Database::Mode::kReadWrite);
         impl->read_db->set_busy_timeout(options.busy_timeout);

@@ -427,4 +427,15 @@ void WriteStatements::match_aborted(const std::string& match_id, Millis ended_at
   finish_actions(match_id, aborted);
 }
 
+std::int64_t sweep_finished_journal_rows(sql::Database& db) {
+  db.exec(R"sql(
+    DELETE FROM live_actions
+      WHERE match_id NOT IN (SELECT id FROM matches WHERE status = 'playing'))sql");
+  const std::int64_t removed = db.changes();
+  if (removed > 0) {
+    spdlog::info("store: removed {} journal rows of matches no longer in progress", removed);
+  }
+  return removed;
+}
+
 }  // namespace parlor::server::store

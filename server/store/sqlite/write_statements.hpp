@@ -133,6 +133,15 @@ class WriteStatements {
   ClaimCodeStatements claim_codes_;
 };
 
+// At start-up, before the writer's memory is built: deletes the journal rows of matches
+// that are no longer in progress. While a server runs, an ended match's rows above the
+// cleaned range wait for the cleaning to reach them (a long match can hold it back by up
+// to kMinLag rows, write_statements.cpp). Each start begins with the live matches' rows
+// only, so a server restarted often (or killed) never carries that wait over. Safe
+// at any time: a finished or aborted match's actions are in match_actions already.
+// Returns how many rows went.
+std::int64_t sweep_finished_journal_rows(sql::Database& db);
+
 // JSON as stored in a TEXT column (invalid UTF-8 replaced rather than failing the write).
 std::string json_text(const Json& value);
 
