@@ -38,6 +38,9 @@ void WebSocketSession::run(http::request<http::string_body> request) {
   no_deflate.client_enable = false;
   ws_.set_option(no_deflate);
   ws_.read_message_max(config.max_message_bytes);
+  // One frame per message: Beast's default splits anything over 4 KB (the games list,
+  // history, a large view) into a frame, and a write, per 4 KB.
+  ws_.auto_fragment(false);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "parlor-server"); }));
   gate_->register_session(shared_from_this());

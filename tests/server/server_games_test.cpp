@@ -4,7 +4,16 @@
 // hidden information. Games land one by one; each is covered as soon as it registers.
 #include <gtest/gtest.h>
 
+#include <boost/asio/buffers_iterator.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/streambuf.hpp>
+#include <boost/asio/write.hpp>
+
+#include <cstdint>
 #include <memory>
+#include <string>
 
 #include "engine/registry/registry.hpp"
 #include "tests/server/match_driver.hpp"
@@ -139,6 +148,69 @@ TEST_P(ServerGames, HumansPlayAndSeeOnlyWhatTheyMay) {
                                   seat_updates, updates_of(*spectator, 1));
     for (const auto& problem : problems) ADD_FAILURE() << problem;
   }
+}
+
+// What a WebSocket frame carries, read off a bare socket: Beast's client would join the
+// fragments of a message and hide how many there were.
+struct RawFrame {
+  bool final = false;
+  int opcode = 0;
+  std::string payload;
+};
+
+RawFrame read_raw_frame(boost::asio::ip::tcp::socket& socket) {
+  unsigned char head[2];
+  boost::asio::read(socket, boost::asio::buffer(head));
+  std::uint64_t size = head[1] & 0x7f;
+  if (size >= 126) {
+    unsigned char extended[8];
+    const std::size_t bytes = size == 126 ? 2 : 8;
+    boost::asio::read(socket, boost::asio::buffer(extended, bytes));
+    size = 0;
+    for (std::size_t i = 0; i < bytes; ++i) size = (size << 8) | extended[i];
+  }
+  RawFrame frame{(head[0] & 0x80) != 0, head[0] & 0x0f, std::string(size, '\0')};
+  boost::asio::read(socket, boost::asio::buffer(frame.payload));
+  return frame;
+}
+
+void send_raw_text(boost::asio::ip::tcp::socket& socket, const std::string& text) {
+  ASSERT_LT(text.size(), 126u);
+  const unsigned char mask[4] = {1, 2, 3, 4};
+  std::string frame = {'\x81', static_cast<char>(0x80 | text.size())};
+  frame.append(reinterpret_cast<const char*>(mask), 4);
+  for (std::size_t i = 0; i < text.size(); ++i) frame += static_cast<char>(text[i] ^ mask[i % 4]);
+  boost::asio::write(socket, boost::asio::buffer(frame));
+}
+
+// A reply over 4 KB (every game's description) leaves as one frame: Beast's default
+// would cut it into 4 KB frames, a write each.
+TEST(ServerFrames, ALargeReplyIsOneFrame) {
+  boost::asio::io_context ioc;
+  boost::asio::ip::tcp::socket socket(ioc);
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"),
+                  static_cast<unsigned short>(real_server().port())});
+  const std::string upgrade =
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  boost::asio::write(socket, boost::asio::buffer(upgrade));
+  boost::asio::streambuf response;
+  boost::asio::read_until(socket, response, "\r\n\r\n");
+  const std::string answer(boost::asio::buffers_begin(response.data()),
+                           boost::asio::buffers_end(response.data()));
+  ASSERT_NE(answer.find(" 101 "), std::string::npos) << answer;
+  ASSERT_EQ(answer.find("\r\n\r\n") + 4, answer.size());  // nothing read past the headers
+  send_raw_text(socket, R"({"type":"hello","version":1,"name":"frames"})");
+  while (read_raw_frame(socket).payload.find("welcome") == std::string::npos) {
+  }
+  send_raw_text(socket, R"({"type":"games","id":7})");
+  RawFrame first;
+  do first = read_raw_frame(socket);
+  while (first.payload.find("\"id\":7") == std::string::npos && first.final);
+  EXPECT_TRUE(first.final) << "the reply came in more than one frame";
+  EXPECT_EQ(first.opcode, 1);
+  EXPECT_GT(first.payload.size(), 4096u);
+  EXPECT_TRUE(Json::accept(first.payload));
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryGame, ServerGames, ::testing::ValuesIn(game_names()),
