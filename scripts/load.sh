@@ -9,8 +9,9 @@
 #   scripts/load.sh 2000 4 20 0.5       # open loop, each client at 0.5 actions/s
 #
 # GAME (default perico), PORT (default 18080) and BIN (default build/bin) may be set, and
-# LOAD_FLAGS: more flags for `parlor load` (e.g. LOAD_FLAGS="--ping-after 10" for 20,000
-# clients, whose connecting alone takes longer than the default 4 s of silence allowed).
+# LOAD_FLAGS: more flags for `parlor load`. With 20,000 clients, LOAD_FLAGS="--ping-after 15
+# --give-up-after 10": all their matches starting in the same second keep the server busy
+# for longer than the default 2 s + 2 s of silence a client allows (docs/load.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=$1 seats=$2 seconds=$3 rate=${4:-0}
