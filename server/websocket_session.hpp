@@ -12,12 +12,12 @@
 #include <boost/beast/websocket.hpp>
 
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "server/connection.hpp"
+#include "server/outgoing_queue.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/request_router.hpp"
 #include "server/server_context.hpp"
@@ -77,7 +77,7 @@ class WebSocketSession : public Connection,
   std::shared_ptr<Lobby> lobby_;
   std::shared_ptr<ConnectionGate> gate_;
   std::string ip_;
-  std::deque<SharedMessage> queue_;
+  OutgoingQueue queue_;
   RateLimiter limiter_;
   int limited_in_a_row_ = 0;
   bool writing_ = false;
