@@ -109,8 +109,10 @@ if [ "$distro" = debian13 ]; then
       set -euo pipefail
       mkdir /src && cd /src && tar -x
       apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        --no-install-recommends python3 openssl ca-certificates ccache >/dev/null
-      export CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=1
+        --no-install-recommends python3 openssl ca-certificates ccache postgresql >/dev/null
+      # Debian 13 has PostgreSQL 17, not 15: the store and cluster tests start that one.
+      PARLOR_PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+      export PARLOR_PG_BIN CCACHE_BASEDIR=/src CCACHE_NOHASHDIR=1
       bash scripts/setup.sh
       ctest --test-dir build --output-on-failure --parallel "$(nproc)" --timeout 1500' \
     || die "the Debian 13 build or its tests failed (after $(elapsed))"
