@@ -1,5 +1,8 @@
 #include "server/cluster/node_lease.hpp"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <thread>
 
 #include "server/cluster/cluster_schema.hpp"
@@ -22,7 +25,7 @@ std::string lock_statement() {
 Expected<NodeIdentity> NodeLease::claim(const std::string& name, const std::string& url) {
   const auto give_up = std::chrono::steady_clock::now() + lease_ + std::chrono::milliseconds(500);
   while (true) {
-    std::int64_t holder_age_ms = -1;
+    std::optional<std::int64_t> holder_age_ms;  // none: no live node has the name
     {
       Transaction transaction(connection_);
       connection_.exec(lock_statement());
@@ -30,8 +33,11 @@ Expected<NodeIdentity> NodeLease::claim(const std::string& name, const std::stri
           "SELECT (extract(epoch FROM now() - heartbeat_at) * 1000)::bigint FROM cluster_nodes "
           "WHERE name = $1 AND state IN ('alive', 'draining')",
           Params().add(name));
-      if (holder.rows() > 0) holder_age_ms = holder.int64(0, 0);
-      if (holder_age_ms < 0 || holder_age_ms >= lease_.count()) {
+      // now() is when this transaction began: a heartbeat committed since is newer than
+      // it, an age below zero, and the freshest of all (taking it for "no holder" let a
+      // second node claim a live one's name on a loaded machine).
+      if (holder.rows() > 0) holder_age_ms = std::max<std::int64_t>(0, holder.int64(0, 0));
+      if (!holder_age_ms || *holder_age_ms >= lease_.count()) {
         Result claimed = connection_.exec(
             "INSERT INTO cluster_nodes (name, incarnation, url, state) VALUES ($1, 1, $2, 'alive') "
             "ON CONFLICT (name) DO UPDATE SET incarnation = cluster_nodes.incarnation + 1, "
@@ -44,10 +50,11 @@ Expected<NodeIdentity> NodeLease::claim(const std::string& name, const std::stri
     }
     if (std::chrono::steady_clock::now() >= give_up) {
       return Error{"node_name_in_use", "another parlor-server is alive as node \"" + name +
-                                           "\" (its heartbeat is " + std::to_string(holder_age_ms) +
+                                           "\" (its heartbeat is " +
+                                           std::to_string(*holder_age_ms) +
                                            " ms old): give each node its own --node name"};
     }
-    auto wait = lease_ - std::chrono::milliseconds(holder_age_ms) + std::chrono::milliseconds(50);
+    auto wait = lease_ - std::chrono::milliseconds(*holder_age_ms) + std::chrono::milliseconds(50);
     std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(wait, lease_));
   }
 }

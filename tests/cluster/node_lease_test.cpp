@@ -53,6 +53,23 @@ TEST(NodeLease, ClaimsANewNameAndRefusesALiveOne) {
   EXPECT_EQ(second.error().code, "node_name_in_use");
 }
 
+// A heartbeat committed after the claim's transaction began is newer than that
+// transaction's now(): its age is below zero, and the name is taken, not free. (On a
+// loaded machine a heartbeat landed in that gap now and then, and a second node got a
+// live node's name.)
+TEST(NodeLease, AHeartbeatNewerThanTheClaimsTransactionStillHoldsTheName) {
+  PARLOR_CLUSTER_DATABASE(uri);
+  Connection first_db = connect_with_schema(uri);
+  Connection second_db = connect_with_schema(uri);
+  auto claimed = NodeLease(first_db, 1s).claim("alpha", "ws://a/ws");
+  ASSERT_TRUE(claimed) << claimed.error().message;
+  // The holder's heartbeat as the claim will see it throughout: committed "after" it began.
+  first_db.exec("UPDATE cluster_nodes SET heartbeat_at = now() + interval '1 hour'");
+  auto second = NodeLease(second_db, 300ms).claim("alpha", "ws://b/ws");
+  ASSERT_FALSE(second) << "claimed a live node's name, incarnation " << second->incarnation;
+  EXPECT_EQ(second.error().code, "node_name_in_use");
+}
+
 TEST(NodeLease, ARestartTakesTheNameOnceStaleAndFencesTheOldIncarnation) {
   PARLOR_CLUSTER_DATABASE(uri);
   Connection old_db = connect_with_schema(uri);
