@@ -54,5 +54,18 @@ TEST(OutgoingQueue, ClearDropsEverything) {
   EXPECT_EQ(*queue.front(), "7");
 }
 
+TEST(OutgoingQueue, AMessageKeptByNoOneElseIsReleasedWhenTheQueueEmpties) {
+  OutgoingQueue queue;
+  std::weak_ptr<const std::string> last;
+  for (int n = 0; n < 1000; ++n) queue.push_back(text(n));
+  while (queue.size() > 1) queue.pop_front();
+  last = queue.front();
+  queue.pop_front();
+  EXPECT_TRUE(queue.empty());
+  EXPECT_TRUE(last.expired());
+  queue.push_back(text(1));  // still usable after giving its room back
+  EXPECT_EQ(*queue.front(), "1");
+}
+
 }  // namespace
 }  // namespace parlor::server
