@@ -25,6 +25,16 @@
 namespace parlor::testing {
 namespace {
 
+// The end of a long log, for a failure message.
+std::string last_lines(const std::string& text, int lines) {
+  std::size_t at = text.size();
+  while (lines-- > 0 && at > 0) {
+    at = text.rfind('\n', at - 1);
+    if (at == std::string::npos) return text;
+  }
+  return text.substr(at);
+}
+
 // Kill and restart this many times: 50 by default (the hardening issue's floor, about
 // 100 s here); PARLOR_CRASH_CYCLES=N for a longer run.
 int crash_cycles() {
@@ -265,7 +275,8 @@ class CrashRecovery : public ::testing::Test {
                                   {"sit", false},
                                   {"bot_delay_ms", 1 + r * 4}},
                                  kPatience);
-      ASSERT_EQ(field(room, "type"), "room") << room.dump();
+      ASSERT_EQ(field(room, "type"), "room") << room.dump() << "\nthe server's log, last lines:\n"
+                                             << last_lines(server_->log(), 80);
       std::string id = room["room"]["id"];
       for (int s = 0; s < seats; ++s) {
         pool_->request(*watcher_, {{"type", "add_bot"}, {"room", id}}, kPatience);
