@@ -33,10 +33,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# free_loopback_port, shared with the container tests.
+source scripts/container-engine.sh
 
 # ---- PostgreSQL: the settings of the failover test (fsync and synchronous_commit on) ----
-pg_port=$(free_port)
+pg_port=$(free_loopback_port)
 mkdir "$work/pg"
 [ "$(id -u)" = 0 ] && chown postgres "$work/pg"
 "${as_postgres[@]}" "$pg_bin/initdb" -D "$work/pg" -U postgres --auth=trust -E UTF8 >/dev/null
@@ -55,7 +56,7 @@ db="postgresql://postgres@127.0.0.1:$pg_port/parlor"
 # ---- The nodes ----
 urls=() ports=()
 for n in $(seq "$nodes"); do
-  port=$(free_port)
+  port=$(free_loopback_port)
   GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.tcache_count=200:glibc.malloc.mxfast=0}" \
     "$bin/parlor-server" --address 127.0.0.1 --port "$port" --db "$db" --node "node$n" \
     --public-url "ws://127.0.0.1:$port/ws" --rate 0 --max-connections-per-ip 0 \

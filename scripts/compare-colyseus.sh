@@ -17,7 +17,7 @@ tables=${1:-200} seats=${2:-4} seconds=${3:-12}
 bin=${BIN:-build/bin}
 bench=bench/colyseus
 
-for tool in node npm curl; do
+for tool in node npm curl python3; do
   command -v "$tool" >/dev/null || { echo "compare-colyseus.sh: needs $tool" >&2; exit 1; }
 done
 for program in parlor-server parlor; do
@@ -38,18 +38,15 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# A port no one listens on (the kernel's pick, released at once).
-free_port() {
-  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => {
-    console.log(s.address().port); s.close(); })'
-}
+# free_loopback_port, shared with the container tests.
+source scripts/container-engine.sh
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 hz=$(getconf CLK_TCK)
 sample_seconds=$(awk -v s="$seconds" 'BEGIN{print (s > 4 ? s - 3 : 1)}')
 
 # --- Parlor ----------------------------------------------------------------------------
 echo "Parlor: $tables tables x $seats seats, $seconds s..." >&2
-PORT=$(free_port) BIN=$bin GAME=perico scripts/load.sh "$tables" "$seats" "$seconds" \
+PORT=$(free_loopback_port) BIN=$bin GAME=perico scripts/load.sh "$tables" "$seats" "$seconds" \
   >"$work/parlor.txt"
 parlor_cpu=$(sed -n 's/^server CPU \([0-9.]*\)%, generator CPU \([0-9.]*\)%.*/\1 \2/p' "$work/parlor.txt")
 [ -n "$parlor_cpu" ] || { echo "compare-colyseus.sh: no CPU line from load.sh:" >&2; cat "$work/parlor.txt" >&2; exit 1; }
@@ -58,7 +55,7 @@ sleep 1
 
 # --- Colyseus --------------------------------------------------------------------------
 echo "Colyseus: $tables tables x $seats seats, $seconds s..." >&2
-port=$(free_port)
+port=$(free_loopback_port)
 env -u DEBUG NODE_ENV=production node "$bench/server.mjs" "$port" >"$work/colyseus-server.txt" 2>&1 &
 server=$!
 for _ in $(seq 100); do grep -q "^colyseus table server on" "$work/colyseus-server.txt" && break; sleep 0.1; done

@@ -1,5 +1,6 @@
 # Sourced by scripts/container-test.sh and scripts/cluster-container-test.sh: the
-# container engine as both use it here, and the image around binaries built on the host.
+# container engine as both use it here, and the image around binaries built on the host;
+# cluster-load.sh and compare-colyseus.sh take only free_loopback_port from it.
 # The caller defines say, die and skip first.
 
 # Installs the named Debian packages that are missing (root and apt-get only); returns 1

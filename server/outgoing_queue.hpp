@@ -17,6 +17,7 @@ class OutgoingQueue {
   bool empty() const { return head_ == messages_.size(); }
   std::size_t size() const { return messages_.size() - head_; }
   const SharedMessage& front() const { return messages_[head_]; }
+  std::size_t capacity() const { return messages_.capacity(); }  // slots held, used or not
 
   void push_back(SharedMessage message) { messages_.push_back(std::move(message)); }
 

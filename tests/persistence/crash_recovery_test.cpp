@@ -25,14 +25,17 @@
 namespace parlor::testing {
 namespace {
 
-// The end of a long log, for a failure message.
+// The last `lines` lines of a log, for a failure message.
 std::string last_lines(const std::string& text, int lines) {
-  std::size_t at = text.size();
-  while (lines-- > 0 && at > 0) {
+  std::size_t end = text.size();
+  if (end > 0 && text[end - 1] == '\n') --end;  // the final newline ends the last line
+  std::size_t at = end;
+  while (lines-- > 0) {
+    if (at == 0) return text;
     at = text.rfind('\n', at - 1);
     if (at == std::string::npos) return text;
   }
-  return text.substr(at);
+  return text.substr(at + 1);
 }
 
 // Kill and restart this many times: 50 by default (the hardening issue's floor, about
