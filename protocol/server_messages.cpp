@@ -191,8 +191,16 @@ std::string update_message(const SharedUpdate& shared, Seat viewer,
 
 std::string accepted_field(const Json& id) { return ",\"accepted\":" + dump(id); }
 
-std::string state_fields(std::string_view match_id, const Json& commitments) {
-  return ",\"match_id\":" + dump(Json(match_id)) + ",\"commitments\":" + dump(commitments);
+void DealCommitments::append(int deal, std::string_view sha256) {
+  if (count_ > 0) items_ += ',';
+  items_ += dump({{"deal", deal}, {"sha256", sha256}});
+  ++count_;
+}
+
+std::string state_fields(std::string_view match_id, std::string_view commitments_json) {
+  std::string fields = ",\"match_id\":" + dump(Json(match_id)) + ",\"commitments\":";
+  fields += commitments_json;
+  return fields;
 }
 
 // ---- The other pushes ----

@@ -115,9 +115,24 @@ std::string update_message(const SharedUpdate& shared, Seat viewer,
                            std::string_view extra_fields = {});
 // The extra fields of an update that acknowledges request `id` ("ack": "update").
 std::string accepted_field(const Json& id);
+// A running match's deal commitments, [{"deal", "sha256"}, ...], kept as the text a state
+// update carries: a match keeps one per deal (hundreds at a Poker table), and as a tree
+// each took several times its text's size.
+class DealCommitments {
+ public:
+  void append(int deal, std::string_view sha256);
+  int count() const { return count_; }
+  // The JSON array.
+  std::string text() const { return items_ + ']'; }
+
+ private:
+  int count_ = 0;
+  std::string items_ = "[";  // the array so far, without its closing bracket
+};
+
 // The extra fields of a state update (a member who enters or asks): the match's id and
-// every deal commitment so far.
-std::string state_fields(std::string_view match_id, const Json& commitments);
+// every deal commitment so far (DealCommitments::text()).
+std::string state_fields(std::string_view match_id, std::string_view commitments_json);
 
 // ---- The other pushes ----
 

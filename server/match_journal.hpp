@@ -68,13 +68,16 @@ class MatchJournal {
  public:
   virtual ~MatchJournal() = default;
   virtual void match_started(const MatchRecord& record) = 0;
-  // `sequence` counts accepted actions from 1.
+  // `sequence` counts accepted actions from 1. The action is handed over (by value: the
+  // session keeps none, and a copy of its tree per move was measurable).
   virtual void action_accepted(const MatchRecord& record, std::int64_t sequence,
-                               const RecordedAction& action) = 0;
+                               RecordedAction action) = 0;
   // The commitment to deal `deal`'s shuffle, published before the deal is shown.
   virtual void deal_committed(const MatchRecord& record, int deal, const std::string& sha256) = 0;
-  // `round` counts from 1; `result` is the engine's result for that round.
-  virtual void round_ended(const MatchRecord& record, int round, const Json& result) = 0;
+  // `round` counts from 1; `result_json` is the engine's result for that round, as the
+  // text the engine keeps (GameState::round_result_text).
+  virtual void round_ended(const MatchRecord& record, int round,
+                           const std::string& result_json) = 0;
   // `results`: {"scores": [...], "placings": [...], "round_results": [...]}.
   virtual void match_ended(const MatchRecord& record, const Json& results) = 0;
   virtual void match_aborted(const MatchRecord& record, const std::string& reason) = 0;
@@ -92,9 +95,9 @@ class MatchJournal {
 class NullJournal : public MatchJournal {
  public:
   void match_started(const MatchRecord&) override {}
-  void action_accepted(const MatchRecord&, std::int64_t, const RecordedAction&) override {}
+  void action_accepted(const MatchRecord&, std::int64_t, RecordedAction) override {}
   void deal_committed(const MatchRecord&, int, const std::string&) override {}
-  void round_ended(const MatchRecord&, int, const Json&) override {}
+  void round_ended(const MatchRecord&, int, const std::string&) override {}
   void match_ended(const MatchRecord&, const Json&) override {}
   void match_aborted(const MatchRecord&, const std::string&) override {}
   bool when_durable(std::function<void()>) override { return true; }

@@ -1,5 +1,7 @@
 #include "server/store_journal.hpp"
 
+#include <utility>
+
 #include "server/store/time_format.hpp"
 
 namespace parlor::server {
@@ -54,17 +56,18 @@ void StoreJournal::match_started(const MatchRecord& record) {
 }
 
 void StoreJournal::action_accepted(const MatchRecord& record, std::int64_t sequence,
-                                   const RecordedAction& action) {
-  note(store_.action(record.match_id,
-                     {sequence, action.seat, action.action, action.timeout, now_millis()}));
+                                   RecordedAction action) {
+  note(store_.action(record.match_id, {sequence, action.seat, std::move(action.action),
+                                       action.timeout, now_millis()}));
 }
 
 void StoreJournal::deal_committed(const MatchRecord& record, int deal, const std::string& sha256) {
   note(store_.commitment(record.match_id, {deal, sha256}));
 }
 
-void StoreJournal::round_ended(const MatchRecord& record, int round, const Json& result) {
-  note(store_.round_ended(record.match_id, round, result));
+void StoreJournal::round_ended(const MatchRecord& record, int round,
+                               const std::string& result_json) {
+  note(store_.round_ended(record.match_id, round, result_json));
 }
 
 void StoreJournal::match_ended(const MatchRecord& record, const Json& results) {

@@ -16,9 +16,9 @@ class StoreJournal : public MatchJournal {
 
   void match_started(const MatchRecord& record) override;
   void action_accepted(const MatchRecord& record, std::int64_t sequence,
-                       const RecordedAction& action) override;
+                       RecordedAction action) override;
   void deal_committed(const MatchRecord& record, int deal, const std::string& sha256) override;
-  void round_ended(const MatchRecord& record, int round, const Json& result) override;
+  void round_ended(const MatchRecord& record, int round, const std::string& result_json) override;
   void match_ended(const MatchRecord& record, const Json& results) override;
   void match_aborted(const MatchRecord& record, const std::string& reason) override;
   bool when_durable(std::function<void()> then) override;

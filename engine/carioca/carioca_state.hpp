@@ -67,7 +67,6 @@ class CariocaState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_started_; }
   std::vector<std::int64_t> scores() const override;
-  const Json& round_results() const override { return results_; }
   std::vector<int> placings() const override;
 
   // Read access for tests and tools (a seat's view is what players get).
@@ -148,7 +147,6 @@ class CariocaState : public GameState {
   std::optional<StealWindow> window_;
   std::vector<std::vector<std::int64_t>> points_by_round_;
   std::vector<int> rounds_out_;
-  Json results_ = Json::array();
   std::string last_round_text_ = "null";  // the last round's summary, serialized once
 };
 

@@ -123,6 +123,17 @@ void GameState::emit(Json body, Audience audience) {
   outbox_.push_back(Event{std::move(body), audience});
 }
 
+const std::string& GameState::record_round_result(const Json& result) {
+  round_result_texts_.push_back(result.dump());
+  return round_result_texts_.back();
+}
+
+Json GameState::round_results() const {
+  Json results = Json::array();
+  for (const std::string& text : round_result_texts_) results.push_back(Json::parse(text));
+  return results;
+}
+
 std::vector<int> GameState::placings() const {
   std::vector<std::int64_t> s = scores();
   std::vector<int> places(s.size(), 1);

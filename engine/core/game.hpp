@@ -154,9 +154,17 @@ class GameState {
   // Each seat's match score as the game defines it (Pedro: the seat's side's score;
   // Loc: balance; Poker: net chips; Carioca: total, lower is better).
   virtual std::vector<std::int64_t> scores() const = 0;
-  // One JSON object per finished round, in order (a reference: the server reads it after
-  // every round, and a long match's copy would grow with every round).
-  virtual const Json& round_results() const = 0;
+  // One JSON object per finished round, in order: a tree built from the texts below on
+  // each call, for a match's end, tools and tests.
+  Json round_results() const;
+  // The finished rounds as JSON text, one per round, in order: what a live match keeps.
+  // A round's result as a tree took several times its text's size, and a match keeps
+  // every round (a Poker table plays hundreds of deals: 54 KB per table after a few
+  // dozen as trees). The server journals each new round from here.
+  std::size_t rounds_finished() const { return round_result_texts_.size(); }
+  const std::string& round_result_text(std::size_t index) const {
+    return round_result_texts_.at(index);
+  }
   // Final placing per seat, 1 = winner, ties share a place; meaningful once over.
   virtual std::vector<int> placings() const;
   // The game's scoring direction (GameDefinition::lower_score_wins), here for callers
@@ -175,9 +183,12 @@ class GameState {
   static Json members_as_json(const std::function<void(JsonWriter&)>& write_members);
 
   void emit(Json body, Audience audience = Audience::everyone());
+  // Appends a finished round's result (an object) to round_results(); returns its text.
+  const std::string& record_round_result(const Json& result);
 
  private:
   std::vector<Event> outbox_;
+  std::vector<std::string> round_result_texts_;
 };
 
 struct MatchConfig {

@@ -47,7 +47,6 @@ class LocState : public GameState {
   int round() const override { return hand_number_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override { return balances_; }
-  const Json& round_results() const override { return results_; }
 
   // Every card of the deck, wherever it is now: the tests check each appears exactly
   // once and that no viewer sees one it may not.
@@ -98,7 +97,6 @@ class LocState : public GameState {
   // The ledger and the last round serialized once when they change, not in every view.
   std::string ledger_text_ = "[]";
   std::string last_round_text_ = "null";
-  Json results_ = Json::array();
 };
 
 }  // namespace parlor::loc

@@ -102,7 +102,6 @@ class PedroState final : public GameState {
   int round() const override { return deals_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override;
-  const Json& round_results() const override { return results_; }
   std::vector<int> placings() const override;
 
   // Read-only state for the test suite's invariant checks.
@@ -215,7 +214,6 @@ class PedroState final : public GameState {
   // Match.
   SideScores side_scores_{};
   std::optional<int> winner_side_;
-  Json results_ = Json::array();
   std::string last_round_text_ = "null";  // the last round's result, serialized once
 };
 

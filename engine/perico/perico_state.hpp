@@ -44,7 +44,6 @@ class PericoState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override { return scores_; }
-  const Json& round_results() const override { return round_results_; }
 
   // Read access for tests and tools (never for a client: these show hidden cards).
   const PericoConfig& config() const { return config_; }
@@ -106,7 +105,6 @@ class PericoState : public GameState {
   std::vector<Card> pile_;   // top last
   std::vector<Card> stock_;  // top last
   std::vector<std::int64_t> scores_;
-  Json round_results_ = Json::array();
   std::string last_round_text_ = "null";  // the last round's result, serialized once
 };
 

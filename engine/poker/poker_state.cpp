@@ -508,7 +508,7 @@ void PokerState::end_deal(Json result) {
   result["stacks"] = to_json_ready(stacks);
   last_round_text_ = result.dump();  // the view's copy leaves out the action log
   result["actions"] = deal_log_;
-  results_.push_back(std::move(result));
+  record_round_result(result);
   begin_deal(std::nullopt);
 }
 

@@ -39,7 +39,6 @@ class PokerState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_started_; }
   std::vector<std::int64_t> scores() const override;
-  const Json& round_results() const override { return results_; }
 
   // Inspection for tests and tools (never sent to clients).
   Phase phase() const { return phase_; }
@@ -55,7 +54,6 @@ class PokerState : public GameState {
   Chips chips_at_table() const { return betting_.total() + carried_; }
   Chips chips_bought_in() const;
   std::uint32_t opening_strength() const { return opening_threshold_; }
-  const Json& results() const { return results_; }  // round_results() without a copy
 
  protected:
   ActionResult apply_action(Seat seat, const Json& action) override;
@@ -127,7 +125,6 @@ class PokerState : public GameState {
   Json deal_log_ = Json::array();  // this deal's public actions, kept in its result
   std::string deal_log_text_ = "[]";
   std::string last_round_text_ = "null";  // the last deal's result, serialized once
-  Json results_ = Json::array();
 };
 
 }  // namespace parlor::poker

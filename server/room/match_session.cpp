@@ -51,7 +51,7 @@ Expected<int> MatchSession::start(const RoomSettings& settings, std::vector<Seat
   record_.room_settings = settings;
   record_.started_at = std::chrono::system_clock::now();
   seed_ = seed;
-  commitments_ = Json::array();
+  commitments_ = {};
   rounds_journaled_ = 0;
   sequence_ = 0;
   last_round_ = state_->round();
@@ -91,22 +91,20 @@ Expected<MatchSession::Applied> MatchSession::apply(int seat, Json action, bool 
 }
 
 void MatchSession::journal_round_results() {
-  const Json& results = state_->round_results();
-  if (!results.is_array()) return;
-  while (rounds_journaled_ < results.size()) {
+  while (rounds_journaled_ < state_->rounds_finished()) {
     journal_.round_ended(record_, static_cast<int>(rounds_journaled_) + 1,
-                         results[rounds_journaled_]);
+                         state_->round_result_text(rounds_journaled_));
     ++rounds_journaled_;
   }
 }
 
 std::vector<SharedMessage> MatchSession::seal_new_deals(std::string_view room_id) {
   std::vector<SharedMessage> sealed;
-  while (commitments_.size() < static_cast<std::size_t>(state_->deals_started())) {
-    const int deal = static_cast<int>(commitments_.size()) + 1;
+  while (commitments_.count() < state_->deals_started()) {
+    const int deal = commitments_.count() + 1;
     std::string sha256 = protocol::deal_commitment(seed_, static_cast<std::uint64_t>(deal));
     journal_.deal_committed(record_, deal, sha256);
-    commitments_.push_back({{"deal", deal}, {"sha256", sha256}});
+    commitments_.append(deal, sha256);
     sealed.push_back(make_message(protocol::deal_commitment_message(
         room_id, record_.match_number, record_.match_id, deal, sha256)));
   }
@@ -142,7 +140,7 @@ void MatchSession::restore(MatchRecord record, std::unique_ptr<GameState> state,
   journal_round_results();  // idempotent: a row lost in the crash is written again
   // Rebuilds the list, and journals again (idempotently) a commitment whose row the crash
   // lost; nobody is connected yet, so there is no one to send it to.
-  commitments_ = Json::array();
+  commitments_ = {};
   seal_new_deals(room_id);
 }
 
@@ -160,7 +158,7 @@ std::string MatchSession::match_over_text(std::string_view room_id) const {
 }
 
 std::string MatchSession::state_fields() const {
-  return protocol::state_fields(record_.match_id, commitments_);
+  return protocol::state_fields(record_.match_id, commitments_.text());
 }
 
 }  // namespace parlor::server

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "protocol/server_messages.hpp"
 #include "server/connection.hpp"
 #include "server/match_journal.hpp"
 #include "server/room/durable_outbox.hpp"
@@ -96,7 +97,7 @@ class MatchSession {
   std::unique_ptr<GameState> state_;
   MatchRecord record_;
   Seed seed_;
-  Json commitments_ = Json::array();  // [{"deal", "sha256"}] of the running match
+  protocol::DealCommitments commitments_;  // of the running match
   std::size_t rounds_journaled_ = 0;
   std::int64_t sequence_ = 0;
   int last_round_ = 0;

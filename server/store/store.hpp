@@ -153,7 +153,8 @@ class Store {
   virtual Ticket match_started(const MatchStart& start) = 0;
   virtual Ticket action(const std::string& match_id, const ActionRow& action) = 0;
   virtual Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) = 0;
-  virtual Ticket round_ended(const std::string& match_id, int round, const Json& result) = 0;
+  // `result_json`: the engine's result for round `round` (from 1), as JSON text (an object).
+  virtual Ticket round_ended(const std::string& match_id, int round, std::string result_json) = 0;
   // `results`: {"scores", "placings", "round_results"}; `seats`: each seat's outcome.
   virtual Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
                              const std::vector<SeatResult>& seats) = 0;

@@ -59,7 +59,6 @@ class ToyState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override { return scores_; }
-  const Json& round_results() const override { return results_; }
 
  protected:
   ActionResult apply_action(Seat seat, const Json& action) override {
@@ -103,7 +102,7 @@ class ToyState : public GameState {
       if (played_[s]->rank() > played_[best]->rank()) best = s;
     }
     ++scores_[best];
-    results_.push_back({{"round", round_}, {"winner", best}});
+    record_round_result({{"round", round_}, {"winner", best}});
     if (round_ == 3) {
       over_ = true;
       return;
@@ -123,7 +122,6 @@ class ToyState : public GameState {
   std::vector<std::vector<Card>> hands_;
   std::vector<std::optional<Card>> played_;
   std::vector<std::int64_t> scores_;
-  Json results_ = Json::array();
 };
 
 class ToyGame : public GameDefinition {

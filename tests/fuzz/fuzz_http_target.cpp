@@ -76,7 +76,7 @@ store::Store& history_store() {
       db->action(id, {.seq = 1, .seat = 0, .action = Json{{"type", "draw"}}, .at = 1001});
       db->commitment(id, {.deal = 1, .sha256 = std::string(64, 'a')});
       if (i == 2) continue;  // m3 stays live
-      db->round_ended(id, 1, Json{{"scores", {1, 0, 0, 0}}});
+      db->round_ended(id, 1, Json{{"scores", {1, 0, 0, 0}}}.dump());
       db->match_ended(id, 2000 + i,
                       Json{{"scores", {3, 1, 0, 0}},
                            {"placings", {1, 2, 3, 3}},

@@ -140,7 +140,7 @@ class PedroChecks : public parlor::testing::PlayoutChecks {
     ASSERT_NO_FATAL_FAILURE(check_play(before, seat, action));
     pre_ = hidden_masks(before);
     unused_ = table_points(before);
-    results_before_ = before.round_results().size();
+    results_before_ = before.rounds_finished();
   }
 
   void after_move(const GameState& game, Seat seat, const Json& action,
@@ -149,9 +149,10 @@ class PedroChecks : public parlor::testing::PlayoutChecks {
     ++actions_;
     ASSERT_EQ(conservation_error(state), "") << action.dump() << " by seat " << seat;
     ASSERT_LE(state.hand_points()[0] + state.hand_points()[1], state.variant().total_points());
-    if (state.round_results().size() > results_before_) {
+    if (state.rounds_finished() > results_before_) {
       ++hands_;
-      ASSERT_NO_FATAL_FAILURE(check_hand_points(state, state.round_results().back(), unused_));
+      ASSERT_NO_FATAL_FAILURE(check_hand_points(
+          state, Json::parse(state.round_result_text(state.rounds_finished() - 1)), unused_));
     }
     ASSERT_NO_FATAL_FAILURE(check_events(events, pre_, state, action));
     ASSERT_NO_FATAL_FAILURE(check_hands_at_first_lead(state));

@@ -91,7 +91,7 @@ Snapshot snapshot(const PokerState& state) {
     snap.hands.push_back(card_strings(state.hand(s)));
     snap.live.push_back(state.betting().live(s));
   }
-  snap.results = state.results().size();
+  snap.results = state.rounds_finished();
   return snap;
 }
 
@@ -99,9 +99,8 @@ Snapshot snapshot(const PokerState& state) {
 std::set<std::string> check_new_results(const PokerState& state, const Snapshot& before, Seat actor,
                                         const Json& action) {
   std::set<std::string> shown;
-  const Json& results = state.results();
-  for (std::size_t i = before.results; i < results.size(); ++i) {
-    const Json& result = results[i];
+  for (std::size_t i = before.results; i < state.rounds_finished(); ++i) {
+    const Json result = Json::parse(state.round_result_text(i));
     if (result["outcome"] != "showdown") {
       EXPECT_TRUE(result["shown"].empty()) << result.dump();
       continue;
@@ -127,7 +126,9 @@ void check_events_and_views(const PokerState& state, const Snapshot& before, con
                             const std::vector<Event>& events) {
   const int seats = state.seat_count();
   const std::set<std::string> last_shown =
-      shown_cards(state.results().empty() ? Json(nullptr) : state.results().back());
+      shown_cards(state.rounds_finished() == 0
+                      ? Json(nullptr)
+                      : Json::parse(state.round_result_text(state.rounds_finished() - 1)));
   for (Seat viewer = kSpectator; viewer < seats; ++viewer) {
     std::set<std::string> allowed = shown_now;
     if (viewer != kSpectator) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "protocol/protocol.hpp"
+#include "protocol/server_messages.hpp"
 
 namespace parlor::protocol {
 namespace {
@@ -110,6 +111,23 @@ TEST(Protocol, EveryRequestTypeHasAName) {
       EXPECT_EQ(parsed->type, type);
     }
   }
+}
+
+// A match's commitments are kept as text (one per deal, for the whole match): the text
+// must be the list's JSON, the same a tree of it dumps to.
+TEST(Protocol, DealCommitmentsAreTheListsJson) {
+  DealCommitments commitments;
+  EXPECT_EQ(commitments.text(), "[]");
+  Json list = Json::array();
+  for (int deal = 1; deal <= 3; ++deal) {
+    const std::string sha256(64, static_cast<char>('a' + deal));
+    commitments.append(deal, sha256);
+    list.push_back({{"deal", deal}, {"sha256", sha256}});
+    EXPECT_EQ(commitments.count(), deal);
+    EXPECT_EQ(commitments.text(), list.dump());
+  }
+  const Json fields = Json::parse("{" + state_fields("m1", commitments.text()).substr(1) + "}");
+  EXPECT_EQ(fields, (Json{{"match_id", "m1"}, {"commitments", list}}));
 }
 
 }  // namespace

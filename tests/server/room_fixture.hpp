@@ -60,12 +60,12 @@ class FakeDirectory : public RoomDirectory {
 class TestJournal : public MatchJournal {
  public:
   void match_started(const MatchRecord&) override { ++started; }
-  void action_accepted(const MatchRecord&, std::int64_t sequence, const RecordedAction&) override {
+  void action_accepted(const MatchRecord&, std::int64_t sequence, RecordedAction) override {
     ++actions;
     last_sequence = sequence;
   }
   void deal_committed(const MatchRecord&, int, const std::string&) override { ++commitments; }
-  void round_ended(const MatchRecord&, int, const Json&) override { ++rounds; }
+  void round_ended(const MatchRecord&, int, const std::string&) override { ++rounds; }
   void match_ended(const MatchRecord&, const Json&) override { ++ended; }
   void match_aborted(const MatchRecord&, const std::string&) override { ++aborted; }
   bool when_durable(std::function<void()> then) override {

@@ -59,7 +59,6 @@ class SecretState : public GameState {
   int round() const override { return round_; }
   int deals_started() const override { return deals_; }
   std::vector<std::int64_t> scores() const override { return scores_; }
-  const Json& round_results() const override { return results_; }
 
  protected:
   ActionResult apply_action(Seat seat, const Json& action) override {
@@ -208,7 +207,7 @@ class SecretState : public GameState {
       }
     }
     last_round_ = {{"round", round_}, {"chosen", revealed}, {"winners", winners}};
-    results_.push_back(last_round_);
+    record_round_result(last_round_);
     emit({{"type", "reveal"}, {"chosen", revealed}, {"winners", winners}});
     if (round_ == rounds_) {
       over_ = true;
@@ -235,7 +234,6 @@ class SecretState : public GameState {
   std::vector<std::optional<Card>> chosen_;
   std::vector<std::int64_t> scores_;
   Json last_round_ = nullptr;
-  Json results_ = Json::array();
 };
 
 // Picks uniformly among view["legal"]["actions"].

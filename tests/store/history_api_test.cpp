@@ -80,7 +80,7 @@ TEST_P(HistoryApiTest, ALiveMatchNeverShowsItsSeedOrJournal) {
                                             .action = Json{{"card", "SECRET-CARD"}},
                                             .timeout = false,
                                             .at = kT0 + 1});
-  store_->round_ended("m0000000000a1", 1, Json{{"scores", {1, 2}}});
+  store_->round_ended("m0000000000a1", 1, Json{{"scores", {1, 2}}}.dump());
   store_->flush();
 
   auto record = store_->match_record("m0000000000a1");
@@ -118,8 +118,8 @@ TEST_P(HistoryApiTest, ALiveMatchNeverShowsItsSeedOrJournal) {
 
 TEST_P(HistoryApiTest, ListingIsNewestFirstWithSummaries) {
   store_->match_started(match("m0000000000b1", "perico", kT0, {"Ann", "bot1"}));
-  store_->round_ended("m0000000000b1", 1, Json::object());
-  store_->round_ended("m0000000000b1", 2, Json::object());
+  store_->round_ended("m0000000000b1", 1, Json::object().dump());
+  store_->round_ended("m0000000000b1", 2, Json::object().dump());
   finish(*store_, "m0000000000b1", {5, 3}, {1, 2}, kT0 + 100);
   store_->match_started(match("m0000000000b2", "loc", kT0 + 200, {"Bob", "Ann"}));
   store_->flush();

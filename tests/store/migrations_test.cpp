@@ -98,7 +98,7 @@ TEST(MigrationsTest, AVersionOneDatabaseKeepsItsRowsAndGainsTheLaterVersions) {
 
   // The version-2 tables are there and take writes.
   store->commitment("m000000000001", CommitmentRow{.deal = 1, .sha256 = "ff"});
-  store->round_ended("m000000000001", 1, Json{{"scores", {1, 2}}});
+  store->round_ended("m000000000001", 1, Json{{"scores", {1, 2}}}.dump());
   store->flush();
   EXPECT_EQ(store->stats().write_errors, 0u);
   auto record = store->match_record("m000000000001");

@@ -232,7 +232,7 @@ TEST_F(PostgresStoreTest, RetryingABatchThatAlreadyCommittedChangesNothing) {
     store.match_started(match("m1", "perico", kT0, {"Ann", "bot1"}));
     for (int seq = 1; seq <= 5; ++seq) store.action("m1", action_row(seq));
     store.commitment("m1", CommitmentRow{.deal = 1, .sha256 = "d1"});
-    store.round_ended("m1", 1, Json{{"r", 1}});
+    store.round_ended("m1", 1, Json{{"r", 1}}.dump());
     store.match_ended("m1", kT0 + 10, Json{{"scores", {1, 2}}},
                       {SeatResult{.seat = 0, .score = 1, .placing = 2},
                        SeatResult{.seat = 1, .score = 2, .placing = 1}});
@@ -281,7 +281,7 @@ TEST_F(PostgresStoreTest, SameDataGivesTheSameHistoryJsonAsSqlite) {
     store->match_started(match("m2", "perico", kT0 + 1, {"Ann", "bot1"}));
     for (int seq = 1; seq <= 3; ++seq) store->action("m1", action_row(seq));
     store->commitment("m1", CommitmentRow{.deal = 1, .sha256 = "d1"});
-    store->round_ended("m1", 1, Json{{"scores", {1.5, 2}}});
+    store->round_ended("m1", 1, Json{{"scores", {1.5, 2}}}.dump());
     store->match_ended("m1", kT0 + 10, Json{{"scores", {1.5, 2}}},
                        {SeatResult{.seat = 0, .score = 1.5, .placing = 2},
                         SeatResult{.seat = 1, .score = 2, .placing = 1}});

@@ -186,7 +186,7 @@ void BM_InterleavedMatches(benchmark::State& state) {
         if (table.seq % kRoundActions == 0) {
           ++table.round;
           store->round_ended(table.match_id, table.round,
-                             Json{{"scores", {table.round, 0, 1, 2}}, {"winner", 0}});
+                             Json{{"scores", {table.round, 0, 1, 2}}, {"winner", 0}}.dump());
           store->commitment(table.match_id,
                             CommitmentRow{.deal = table.round + 1, .sha256 = std::string(64, 'b')});
         }

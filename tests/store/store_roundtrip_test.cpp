@@ -38,10 +38,10 @@ void play_full_match(Store& store, const std::string& id) {
   store.commitment(id, CommitmentRow{.deal = 1, .sha256 = std::string(64, 'a')});
   store.action(id, action_row(1, 1, kT0 + 1000));
   store.action(id, action_row(2, 2, kT0 + 2000, true));
-  store.round_ended(id, 1, Json{{"scores", {10, 5, 0}}});
+  store.round_ended(id, 1, Json{{"scores", {10, 5, 0}}}.dump());
   store.commitment(id, CommitmentRow{.deal = 2, .sha256 = std::string(64, 'b')});
   store.action(id, action_row(3, 0, kT0 + 3000));
-  store.round_ended(id, 2, Json{{"scores", {3, 5, 20}}});
+  store.round_ended(id, 2, Json{{"scores", {3, 5, 20}}}.dump());
   store.match_ended(
       id, kT0 + 9000,
       Json{{"scores", {13, 10, 20}}, {"placings", {2, 3, 1}}, {"round_results", Json::array()}},
@@ -294,8 +294,8 @@ TEST_P(StoreRoundTripTest, ReplayingAWriteIsHarmless) {
   store_->action(start.id, action_row(1, 0, 1));
   store_->commitment(start.id, CommitmentRow{.deal = 1, .sha256 = "x"});
   store_->commitment(start.id, CommitmentRow{.deal = 1, .sha256 = "x"});
-  store_->round_ended(start.id, 1, Json{{"r", 1}});
-  store_->round_ended(start.id, 1, Json{{"r", 1}});
+  store_->round_ended(start.id, 1, Json{{"r", 1}}.dump());
+  store_->round_ended(start.id, 1, Json{{"r", 1}}.dump());
   store_->flush();
   auto unfinished = store_->load_unfinished_matches();
   ASSERT_EQ(unfinished.size(), 1u);

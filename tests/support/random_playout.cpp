@@ -183,7 +183,7 @@ class Playout {
     const Json action = choose_move(seat);
     ASSERT_NO_FATAL_FAILURE(checks_.before_move(state, seat, action));
     const int round = state.round();
-    const std::size_t results = state.round_results().size();
+    const std::size_t results = state.rounds_finished();
     ActionResult result = state.apply(seat, action);
     ASSERT_TRUE(result.ok()) << "seat " << seat << " " << action.dump() << ": "
                              << result.error->code << " " << result.error->message;
@@ -193,7 +193,7 @@ class Playout {
     took_events(events);
     ASSERT_NO_FATAL_FAILURE(checks_.after_move(state, seat, action, events));
     EXPECT_GE(state.round(), round) << "the round went back";
-    EXPECT_GE(state.round_results().size(), results) << "a round's result vanished";
+    EXPECT_GE(state.rounds_finished(), results) << "a round's result vanished";
   }
 
   // The replay compares the events with the played match's, so they are kept then.
@@ -297,6 +297,13 @@ class Playout {
     EXPECT_EQ(every_view_text(*replay), every_view_text(played));
     EXPECT_EQ(replay->scores(), played.scores());
     EXPECT_EQ(replay->round_results(), played.round_results());
+    // The rounds are kept as text (what the server journals); the tree is built from it.
+    const Json rounds = played.round_results();
+    ASSERT_EQ(rounds.size(), played.rounds_finished());
+    for (std::size_t round = 0; round < rounds.size(); ++round) {
+      EXPECT_TRUE(rounds[round].is_object()) << "round " << round + 1;
+      EXPECT_EQ(rounds[round].dump(), played.round_result_text(round)) << "round " << round + 1;
+    }
     EXPECT_EQ(replay->deals_started(), played.deals_started());
     if (twin) {
       EXPECT_EQ(every_view_text(*twin), every_view_text(played));

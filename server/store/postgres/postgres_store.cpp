@@ -159,10 +159,10 @@ Ticket PostgresStore::commitment(const std::string& match_id, const CommitmentRo
                             });
 }
 
-Ticket PostgresStore::round_ended(const std::string& match_id, int round, const Json& result) {
+Ticket PostgresStore::round_ended(const std::string& match_id, int round, std::string result_json) {
   return impl_->queue->push(
       "round_ended", match_id,
-      [batch = impl_->batch.get(), match_id, round, text = json_text(result)] {
+      [batch = impl_->batch.get(), match_id, round, text = std::move(result_json)] {
         batch->round_ended(match_id, round, text);
       });
 }

@@ -368,9 +368,9 @@ Ticket SqliteStore::commitment(const std::string& match_id, const CommitmentRow&
   });
 }
 
-Ticket SqliteStore::round_ended(const std::string& match_id, int round, const Json& result) {
+Ticket SqliteStore::round_ended(const std::string& match_id, int round, std::string result_json) {
   return impl_->queue->push("round_ended", match_id,
-                            [store = impl_.get(), match_id, round, text = json_text(result)] {
+                            [store = impl_.get(), match_id, round, text = std::move(result_json)] {
                               store->write_statements->round_ended(match_id, round, text);
                             });
 }

@@ -42,7 +42,7 @@ class SqliteStore final : public Store {
   Ticket match_started(const MatchStart& start) override;
   Ticket action(const std::string& match_id, const ActionRow& action) override;
   Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) override;
-  Ticket round_ended(const std::string& match_id, int round, const Json& result) override;
+  Ticket round_ended(const std::string& match_id, int round, std::string result_json) override;
   Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
                      const std::vector<SeatResult>& seats) override;
   Ticket match_aborted(const std::string& match_id, Millis ended_at,
