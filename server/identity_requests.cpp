@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 
 #include <chrono>
+#include <thread>
 #include <utility>
 
 #include "server/store/store.hpp"
@@ -26,6 +27,16 @@ Error store_unavailable() {
                "the server's database cannot take writes just now; try again shortly"};
 }
 
+// A redemption whose outcome could not be read back: the code may be spent.
+Error claim_unconfirmed() {
+  return Error{"store_unavailable",
+               "the claim could not be confirmed: the server's database cannot be read just "
+               "now; try the code again shortly, and if it is refused, ask for a new one"};
+}
+
+constexpr int kTokenReadAttempts = 3;
+constexpr auto kTokenReadRetryAfter = std::chrono::milliseconds(100);
+
 void issue_code(store::Store& store, const Request& request, const std::string& player_id,
                 const std::string& address, Reply reply) {
   ClaimCodes::NewCode code = ClaimCodes::make_code();
@@ -47,7 +58,20 @@ void issue_code(store::Store& store, const Request& request, const std::string& 
 // token now belongs to someone.
 void answer_redemption(Players& players, store::Store& store, const Json& request_id,
                        const std::string& token, const std::string& address, const Reply& reply) {
-  std::optional<store::PlayerRow> owner = store.find_player_by_token(Players::hash_token(token));
+  // The redemption is committed, so only the read stands between the person and the
+  // answer: a read that fails (the file being written back, say) is tried again, and an
+  // unknown outcome is never answered as a bad code.
+  Expected<std::optional<store::PlayerRow>> found = store::Store::unreadable_players();
+  for (int attempt = 0; attempt < kTokenReadAttempts && !found.ok(); ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(kTokenReadRetryAfter);
+    found = store.find_player_by_token(Players::hash_token(token));
+  }
+  if (!found.ok()) {
+    players.claim_settled(false);  // counted as a wrong code: guessing must gain nothing here
+    spdlog::warn("a claim from {} could not be confirmed: {}", address, found.error().message);
+    return reply(refusal(request_id, claim_unconfirmed()));
+  }
+  const std::optional<store::PlayerRow>& owner = *found;
   players.claim_settled(owner.has_value());
   if (!owner) {
     spdlog::info("a claim from {} was refused: bad_claim_code", address);

@@ -35,20 +35,26 @@ void RequestRouter::find_player_elsewhere(Json request_id, std::string token, st
                      token = std::move(token), name = std::move(name)] {
         // A player sent here by the node that created it a moment ago may not be committed
         // yet (that node's writer commits within milliseconds): ask again for a second.
+        // A failed read is asked again too, and if it still fails the client hears that,
+        // not that its token is unknown (it would drop the token and become someone new).
         std::optional<store::PlayerRow> row;
+        bool unreadable = false;
         const std::string token_hash = Players::hash_token(token);
         for (int attempt = 0; attempt < 10 && !row; ++attempt) {
           if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-          try {
-            row = store->find_player_by_token(token_hash);
-          } catch (const std::exception& e) {  // the store logs its own failures; this one is ours
-            spdlog::warn("looking up a returning player's token failed: {}", e.what());
-            break;
-          }
+          Expected<std::optional<store::PlayerRow>> found = store->find_player_by_token(token_hash);
+          unreadable = !found.ok();
+          if (found.ok()) row = std::move(*found);
         }
-        link_.post([this, row = std::move(row), request_id, token, name] {
+        if (unreadable) spdlog::warn("a returning player's token could not be read");
+        link_.post([this, row = std::move(row), unreadable, request_id, token, name] {
           hello_pending_ = false;
           run_guarded(request_id, "hello", [&] {
+            if (unreadable) {
+              return send_error(request_id, "store_unavailable",
+                                "the server's database cannot be read just now; say hello "
+                                "again shortly, with the same token");
+            }
             std::optional<PlayerIdentity> adopted;
             if (row) adopted = lobby_.players().adopt(*row, token, name);
             if (!adopted) {

@@ -18,6 +18,10 @@ Expected<std::unique_ptr<Store>> Store::open(const StoreOptions& options) {
   return std::unique_ptr<Store>(std::move(opened.value()));
 }
 
+Error Store::unreadable_players() {
+  return Error{"store_read_failed", "cannot read the players' tokens"};
+}
+
 Error Store::unreadable_journals(const std::vector<std::string>& room_ids) {
   std::string rooms;
   for (const std::string& id : room_ids) rooms += (rooms.empty() ? "" : ", ") + id;

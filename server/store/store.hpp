@@ -193,8 +193,14 @@ class Store {
   // each row with its own token_hash.
   virtual std::vector<PlayerRow> load_players() = 0;
   // The player whose token (any of its tokens) hashes to `token_hash`, read now (in a cluster
-  // another node may have created it since start-up); nothing if none.
-  virtual std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) = 0;
+  // another node may have created it since start-up); nothing if none. A failed read is an
+  // error ("store_read_failed"), not "nobody": a client told that its token is unknown
+  // drops it and becomes someone new, and a claim told its code is bad was spent for
+  // nothing.
+  virtual Expected<std::optional<PlayerRow>> find_player_by_token(
+      const std::string& token_hash) = 0;
+  // That error (for both backends).
+  static Error unreadable_players();
   virtual std::vector<UnfinishedMatch> load_unfinished_matches() = 0;
   // The unfinished matches of these rooms only, in the same order and shape: a cluster
   // node taking a dead node's rooms reads their journals, not every live match's. Unlike

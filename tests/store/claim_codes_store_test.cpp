@@ -36,7 +36,8 @@ class ClaimCodesInTheStore : public testing::StoreBackendTest {
   std::string owner_of(const std::string& token_hash) {
     store_->flush();
     auto row = store_->find_player_by_token(token_hash);
-    return row ? row->id : "";
+    EXPECT_TRUE(row.ok());
+    return row.ok() && row->has_value() ? (*row)->id : "";
   }
   // Rows left in claim_codes, read beside the store (not for ":memory:").
   long long codes_kept() {

@@ -222,6 +222,26 @@ TEST_F(PostgresStoreTest, AnUnreadableJournalIsAnErrorNotAnEmptyList) {
   EXPECT_EQ(read.value()[0].actions.size(), 1u);
 }
 
+// Nor a failed token lookup for "no such player": a client told that its token is unknown
+// drops it, and a claim told that its code is bad was spent for nothing
+// (identity_requests.cpp, request_router_cluster.cpp).
+TEST_F(PostgresStoreTest, AnUnreadableTokenIsAnErrorNotNobody) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  store->save_player(testing::player("pAnn", "Ann", kT0));
+  store->flush();
+  const std::string token_hash = testing::player("pAnn", "Ann", kT0).token_hash;
+  server_->stop(/*immediate=*/true);
+  Expected<std::optional<PlayerRow>> unread = store->find_player_by_token(token_hash);
+  server_->start_again();
+  ASSERT_FALSE(unread);
+  EXPECT_EQ(unread.error().code, "store_read_failed");
+  Expected<std::optional<PlayerRow>> read = store->find_player_by_token(token_hash);
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_TRUE(read->has_value());
+  EXPECT_EQ((*read)->id, "pAnn");
+}
+
 TEST_F(PostgresStoreTest, RetryingABatchThatAlreadyCommittedChangesNothing) {
   // A batch whose COMMIT's answer was lost is sent again: every statement is idempotent.
   // Replay the same writes through two stores, as a retry would.

@@ -93,13 +93,15 @@ TEST_P(StoreRoundTripTest, APlayerOnSeveralDevicesAnswersToEachToken) {
   EXPECT_EQ(players[2].id, "p2");
 
   auto phone = store_->find_player_by_token("hash-p1-phone");
-  ASSERT_TRUE(phone.has_value());
-  EXPECT_EQ(phone->id, "p1");
-  EXPECT_EQ(phone->token_hash, "hash-p1-phone");
+  ASSERT_TRUE(phone.ok() && phone->has_value());
+  EXPECT_EQ((*phone)->id, "p1");
+  EXPECT_EQ((*phone)->token_hash, "hash-p1-phone");
   auto first = store_->find_player_by_token("hash-p1");
-  ASSERT_TRUE(first.has_value());
-  EXPECT_EQ(first->id, "p1");
-  EXPECT_FALSE(store_->find_player_by_token("hash-nobody").has_value());
+  ASSERT_TRUE(first.ok() && first->has_value());
+  EXPECT_EQ((*first)->id, "p1");
+  auto nobody = store_->find_player_by_token("hash-nobody");
+  ASSERT_TRUE(nobody.ok());
+  EXPECT_FALSE(nobody->has_value());
 }
 
 TEST_P(StoreRoundTripTest, AWholeMatchLifeIsRecorded) {

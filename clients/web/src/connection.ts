@@ -25,6 +25,9 @@ interface Pending {
 
 // Nodes that keep sending a client to each other would be a loop.
 const MAX_REDIRECTS_IN_A_ROW = 5;
+// A hello the server could not answer (its database unreadable for a moment) is said
+// again after this long, with the same token.
+const HELLO_RETRY_MS = 2000;
 
 /** When a silent server is taken for gone; any message counts as a sign of life. */
 export interface Liveness {
@@ -225,6 +228,12 @@ export class Connection {
       if (message.code === "bad_token") {
         localStorage.removeItem(TOKEN_KEY);
         this.hello();
+      } else if (message.code === "store_unavailable") {
+        // Not "unknown": the token is kept, and asked about again.
+        const socket = this.socket;
+        setTimeout(() => {
+          if (this.socket === socket && !this.greeted) this.hello();
+        }, HELLO_RETRY_MS);
       }
       return;
     }

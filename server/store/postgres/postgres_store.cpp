@@ -205,10 +205,16 @@ std::vector<PlayerRow> PostgresStore::load_players() {
   return impl_->read("load_players", std::vector<PlayerRow>{}, pg::history::load_players);
 }
 
-std::optional<PlayerRow> PostgresStore::find_player_by_token(const std::string& token_hash) {
-  return impl_->read("find_player_by_token", std::optional<PlayerRow>{}, [&](pg::Connection& db) {
-    return pg::history::find_player_by_token(db, token_hash);
-  });
+Expected<std::optional<PlayerRow>> PostgresStore::find_player_by_token(
+    const std::string& token_hash) {
+  // The read's own fallback (a failure) is the outer nullopt; "nobody" is the inner one.
+  std::optional<std::optional<PlayerRow>> found = impl_->read(
+      "find_player_by_token", std::optional<std::optional<PlayerRow>>{}, [&](pg::Connection& db) {
+        return std::optional<std::optional<PlayerRow>>(
+            std::in_place, pg::history::find_player_by_token(db, token_hash));
+      });
+  if (!found) return unreadable_players();
+  return std::move(*found);
 }
 
 std::vector<UnfinishedMatch> PostgresStore::load_unfinished_matches() {

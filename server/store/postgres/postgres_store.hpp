@@ -51,7 +51,7 @@ class PostgresStore final : public Store {
   void flush() override;
 
   std::vector<PlayerRow> load_players() override;
-  std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override;
+  Expected<std::optional<PlayerRow>> find_player_by_token(const std::string& token_hash) override;
   std::vector<UnfinishedMatch> load_unfinished_matches() override;
   std::vector<OpenRoomRow> load_open_rooms() override;
   Expected<std::vector<UnfinishedMatch>> load_unfinished_matches_in_rooms(
