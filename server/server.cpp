@@ -79,6 +79,11 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                     ? config.threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   net::io_context ioc(threads);
+  // The store's reads (history, token lookups) run here. Declared before the store for the
+  // same reason as the io_context: a claim's commit callback posts to it from the store's
+  // writer thread, so it must outlive the store (ThreadSanitizer saw the test's twin of
+  // this order race: docs/reliability.md).
+  net::thread_pool history_pool(1);
   Metrics metrics;
   store::StoreOptions store_options;
   store_options.path = config.db_path;
@@ -114,7 +119,6 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   RoomKeeper room_keeper(*store);
   std::jthread warming([games] { warm_up(games); });
   StoreJournal journal(*store);
-  net::thread_pool history_pool(1);
   auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
   std::atomic<bool> fenced{false};

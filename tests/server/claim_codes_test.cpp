@@ -124,12 +124,15 @@ class IdentityRequests : public ::testing::Test {
     return Json::parse(answer.get());
   }
 
-  std::unique_ptr<store::Store> store_;
-  Players players_;
+  // The reads' io_context first, so that it is destroyed last: the store's writer thread
+  // posts a redemption's answer to it until the store is gone (ThreadSanitizer reported
+  // this fixture destroying the io_context under that post).
   boost::asio::io_context reads_;
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{
       reads_.get_executor()};
   std::thread reads_thread_;
+  std::unique_ptr<store::Store> store_;
+  Players players_;
 };
 
 TEST_F(IdentityRequests, TheOtherDeviceGetsItsOwnTokenForTheSamePlayerOnce) {
