@@ -109,3 +109,26 @@ describe("a silent server", () => {
     connection.stop();
   });
 });
+
+describe("a hello the server cannot answer just now", () => {
+  it("keeps its token and is said again", async () => {
+    FakeSocket.opened = [];
+    store.set("parlor.token", "t1");
+    const connection = new Connection("ws://proxy/ws", { pingAfterMs: 0, giveUpAfterMs: 0 });
+    connection.start();
+    await sleep(5);
+    const socket = FakeSocket.opened[0];
+    const hello = socket.sent.find((m) => m.type === "hello");
+    assert.equal(hello.token, "t1");
+    // A cluster node that cannot read the player's token says so (not bad_token).
+    socket.deliver({ type: "error", id: hello.id, code: "store_unavailable", message: "later" });
+    await sleep(2100); // the hello comes again after 2 s
+    const hellos = socket.sent.filter((m) => m.type === "hello");
+    assert.equal(hellos.length, 2);
+    assert.equal(hellos[1].token, "t1");
+    assert.equal(store.get("parlor.token"), "t1");
+    socket.welcome();
+    assert.equal(connection.state, "online");
+    connection.stop();
+  });
+});
