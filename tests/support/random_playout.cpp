@@ -297,12 +297,10 @@ class Playout {
     EXPECT_EQ(every_view_text(*replay), every_view_text(played));
     EXPECT_EQ(replay->scores(), played.scores());
     EXPECT_EQ(replay->round_results(), played.round_results());
-    // The rounds are kept as text (what the server journals); the tree is built from it.
-    const Json rounds = played.round_results();
-    ASSERT_EQ(rounds.size(), played.rounds_finished());
-    for (std::size_t round = 0; round < rounds.size(); ++round) {
-      EXPECT_TRUE(rounds[round].is_object()) << "round " << round + 1;
-      EXPECT_EQ(rounds[round].dump(), played.round_result_text(round)) << "round " << round + 1;
+    // Each round's text, as the server journals it and the history serves it, is an object.
+    for (std::size_t round = 0; round < played.rounds_finished(); ++round) {
+      EXPECT_TRUE(Json::parse(played.round_result_text(round)).is_object())
+          << "round " << round + 1;
     }
     EXPECT_EQ(replay->deals_started(), played.deals_started());
     if (twin) {
