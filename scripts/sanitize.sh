@@ -22,8 +22,8 @@ kind="${1:-}"
 server_only=false
 if [ "${2:-}" = --server-only ]; then server_only=true; fi
 case "$kind" in
-  address) dir=build-asan labels="" ;;
-  thread) dir=build-tsan labels="server|store" ;;
+  address) dir=build-asan labels="" scale=3 ;;
+  thread) dir=build-tsan labels="server|store" scale=6 ;;
   *) echo "usage: scripts/sanitize.sh address|thread" >&2; exit 2 ;;
 esac
 seconds="${PARLOR_SANITIZE_SECONDS:-5}"
@@ -32,6 +32,9 @@ suppressions="$PWD/scripts/sanitizer-suppressions"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
 export LSAN_OPTIONS="suppressions=$suppressions/lsan.supp:${LSAN_OPTIONS:-}"
+# The tests' waits for a server (its start and stop, replies, a match's end) are sized for
+# Release; a sanitized server is that much slower (tests/server/test_patience.hpp).
+export PARLOR_TEST_TIME_SCALE="${PARLOR_TEST_TIME_SCALE:-$scale}"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$suppressions/tsan.supp:${TSAN_OPTIONS:-}"
 
 launcher=()

@@ -499,7 +499,7 @@ void CariocaState::end_round(std::optional<Seat> went_out) {
   points_by_round_.push_back(points);
   window_.reset();
   Json summary = round_summary(went_out, points);
-  last_round_text_ = record_round_result(summary);
+  record_round_result(summary);
   emit({{"type", "round_end"}, {"result", std::move(summary)}});
   if (round_ == kRounds) {
     phase_ = Phase::kOver;

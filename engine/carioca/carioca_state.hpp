@@ -147,7 +147,6 @@ class CariocaState : public GameState {
   std::optional<StealWindow> window_;
   std::vector<std::vector<std::int64_t>> points_by_round_;
   std::vector<int> rounds_out_;
-  std::string last_round_text_ = "null";  // the last round's summary, serialized once
 };
 
 }  // namespace parlor::carioca

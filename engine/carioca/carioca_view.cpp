@@ -169,7 +169,7 @@ void CariocaState::write_table_members(JsonWriter& out) const {
   out.end_object();
 
   out.key("last_round");
-  out.raw(last_round_text_);
+  out.raw(last_round_result_text());
 }
 
 void CariocaState::write_seat_members(Seat seat, JsonWriter& out) const {

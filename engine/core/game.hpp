@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -164,6 +165,12 @@ class GameState {
   std::size_t rounds_finished() const { return round_result_texts_.size(); }
   const std::string& round_result_text(std::size_t index) const {
     return round_result_texts_.at(index);
+  }
+  // The newest finished round's text, or "null" before the first: what views show as
+  // the last round, read from the list above rather than kept a second time.
+  std::string_view last_round_result_text() const {
+    return round_result_texts_.empty() ? std::string_view("null")
+                                       : std::string_view(round_result_texts_.back());
   }
   // Final placing per seat, 1 = winner, ties share a place; meaningful once over.
   virtual std::vector<int> placings() const;

@@ -194,7 +194,7 @@ void LocState::finish_hand() {
                  {"ledger", ledger_},
                  {"net", net},
                  {"balances", balances_}};
-  last_round_text_ = record_round_result(result);
+  record_round_result(result);
   emit({{"type", "hand_over"}, {"hand", hand_number_}, {"net", net}, {"balances", balances_}});
   if (hand_number_ >= table_.hands) {
     phase_ = Phase::kOver;

@@ -94,9 +94,8 @@ class LocState : public GameState {
   std::vector<Card> shown_;                   // revealed in this hand's plays
   std::vector<Card> set_aside_;               // undealt, unseen
   Json ledger_ = Json::array();               // this hand's public ledger
-  // The ledger and the last round serialized once when they change, not in every view.
+  // The ledger serialized once when it changes, not in every view.
   std::string ledger_text_ = "[]";
-  std::string last_round_text_ = "null";
 };
 
 }  // namespace parlor::loc

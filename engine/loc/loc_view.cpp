@@ -48,7 +48,7 @@ void LocState::write_table_members(JsonWriter& out) const {
   out.key("ledger");
   out.raw(ledger_text_);
   out.key("last_round");
-  out.raw(last_round_text_);
+  out.raw(last_round_result_text());
 }
 
 // "legal": {"discard": [cards]} or {"play": [cards]} while the seat is waited for, else {}.

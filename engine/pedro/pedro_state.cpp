@@ -250,7 +250,7 @@ void PedroState::end_auction(Seat declarer) {
 
 // The finished round stays in every view until the next one ends.
 void PedroState::record_round(const Json& result) {
-  last_round_text_ = record_round_result(result);
+  record_round_result(result);
 }
 
 void PedroState::throw_in() {

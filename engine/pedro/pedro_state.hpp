@@ -214,7 +214,6 @@ class PedroState final : public GameState {
   // Match.
   SideScores side_scores_{};
   std::optional<int> winner_side_;
-  std::string last_round_text_ = "null";  // the last round's result, serialized once
 };
 
 }  // namespace parlor::pedro

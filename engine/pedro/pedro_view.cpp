@@ -180,7 +180,7 @@ void PedroState::write_table_members(JsonWriter& out) const {
     out.value(nullptr);
   }
   out.key("last_round");
-  out.raw(last_round_text_);
+  out.raw(last_round_result_text());
 }
 
 void PedroState::write_seat_members(Seat seat, JsonWriter& out) const {

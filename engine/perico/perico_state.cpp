@@ -350,7 +350,7 @@ void PericoState::end_round(RoundEnd how, bool at_deal) {
                  {"drawn", !showdown.winner.has_value()},
                  {"points", showdown.points},
                  {"scores", scores_}};
-  last_round_text_ = record_round_result(result);
+  record_round_result(result);
   Json event = result;
   event["type"] = "round_end";
   emit(event);

@@ -105,7 +105,6 @@ class PericoState : public GameState {
   std::vector<Card> pile_;   // top last
   std::vector<Card> stock_;  // top last
   std::vector<std::int64_t> scores_;
-  std::string last_round_text_ = "null";  // the last round's result, serialized once
 };
 
 }  // namespace parlor::perico

@@ -56,7 +56,7 @@ void PericoState::write_table_members(JsonWriter& out) const {
   }
   out.end_object();
   out.key("last_round");
-  out.raw(last_round_text_);
+  out.raw(last_round_result_text());
 }
 
 void PericoState::write_seat_members(Seat seat, JsonWriter& out) const {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "engine/core/card.hpp"
+#include "tests/server/test_patience.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -73,7 +74,7 @@ bool drive_match(ClientPool& pool, const std::string& room_id, std::vector<Table
                  std::uint64_t rng_seed) {
   Rng rng(Seed::from_u64(rng_seed), 99);
   long long next_id = 1'000'000;
-  auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto deadline = std::chrono::steady_clock::now() + patience(timeout);
   for (;;) {
     pool.pump(1ms);
     bool all_over = true;

@@ -17,6 +17,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "tests/server/test_patience.hpp"
+
 namespace parlor::testing {
 
 int free_port() {
@@ -106,7 +108,7 @@ ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::s
     _exit(127);
   }
   close(log_fd);
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  auto deadline = std::chrono::steady_clock::now() + patience(std::chrono::seconds(20));
   while (std::chrono::steady_clock::now() < deadline) {
     if (http_status(http_get(port_, "/healthz")) == 200) return;
     int status = 0;
@@ -139,7 +141,8 @@ void ServerProcess::kill_now() {
 int ServerProcess::stop(int timeout_ms) {
   if (pid_ <= 0) return -1;
   kill(pid_, SIGTERM);
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  auto deadline =
+      std::chrono::steady_clock::now() + patience(std::chrono::milliseconds(timeout_ms));
   int status = 0;
   while (std::chrono::steady_clock::now() < deadline) {
     if (waitpid(pid_, &status, WNOHANG) == pid_) {

@@ -3,6 +3,8 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
+#include "tests/server/test_patience.hpp"
+
 namespace parlor::testing {
 
 using tcp = net::ip::tcp;
@@ -80,7 +82,7 @@ void ClientPool::pump(std::chrono::milliseconds duration) {
 }
 
 bool ClientPool::wait_for(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
-  auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto deadline = std::chrono::steady_clock::now() + patience(timeout);
   while (!done()) {
     if (std::chrono::steady_clock::now() > deadline) return false;
     pump(2ms);
