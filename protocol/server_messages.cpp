@@ -1,5 +1,6 @@
 #include "protocol/server_messages.hpp"
 
+#include "engine/core/json_writer.hpp"
 #include "protocol/protocol.hpp"
 
 namespace parlor::protocol {
@@ -129,30 +130,42 @@ std::string room_reply(const Json& id, const RoomSummary& room) {
 
 // ---- update ----
 
+namespace {
+// A head with a running timer and a long room id fits.
+constexpr std::size_t kUpdateHeadReserve = 192;
+}  // namespace
+
 SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text) {
   SharedUpdate shared;
+  // The message's first members, written into one buffer (this runs for every accepted
+  // move); update_message adds the rest and closes the object.
   std::string& text = shared.head;
-  text = "{\"type\":\"update\",\"room\":" + dump(Json(head.room));
-  text += ",\"match\":" + std::to_string(head.match);
-  text += ",\"seq\":" + std::to_string(head.seq);
-  text += head.paused ? ",\"paused\":true" : ",\"paused\":false";
-  if (head.paused) text += ",\"pause_ms\":" + std::to_string(head.pause_ms);
-  text += ",\"timer\":";
-  text += head.timer ? dump(*head.timer) : "null";
+  text.reserve(kUpdateHeadReserve);
+  JsonWriter out(text);
+  out.begin_object();
+  out.member("type", "update");
+  out.member("room", head.room);
+  out.member("match", head.match);
+  out.member("seq", head.seq);
+  out.member("paused", head.paused);
+  if (head.paused) out.member("pause_ms", head.pause_ms);
+  out.key("timer");
+  if (head.timer) {
+    out.value(*head.timer);
+  } else {
+    out.value(nullptr);
+  }
   if (head.timed_out_seat) {
-    text += ",\"timed_out\":{\"seat\":" + std::to_string(*head.timed_out_seat) + "}";
+    out.key("timed_out");
+    out.begin_object();
+    out.member("seat", *head.timed_out_seat);
+    out.end_object();
   }
   shared.table_view = std::move(table_view_text);
   return shared;
 }
 
-UpdateEvents write_events(std::vector<Event> events) {
-  UpdateEvents written;
-  written.texts.reserve(events.size());
-  for (const Event& event : events) written.texts.push_back(dump(event.body));
-  written.events = std::move(events);
-  return written;
-}
+UpdateEvents write_events(std::vector<Event> events) { return UpdateEvents{std::move(events)}; }
 
 std::string update_message(const SharedUpdate& shared, Seat viewer,
                            std::string_view seat_fields_text, const UpdateEvents& events,
@@ -160,7 +173,7 @@ std::string update_message(const SharedUpdate& shared, Seat viewer,
   // One allocation for the whole message (it is written piece by piece below).
   std::size_t size = shared.head.size() + shared.table_view.size() + seat_fields_text.size() +
                      extra_fields.size() + 64;
-  for (const std::string& event : events.texts) size += event.size() + 1;
+  for (const Event& event : events.events) size += event.text.size() + 1;
   std::string text;
   text.reserve(size);
   text += shared.head;
@@ -175,7 +188,7 @@ std::string update_message(const SharedUpdate& shared, Seat viewer,
   for (std::size_t i = 0; i < events.events.size(); ++i) {
     if (!events.events[i].audience.includes(viewer)) continue;
     if (!first) text += ',';
-    text += events.texts[i];
+    text += events.events[i].text;
     first = false;
   }
   // The table view always has members, and both halves are objects: "{…}" + "{…}"

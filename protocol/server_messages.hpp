@@ -99,11 +99,10 @@ struct SharedUpdate {
 };
 SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text);
 
-// The events of one broadcast, each written once; a receiver gets those whose audience
-// includes it.
+// The events of one broadcast, as the engine wrote them (Event::text); a receiver gets
+// those whose audience includes it.
 struct UpdateEvents {
   std::vector<Event> events;
-  std::vector<std::string> texts;
 };
 UpdateEvents write_events(std::vector<Event> events);
 

@@ -10,7 +10,7 @@ using Json = nlohmann::json;
 Json public_events(GameState& match) {
   Json events = Json::array();
   for (Event& event : match.take_events()) {
-    if (event.audience.includes(kSpectator)) events.push_back(std::move(event.body));
+    if (event.audience.includes(kSpectator)) events.push_back(event.body());
   }
   return events;
 }

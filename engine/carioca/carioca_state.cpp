@@ -275,16 +275,29 @@ ActionResult CariocaState::do_draw(Seat seat, const Json& action) {
     taken_ = card;
     top_discarder_.reset();
     phase_ = Phase::kPlay;
-    emit({{"type", "draw"}, {"seat", seat}, {"from", "discard"}, {"card", card.str()}});
+    emit_written([&](JsonWriter& out) {
+      out.member("type", "draw");
+      out.member("seat", seat);
+      out.member("from", "discard");
+      out.member("card", card);
+    });
     return ActionResult::accepted();
   }
   if (from != "stock") return bad_action("\"from\" must be \"stock\" or \"discard\"");
   Card card = stock_.back();
   stock_.pop_back();
   hands_[seat].push_back(card);
-  emit({{"type", "draw"}, {"seat", seat}, {"from", "stock"}, {"card", card.str()}},
-       Audience::only(seat));
-  emit({{"type", "draw"}, {"seat", seat}, {"from", "stock"}}, Audience::all_but(seat));
+  // The drawer sees the card; everyone else, that one came from the stock.
+  for (const bool own : {true, false}) {
+    emit_written(
+        [&](JsonWriter& out) {
+          out.member("type", "draw");
+          out.member("seat", seat);
+          out.member("from", "stock");
+          if (own) out.member("card", card);
+        },
+        own ? Audience::only(seat) : Audience::all_but(seat));
+  }
   open_steal_window();
   return ActionResult::accepted();
 }
@@ -326,7 +339,10 @@ ActionResult CariocaState::do_claim(Seat seat, bool steal) {
   if (window.has_declined(seat)) return reject("already_declined", "you have declined this card");
   if (!steal) {
     window_->declined.push_back(seat);
-    emit({{"type", "decline"}, {"seat", seat}});
+    emit_written([&](JsonWriter& out) {
+      out.member("type", "decline");
+      out.member("seat", seat);
+    });
     if (window_->declined.size() == window_->order.size()) close_steal_window();
     return ActionResult::accepted();
   }
@@ -454,7 +470,11 @@ ActionResult CariocaState::do_discard(Seat seat, const Json& action) {
   remove_cards(hands_[seat], {*card});
   discards_.push_back(*card);
   top_discarder_ = seat;
-  emit({{"type", "discard"}, {"seat", seat}, {"card", card->str()}});
+  emit_written([&](JsonWriter& out) {
+    out.member("type", "discard");
+    out.member("seat", seat);
+    out.member("card", *card);
+  });
   if (hands_[seat].empty()) {
     end_round(seat);
   } else {
@@ -499,8 +519,11 @@ void CariocaState::end_round(std::optional<Seat> went_out) {
   points_by_round_.push_back(points);
   window_.reset();
   Json summary = round_summary(went_out, points);
-  record_round_result(summary);
-  emit({{"type", "round_end"}, {"result", std::move(summary)}});
+  const std::string& summary_text = record_round_result(summary);
+  std::string event = R"({"type":"round_end","result":)";
+  event += summary_text;
+  event += '}';
+  emit_text(std::move(event));
   if (round_ == kRounds) {
     phase_ = Phase::kOver;
     emit({{"type", "match_end"}, {"scores", scores()}, {"placings", placings()}});

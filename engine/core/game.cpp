@@ -119,8 +119,9 @@ std::vector<Event> GameState::take_events() {
   return events;
 }
 
-void GameState::emit(Json body, Audience audience) {
-  outbox_.push_back(Event{std::move(body), audience});
+void GameState::emit(const Json& body, Audience audience) {
+  // As protocol's writer does: text that is not UTF-8 is replaced, never thrown.
+  outbox_.push_back(Event{body.dump(-1, ' ', false, Json::error_handler_t::replace), audience});
 }
 
 const std::string& GameState::record_round_result(const Json& result) {

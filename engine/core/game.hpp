@@ -55,9 +55,14 @@ struct Audience {
 };
 
 // Something that happened, for logs and animation. `body` has a "type".
+// Something that happened, for the viewers in `audience`: a JSON object kept as its text.
+// Each update carries its events to their viewers as text, so an engine writes an event
+// once (as a tree it cost an allocation per member, then a dump per update); body()
+// parses it back, for tests and tools.
 struct Event {
-  Json body;
+  std::string text;
   Audience audience;
+  Json body() const { return Json::parse(text); }
 };
 
 enum class WaitMode {
@@ -189,11 +194,30 @@ class GameState {
   // its view sections as JSON too (a bot's legal moves, say).
   static Json members_as_json(const std::function<void(JsonWriter&)>& write_members);
 
-  void emit(Json body, Audience audience = Audience::everyone());
+  void emit(const Json& body, Audience audience = Audience::everyone());
+  // The same, written straight as text: `write_members(JsonWriter&)` writes the event's
+  // members into its open object. The hot events (a move's) are written so; the rest may
+  // stay trees. (Members come in the order written; a JSON object's order means nothing.)
+  template <class WriteMembers>
+  void emit_written(WriteMembers&& write_members, Audience audience = Audience::everyone()) {
+    std::string text;
+    text.reserve(kEventTextReserve);
+    JsonWriter out(text);
+    out.begin_object();
+    write_members(out);
+    out.end_object();
+    outbox_.push_back(Event{std::move(text), audience});
+  }
+  // An event already written as the text of one JSON object.
+  void emit_text(std::string object_text, Audience audience = Audience::everyone()) {
+    outbox_.push_back(Event{std::move(object_text), audience});
+  }
   // Appends a finished round's result (an object) to round_results(); returns its text.
   const std::string& record_round_result(const Json& result);
 
  private:
+  // Most events are a few members: one allocation holds them.
+  static constexpr std::size_t kEventTextReserve = 96;
   std::vector<Event> outbox_;
   std::vector<std::string> round_result_texts_;
 };

@@ -49,7 +49,13 @@ std::optional<Error> LocState::deal_hand(const std::optional<Json>& setup) {
   hand_start_balances_ = balances_;
   emit({{"type", "deal"}, {"hand", hand_number_}, {"dealer", dealer_}});
   for (Seat seat = 0; seat < seats; ++seat) {
-    emit({{"type", "hand"}, {"cards", cards_to_json(hands_[seat])}}, Audience::only(seat));
+    emit_written(
+        [&](JsonWriter& out) {
+          out.member("type", "hand");
+          out.key("cards");
+          out.cards(hands_[seat]);
+        },
+        Audience::only(seat));
   }
   ante();
   return std::nullopt;

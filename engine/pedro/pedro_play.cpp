@@ -137,7 +137,12 @@ ActionResult PedroState::on_play(Seat seat, const Json& action) {
   dumped_count_[seat] += static_cast<int>(dump.size());
   trick_.dumped += static_cast<int>(dump.size());
   trick_.cards.push_back({seat, *card});
-  emit({{"type", "play"}, {"seat", seat}, {"card", card->str()}, {"dumped", dump.size()}});
+  emit_written([&](JsonWriter& out) {
+    out.member("type", "play");
+    out.member("seat", seat);
+    out.member("card", *card);
+    out.member("dumped", dump.size());
+  });
   if (static_cast<int>(trick_.cards.size()) == in_count_) {
     finish_trick();
   } else {

@@ -142,16 +142,25 @@ int PericoState::turn_up_first_card() {
 }
 
 void PericoState::emit_deal() {
-  emit({{"type", "deal"},
-        {"round", round_},
-        {"dealer", dealer_},
-        {"turn", turn_},
-        {"discard_pile", cards_to_json(reversed(pile_))},
-        {"stock_size", stock_.size()},
-        {"jokers_returned", jokers_returned_}});
+  emit_written([&](JsonWriter& out) {
+    out.member("type", "deal");
+    out.member("round", round_);
+    out.member("dealer", dealer_);
+    out.member("turn", turn_);
+    out.key("discard_pile");
+    out.cards(pile_.rbegin(), pile_.rend());
+    out.member("stock_size", stock_.size());
+    out.member("jokers_returned", jokers_returned_);
+  });
   for (Seat seat = 0; seat < seat_count(); ++seat) {
-    emit({{"type", "hand"}, {"seat", seat}, {"cards", cards_to_json(hands_[seat])}},
-         Audience::only(seat));
+    emit_written(
+        [&](JsonWriter& out) {
+          out.member("type", "hand");
+          out.member("seat", seat);
+          out.key("cards");
+          out.cards(hands_[seat]);
+        },
+        Audience::only(seat));
   }
 }
 
@@ -191,9 +200,17 @@ ActionResult PericoState::draw(Seat seat) {
   hands_[seat].push_back(card);
   drawn_ = card;
   phase_ = Phase::kDiscard;
-  emit({{"type", "draw"}, {"seat", seat}, {"card", card.str()}, {"stock_size", stock_.size()}},
-       Audience::only(seat));
-  emit({{"type", "draw"}, {"seat", seat}, {"stock_size", stock_.size()}}, Audience::all_but(seat));
+  // The drawer sees the card; everyone else, that a card was drawn.
+  for (const bool own : {true, false}) {
+    emit_written(
+        [&](JsonWriter& out) {
+          out.member("type", "draw");
+          out.member("seat", seat);
+          if (own) out.member("card", card);
+          out.member("stock_size", stock_.size());
+        },
+        own ? Audience::only(seat) : Audience::all_but(seat));
+  }
   return ActionResult::accepted();
 }
 
@@ -217,7 +234,11 @@ ActionResult PericoState::discard(Seat seat, const Json& action) {
   drawn_.reset();
   phase_ = Phase::kPlay;
   place_on_pile(*card);
-  emit({{"type", "discard"}, {"seat", seat}, {"card", card->str()}});
+  emit_written([&](JsonWriter& out) {
+    out.member("type", "discard");
+    out.member("seat", seat);
+    out.member("card", *card);
+  });
   reshuffle_if_joker_on_top(seat);
   complete_turn(seat);
   return ActionResult::accepted();
@@ -253,11 +274,15 @@ ActionResult PericoState::take(Seat seat, const Json& action) {
   hands_[seat] = std::move(hand);
   pile_.resize(pile_.size() - static_cast<std::size_t>(count));
   for (Card card : *discards) place_on_pile(card);
-  emit({{"type", "take"},
-        {"seat", seat},
-        {"count", count},
-        {"taken", cards_to_json(taken)},
-        {"discard", cards_to_json(*discards)}});
+  emit_written([&](JsonWriter& out) {
+    out.member("type", "take");
+    out.member("seat", seat);
+    out.member("count", count);
+    out.key("taken");
+    out.cards(taken);
+    out.key("discard");
+    out.cards(*discards);
+  });
   reshuffle_if_joker_on_top(seat);
   complete_turn(seat);
   return ActionResult::accepted();
@@ -275,7 +300,10 @@ ActionResult PericoState::knock(Seat seat) {
                       " cards in the discard pile; it holds " + std::to_string(pile_.size()));
   }
   knocker_ = seat;
-  emit({{"type", "knock"}, {"seat", seat}});
+  emit_written([&](JsonWriter& out) {
+    out.member("type", "knock");
+    out.member("seat", seat);
+  });
   complete_turn(seat);
   return ActionResult::accepted();
 }
@@ -350,10 +378,12 @@ void PericoState::end_round(RoundEnd how, bool at_deal) {
                  {"drawn", !showdown.winner.has_value()},
                  {"points", showdown.points},
                  {"scores", scores_}};
-  record_round_result(result);
-  Json event = result;
-  event["type"] = "round_end";
-  emit(event);
+  // The event is the result with its type: written from the result's text, not a copy
+  // of its tree.
+  const std::string& result_text = record_round_result(result);
+  std::string event = R"({"type":"round_end",)";
+  event.append(result_text, 1);
+  emit_text(std::move(event));
   knocker_.reset();
   drawn_.reset();
   if (match_finished(scores_, config_.target)) {

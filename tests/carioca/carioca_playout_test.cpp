@@ -163,13 +163,14 @@ std::vector<CardSet> visible_to_all(const CariocaState& state) {
 void check_events(const std::vector<CardSet>& before, const CariocaState& after,
                   const std::vector<Event>& events) {
   bool new_round = false;
-  for (const Event& event : events) new_round |= event.body["type"] == "round_end";
+  for (const Event& event : events) new_round |= event.body()["type"] == "round_end";
   for (const Event& event : events) {
-    const std::string type = event.body["type"];
-    bool private_cards = type == "hand" || (type == "draw" && event.body["from"] == "stock");
-    if (private_cards && event.body.contains("card")) {
-      ASSERT_EQ(event.audience.kind, Audience::Kind::kOnlySeat) << event.body.dump();
-      ASSERT_EQ(event.audience.seat, event.body["seat"]);
+    const Json body = event.body();
+    const std::string type = body["type"];
+    bool private_cards = type == "hand" || (type == "draw" && body["from"] == "stock");
+    if (private_cards && body.contains("card")) {
+      ASSERT_EQ(event.audience.kind, Audience::Kind::kOnlySeat) << body.dump();
+      ASSERT_EQ(event.audience.seat, body["seat"]);
     }
     if (type == "hand") {
       ASSERT_EQ(event.audience.kind, Audience::Kind::kOnlySeat);
@@ -181,8 +182,8 @@ void check_events(const std::vector<CardSet>& before, const CariocaState& after,
       CardSet now = visible_to(after, viewer);
       for (int code = 0; code < 53; ++code) allowed[code] = allowed[code] || now[code];
       CardSet shown{};
-      collect_cards(event.body, "", shown);
-      ASSERT_NO_FATAL_FAILURE(expect_within(shown, allowed, [&] { return event.body.dump(); }));
+      collect_cards(body, "", shown);
+      ASSERT_NO_FATAL_FAILURE(expect_within(shown, allowed, [&] { return body.dump(); }));
     }
   }
 }
@@ -202,7 +203,7 @@ void check_state(const std::vector<CardSet>& before, CariocaState& state, int ac
     ASSERT_NO_FATAL_FAILURE(check_view(state, kSpectator, state.view(kSpectator)));
   }
   bool dealt = false;
-  for (const Event& event : events) dealt |= event.body["type"] == "deal";
+  for (const Event& event : events) dealt |= event.body()["type"] == "deal";
   if (dealt || state.match_over()) {
     ASSERT_NO_FATAL_FAILURE(check_all_views(state));
   }

@@ -344,7 +344,7 @@ TEST(CariocaRules, TheStockIsRebuiltFromTheDiscards) {
   EXPECT_EQ(state->stock().size(), pile + 1);
   EXPECT_EQ(state->view(0)["stock"]["reshuffles"], 1);
   bool announced = false;
-  for (const Event& event : state->take_events()) announced |= event.body["type"] == "reshuffle";
+  for (const Event& event : state->take_events()) announced |= event.body()["type"] == "reshuffle";
   EXPECT_TRUE(announced);
 }
 

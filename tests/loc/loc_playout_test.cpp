@@ -153,19 +153,20 @@ class LocChecks : public parlor::testing::PlayoutChecks {
                     const std::vector<Card>& revealed) {
     CardPlaces places = loc_of(state).card_places();
     for (const Event& event : events) {
-      const std::string type = event.body["type"];
+      const Json body = event.body();
+      const std::string type = body["type"];
       if (type == "hand") {
         ASSERT_EQ(event.audience.kind, Audience::Kind::kOnlySeat);
-        EXPECT_EQ(event.body["cards"], cards_to_json(places.hands[event.audience.seat]));
+        EXPECT_EQ(body["cards"], cards_to_json(places.hands[event.audience.seat]));
         continue;
       }
       EXPECT_EQ(event.audience.kind, Audience::Kind::kEveryone) << type;
       if (type == "reveal") {
-        EXPECT_EQ(event.body["cards"], cards_to_json(revealed));
+        EXPECT_EQ(body["cards"], cards_to_json(revealed));
         continue;
       }
       std::vector<std::string> strings;
-      collect_strings(event.body, strings);
+      collect_strings(body, strings);
       for (const auto& text : strings) {
         EXPECT_FALSE(card_names_.count(text)) << type << " event names " << text;
       }

@@ -53,7 +53,7 @@ TEST(LocViews, APendingDiscardIsSeenOnlyByItsOwner) {
     EXPECT_EQ(view["players"][1]["chosen"], false);
   }
   for (const Event& event : match->take_events()) {
-    EXPECT_FALSE(mentions(event.body, "5C")) << event.body.dump();
+    EXPECT_FALSE(mentions(event.body(), "5C")) << event.body().dump();
   }
   expect_no_leaks(*match);
 }
@@ -86,8 +86,8 @@ TEST(LocViews, DiscardsAreNeverShownAgain) {
     }
     EXPECT_FALSE(mentions(match->round_results(), discard)) << discard;
     for (const Event& event : events) {
-      if (event.body["type"] == "hand") continue;  // the dealt hand, before any discard
-      EXPECT_FALSE(mentions(event.body, discard)) << event.body.dump();
+      if (event.body()["type"] == "hand") continue;  // the dealt hand, before any discard
+      EXPECT_FALSE(mentions(event.body(), discard)) << event.body().dump();
     }
   }
 }
@@ -100,9 +100,9 @@ TEST(LocViews, APendingPlayIsHiddenUntilTheReveal) {
   ASSERT_TRUE(match->apply(1, card_action("play", "AH")).ok());
   ASSERT_TRUE(match->apply(3, card_action("play", "7D")).ok());
   for (const Event& event : match->take_events()) {
-    EXPECT_EQ(event.body["type"], "chosen");
-    EXPECT_FALSE(mentions(event.body, "AH"));
-    EXPECT_FALSE(mentions(event.body, "7D"));
+    EXPECT_EQ(event.body()["type"], "chosen");
+    EXPECT_FALSE(mentions(event.body(), "AH"));
+    EXPECT_FALSE(mentions(event.body(), "7D"));
   }
   EXPECT_EQ(match->view(1)["choice"], "AH");
   EXPECT_EQ(match->view(1)["legal"], Json::object());
@@ -115,7 +115,7 @@ TEST(LocViews, APendingPlayIsHiddenUntilTheReveal) {
   ASSERT_TRUE(match->apply(2, card_action("play", "6C")).ok());
   Json reveal;
   for (const Event& event : match->take_events()) {
-    if (event.body["type"] == "reveal") reveal = event.body;
+    if (event.body()["type"] == "reveal") reveal = event.body();
   }
   EXPECT_EQ(reveal["cards"], Json({"2C", "AH", "6C", "7D"}));
   EXPECT_EQ(reveal["winner"], 1);
@@ -144,13 +144,13 @@ TEST(LocViews, EachSeatIsDealtItsHandPrivately) {
   ASSERT_TRUE(match);
   int private_hands = 0;
   for (const Event& event : match->take_events()) {
-    if (event.body["type"] != "hand") {
+    if (event.body()["type"] != "hand") {
       EXPECT_EQ(event.audience.kind, Audience::Kind::kEveryone);
       continue;
     }
     ++private_hands;
     ASSERT_EQ(event.audience.kind, Audience::Kind::kOnlySeat);
-    EXPECT_EQ(event.body["cards"], match->view(event.audience.seat)["hand"]);
+    EXPECT_EQ(event.body()["cards"], match->view(event.audience.seat)["hand"]);
   }
   EXPECT_EQ(private_hands, 6);
 }

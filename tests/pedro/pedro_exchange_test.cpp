@@ -40,7 +40,7 @@ TEST(PedroExchange, DiscardRefillAndRobPastSix) {
             (std::vector<std::string>{"6H", "5H", "5D", "4H", "3H", "2H", "9H", "7H"}));
   // Private refill events name the cards only to their receiver.
   for (const Event& e : t.game->take_events()) {
-    if (e.body["type"] == "refill" && e.body.contains("cards")) {
+    if (e.body()["type"] == "refill" && e.body().contains("cards")) {
       EXPECT_EQ(e.audience.kind, Audience::Kind::kOnlySeat);
     }
   }
@@ -73,8 +73,8 @@ TEST(PedroExchange, AVoidHandRefillsNobodyFromTheStock) {
   t.ok(0, trump("H"));
   int voids = 0;
   for (const Event& e : t.game->take_events()) {
-    EXPECT_NE(e.body["type"], "refill") << e.body.dump();
-    if (e.body["type"] == "void_deal") ++voids;
+    EXPECT_NE(e.body()["type"], "refill") << e.body().dump();
+    if (e.body()["type"] == "void_deal") ++voids;
   }
   EXPECT_EQ(voids, 1);
 }
@@ -161,12 +161,12 @@ TEST(KingPedroExchange, KittyAndDiscardsDownToSix) {
   t.ok(0, trump("H"));
   bool kitty_shown_to_bidder = false;
   for (const Event& e : t.game->take_events()) {
-    if (e.body["type"] != "kitty") continue;
-    if (e.body.contains("cards")) {
+    if (e.body()["type"] != "kitty") continue;
+    if (e.body().contains("cards")) {
       EXPECT_EQ(e.audience.kind, Audience::Kind::kOnlySeat);
       EXPECT_EQ(e.audience.seat, 0);
       kitty_shown_to_bidder =
-          strs(e.body["cards"]) == std::vector<std::string>{"QH", "QC", "KC", "AC"};
+          strs(e.body()["cards"]) == std::vector<std::string>{"QH", "QC", "KC", "AC"};
     }
   }
   EXPECT_TRUE(kitty_shown_to_bidder);

@@ -46,9 +46,9 @@ void check_events(const std::vector<Event>& events, const HiddenMasks& pre, cons
                   const Json& action) {
   std::size_t first_after = 0;
   for (std::size_t i = 0; i < events.size(); ++i) {
-    if (events[i].body["type"] == "deal") first_after = i;
+    if (events[i].body()["type"] == "deal") first_after = i;
   }
-  const bool new_deal = !events.empty() && events[first_after].body["type"] == "deal";
+  const bool new_deal = !events.empty() && events[first_after].body()["type"] == "deal";
   const HiddenMasks post = hidden_masks(after);
   CardMask played;
   if (action.contains("card")) played.set(parse_card(action["card"].get<std::string>())->code());
@@ -56,12 +56,12 @@ void check_events(const std::vector<Event>& events, const HiddenMasks& pre, cons
     const bool before_deal = new_deal && i < first_after;
     // A trump naming that voided the deal turned cards face up: nothing to compare.
     if (before_deal && action["type"] == "trump") continue;
-    const CardMask named = cards_named(events[i].body);
+    const CardMask named = cards_named(events[i].body());
     for (Seat viewer = kSpectator; viewer < 4; ++viewer) {
       if (!events[i].audience.includes(viewer)) continue;
       const CardMask hidden = before_deal ? pre[viewer + 1] & ~played : post[viewer + 1];
       ASSERT_TRUE((named & hidden).none())
-          << "event " << events[i].body.dump() << " shows " << leaked_card(events[i].body, hidden)
+          << "event " << events[i].body().dump() << " shows " << leaked_card(events[i].body(), hidden)
           << " to viewer " << viewer;
     }
   }

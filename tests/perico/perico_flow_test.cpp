@@ -36,7 +36,7 @@ Deal three_seats(Json discard_pile, Json stock = Json::array()) {
 
 bool has_event(const std::vector<Event>& events, const std::string& type) {
   for (const Event& e : events) {
-    if (e.body["type"] == type) return true;
+    if (e.body()["type"] == type) return true;
   }
   return false;
 }
@@ -111,7 +111,7 @@ TEST(PericoDeal, TurnedUpJokerGoesBackAndAnotherCardIsTurned) {
   EXPECT_EQ(p.stock().size(), 54u - 15u - 1u);
   int returned = 0;
   for (const Event& e : state->take_events()) {
-    if (e.body["type"] == "deal") returned = e.body["jokers_returned"].get<int>();
+    if (e.body()["type"] == "deal") returned = e.body()["jokers_returned"].get<int>();
   }
   EXPECT_GE(returned, 1);
 }
@@ -125,7 +125,7 @@ TEST(PericoDeal, RandomDealsNeverStartWithAJokerOnTop) {
     auto state = start(deal);
     EXPECT_FALSE(perico(*state).discard_pile()[0].is_joker());
     for (const Event& e : state->take_events()) {
-      if (e.body["type"] == "deal" && e.body["jokers_returned"] != 0) ++deals_with_a_returned_joker;
+      if (e.body()["type"] == "deal" && e.body()["jokers_returned"] != 0) ++deals_with_a_returned_joker;
     }
   }
   EXPECT_GT(deals_with_a_returned_joker, 0);  // about 1 deal in 27 turns a joker first
@@ -188,9 +188,9 @@ TEST(PericoDraw, DrawThenDiscard) {
   }
   auto events = state->take_events();
   ASSERT_EQ(events.size(), 2u);
-  EXPECT_EQ(events[0].body["card"], "9C");
+  EXPECT_EQ(events[0].body()["card"], "9C");
   EXPECT_EQ(events[0].audience.kind, Audience::Kind::kOnlySeat);
-  EXPECT_FALSE(events[1].body.contains("card"));
+  EXPECT_FALSE(events[1].body().contains("card"));
   EXPECT_EQ(events[1].audience.kind, Audience::Kind::kAllButSeat);
   expect_rejected(*state, 1, draw(), "discard_due");
   expect_rejected(*state, 1, take(1, {"9S"}), "discard_due");
@@ -289,8 +289,8 @@ TEST(PericoJoker, OnTopAfterDrawReshufflesAndCancelsTheKnockThenAnotherKnock) {
   auto events = state->take_events();
   ASSERT_TRUE(has_event(events, "reshuffle"));
   for (const Event& e : events) {
-    if (e.body["type"] == "reshuffle") {
-      EXPECT_EQ(e.body["knock_cancelled"], true);
+    if (e.body()["type"] == "reshuffle") {
+      EXPECT_EQ(e.body()["knock_cancelled"], true);
     }
   }
   const PericoState& p = perico(*state);

@@ -34,13 +34,14 @@ void expect_no_problems(const std::vector<std::string>& problems, std::uint64_t 
 
 void count_events(const std::vector<Event>& events, PlayoutStats& stats) {
   for (const Event& e : events) {
-    const Json& type = e.body["type"];
+    const Json body = e.body();
+    const Json& type = body["type"];
     if (type == "reshuffle") ++stats.reshuffles;
     if (type == "knock") ++stats.knocks;
     if (type == "round_end") {
       ++stats.rounds;
-      if (e.body["drawn"] == true) ++stats.drawn_rounds;
-      if (e.body["reason"] != "knock") ++stats.completes;
+      if (body["drawn"] == true) ++stats.drawn_rounds;
+      if (body["reason"] != "knock") ++stats.completes;
     }
   }
 }
@@ -123,7 +124,7 @@ bool play_match(const std::string& variant, std::uint64_t match, bool default_ta
     ++stats.actions;
     if (sensible[seat] && !knock_running) {
       for (const Event& e : events) {
-        if (e.body["type"] == "reshuffle" && e.body["seat"] == seat) {
+        if (e.body()["type"] == "reshuffle" && e.body()["seat"] == seat) {
           ADD_FAILURE() << "match " << match << ": the sensible bot threw a joker on top "
                         << "with no knock to cancel";
         }

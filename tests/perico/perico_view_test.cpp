@@ -75,10 +75,10 @@ TEST(PericoView, DealEventsKeepHandsPrivate) {
   auto events = state->take_events();
   int private_hands = 0;
   for (const Event& e : events) {
-    if (e.body["type"] == "hand") {
+    if (e.body()["type"] == "hand") {
       ++private_hands;
       EXPECT_EQ(e.audience.kind, Audience::Kind::kOnlySeat);
-      EXPECT_EQ(e.audience.seat, e.body["seat"]);
+      EXPECT_EQ(e.audience.seat, e.body()["seat"]);
     } else {
       EXPECT_EQ(e.audience.kind, Audience::Kind::kEveryone);
     }

@@ -171,10 +171,11 @@ TEST(PokerDraw, TheStockIsRebuiltFromTheLastCardAndEarlierDiscards) {
       ok(g, step.seat, {{"type", "draw"}, {"discard", step.discard}});
       ASSERT_FALSE(state.stock().empty());
       for (const Event& event : g.take_events()) {
-        if (event.body["type"] == "stock_rebuilt") ++rebuilt;
-        if (event.body["type"] != "draw" || !event.body.contains("received")) continue;
-        EXPECT_EQ(event.body["received"].size(), step.discard.size());
-        for (const Json& card : event.body["received"]) {
+        const Json body = event.body();
+        if (body["type"] == "stock_rebuilt") ++rebuilt;
+        if (body["type"] != "draw" || !body.contains("received")) continue;
+        EXPECT_EQ(body["received"].size(), step.discard.size());
+        for (const Json& card : body["received"]) {
           for (const std::string& own : step.discard) EXPECT_NE(card, own) << "seed " << seed;
         }
       }

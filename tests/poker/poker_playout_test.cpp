@@ -137,7 +137,7 @@ void check_events_and_views(const PokerState& state, const Snapshot& before, con
     }
     for (const Event& event : events) {
       if (!event.audience.includes(viewer)) continue;
-      expect_only(event.body, allowed, "event to viewer " + std::to_string(viewer));
+      expect_only(event.body(), allowed, "event to viewer " + std::to_string(viewer));
     }
     std::set<std::string> view_allowed = last_shown;
     if (viewer != kSpectator) {

@@ -22,7 +22,7 @@ struct PlayedMatch {
 Json update_for(GameState& state, const std::vector<Event>& events, int viewer, std::size_t seq) {
   Json visible = Json::array();
   for (const Event& event : events) {
-    if (event.audience.includes(viewer)) visible.push_back(event.body);
+    if (event.audience.includes(viewer)) visible.push_back(event.body());
   }
   return {{"type", "update"}, {"seq", seq}, {"view", state.view(viewer)}, {"events", visible}};
 }

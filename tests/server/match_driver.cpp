@@ -208,7 +208,7 @@ std::vector<std::string> verify_frames(const GameDefinition& game, const Json& o
       }
       Json expected = Json::array();
       for (const Event& event : steps[n].events) {
-        if (event.audience.includes(viewer)) expected.push_back(event.body);
+        if (event.audience.includes(viewer)) expected.push_back(event.body());
       }
       if (update["events"] != expected) {
         problem(who + ": the events at seq " + std::to_string(n) + " differ from the engine's");

@@ -130,5 +130,56 @@ TEST(Protocol, DealCommitmentsAreTheListsJson) {
   EXPECT_EQ(fields, (Json{{"match_id", "m1"}, {"commitments", list}}));
 }
 
+// An update is spliced together from text: the shared head, the events each viewer may
+// see, the table view and the viewer's own fields. Whatever the parts, it is one object.
+TEST(Protocol, AnUpdateIsOneObjectWithEachViewersEvents) {
+  const Json timer = {{"turn_ms", 30000}, {"seats", {{{"seat", 1}, {"remaining_ms", 29990}}}}};
+  UpdateHead head;
+  head.room = "R\"7";  // escaped
+  head.match = 2;
+  head.seq = 41;
+  head.paused = true;
+  head.pause_ms = 1500;
+  head.timer = &timer;
+  head.timed_out_seat = 3;
+  const SharedUpdate shared = shared_update(head, R"({"game":"perico","round":2})");
+  UpdateEvents events =
+      write_events({Event{R"({"type":"draw","seat":1,"card":"7C"})", Audience::only(1)},
+                    Event{R"({"type":"draw","seat":1})", Audience::all_but(1)},
+                    Event{R"({"type":"knock","seat":0})", Audience::everyone()}});
+  const Json to_seat =
+      Json::parse(update_message(shared, 1, R"({"hand":["7C"]})", events, ",\"accepted\":5"));
+  EXPECT_EQ(
+      to_seat,
+      (Json{{"type", "update"},
+            {"room", "R\"7"},
+            {"match", 2},
+            {"seq", 41},
+            {"paused", true},
+            {"pause_ms", 1500},
+            {"timer", timer},
+            {"timed_out", {{"seat", 3}}},
+            {"seat", 1},
+            {"events",
+             {{{"type", "draw"}, {"seat", 1}, {"card", "7C"}}, {{"type", "knock"}, {"seat", 0}}}},
+            {"view", {{"game", "perico"}, {"round", 2}, {"hand", {"7C"}}}},
+            {"accepted", 5}}));
+  head.paused = false;
+  head.timer = nullptr;
+  head.timed_out_seat.reset();
+  const Json to_spectator = Json::parse(update_message(
+      shared_update(head, R"({"game":"perico"})"), kSpectator, R"({"viewer":null})", events, ""));
+  EXPECT_EQ(to_spectator,
+            (Json{{"type", "update"},
+                  {"room", "R\"7"},
+                  {"match", 2},
+                  {"seq", 41},
+                  {"paused", false},
+                  {"timer", nullptr},
+                  {"seat", nullptr},
+                  {"events", {{{"type", "draw"}, {"seat", 1}}, {{"type", "knock"}, {"seat", 0}}}},
+                  {"view", {{"game", "perico"}, {"viewer", nullptr}}}}));
+}
+
 }  // namespace
 }  // namespace parlor::protocol

@@ -16,9 +16,9 @@ struct Attempt {
   bool accepted;
 };
 
-// An event as the replay must emit it again: its body and who may see it.
+// An event as the replay must emit it again: its text, exactly, and who may see it.
 std::string event_text(const Event& event) {
-  return event.body.dump() + " to " + std::to_string(static_cast<int>(event.audience.kind)) + "/" +
+  return event.text + " to " + std::to_string(static_cast<int>(event.audience.kind)) + "/" +
          std::to_string(event.audience.seat);
 }
 
@@ -152,7 +152,7 @@ class Playout {
     state_ = start(game_, table_);
     ASSERT_TRUE(state_);
     const std::vector<Event> first_events = state_->take_events();
-    took_events(first_events);
+    ASSERT_NO_FATAL_FAILURE(took_events(first_events));
     ASSERT_NO_FATAL_FAILURE(checks_.at_start(*state_, first_events));
     for (int step = 0; !state_->match_over(); ++step) {
       ASSERT_NO_FATAL_FAILURE(play_step(step));
@@ -190,14 +190,21 @@ class Playout {
     log_.push_back({seat, action, true});
     ++accepted_;
     const std::vector<Event> events = state.take_events();
-    took_events(events);
+    ASSERT_NO_FATAL_FAILURE(took_events(events));
     ASSERT_NO_FATAL_FAILURE(checks_.after_move(state, seat, action, events));
     EXPECT_GE(state.round(), round) << "the round went back";
     EXPECT_GE(state.rounds_finished(), results) << "a round's result vanished";
   }
 
   // The replay compares the events with the played match's, so they are kept then.
+  // Every event, whether written as text or as a tree, must be one JSON object (the
+  // update splices its text into an array as it is).
   void took_events(const std::vector<Event>& events) {
+    for (const Event& event : events) {
+      const Json body = Json::parse(event.text, nullptr, /*allow_exceptions=*/false);
+      ASSERT_TRUE(body.is_object()) << "an event is not one JSON object: " << event.text;
+      ASSERT_TRUE(body.contains("type")) << event.text;
+    }
     if (settings_.check_replay) append_texts(events, event_texts_);
   }
 
