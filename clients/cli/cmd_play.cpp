@@ -49,6 +49,8 @@ using net::Json;
 // The first retry comes soon, then the wait doubles up to two seconds.
 constexpr auto kFirstReconnectDelay = std::chrono::milliseconds(250);
 constexpr auto kMaxReconnectDelay = std::chrono::milliseconds(2000);
+// After a hello answered store_unavailable; the web client waits as long.
+constexpr auto kHelloRetryDelay = std::chrono::milliseconds(2000);
 
 std::filesystem::path token_path() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
@@ -87,6 +89,7 @@ class PlayClient {
         script_(script),
         style_(!script && isatty(STDOUT_FILENO)),
         reconnect_timer_(ioc),
+        hello_retry_timer_(ioc),
         rng_(Seed::from_os(), 0) {}
 
   void start() { connect(); }
@@ -189,6 +192,17 @@ class PlayClient {
     connection_->close();
   }
 
+  // The server could not read our token just now (its database is failing): the token is
+  // still ours, so the same hello is said again in a moment (protocol/README.md), as the
+  // web client does, rather than greeting as someone new.
+  void say_hello_again_soon() {
+    if (!script_) note("the server cannot read its database just now; trying again shortly");
+    hello_retry_timer_.expires_after(kHelloRetryDelay);
+    hello_retry_timer_.async_wait([this, generation = generation_](boost::system::error_code ec) {
+      if (!ec && generation == generation_ && !greeted_) say_hello(read_token());
+    });
+  }
+
   void say_hello(const std::string& token) {
     Json hello = {{"type", "hello"}, {"id", "hello"}, {"version", 1}};
     if (!name_.empty()) hello["name"] = name_;
@@ -206,6 +220,7 @@ class PlayClient {
 
   void finish() {
     reconnect_timer_.cancel();
+    hello_retry_timer_.cancel();
     ioc_.stop();
   }
 
@@ -238,6 +253,9 @@ class PlayClient {
     } else if (type == "error" && m["id"] == "hello" && m.value("code", "") == "bad_token") {
       say_hello("");  // the server forgot us: start as a new player
       return;
+    } else if (type == "error" && m["id"] == "hello" &&
+               m.value("code", "") == "store_unavailable") {
+      return say_hello_again_soon();
     } else if (type == "room") {
       if (!script_) {
         const std::string changes = net::room_changes_text(room_, m["room"]);
@@ -469,6 +487,7 @@ class PlayClient {
   bool script_;
   bool style_;
   boost::asio::steady_timer reconnect_timer_;
+  boost::asio::steady_timer hello_retry_timer_;
   Rng rng_;
   std::shared_ptr<net::WsConnection> connection_;
   std::unique_ptr<BotPolicy> policy_;

@@ -13,6 +13,7 @@
 #include "clients/cli/net/move_words.hpp"
 #include "clients/cli/net/server_url.hpp"
 #include "tests/clients/fake_node.hpp"
+#include "tests/clients/scripted_server.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/support/run_command.hpp"
@@ -368,6 +369,46 @@ TEST(PlayScript, FollowsRoomElsewhereWithoutShowingIt) {
   EXPECT_EQ(lines[0]["type"], "welcome") << result.out;
   EXPECT_EQ(lines[1]["type"], "games") << result.out;
   EXPECT_EQ(result.out.find("room_elsewhere"), std::string::npos) << result.out;
+}
+
+// A hello the server could not check (its database failing: store_unavailable) is said
+// again, with the same token, and the session goes on: the token is not dropped, as it
+// would be for bad_token (protocol/README.md).
+TEST(PlayScript, SaysHelloAgainWithItsTokenWhenTheStoreCannotReadIt) {
+  ScriptedServer server(
+      {{"hello",
+        {Json{{"type", "error"}, {"code", "store_unavailable"}, {"message", "try again"}},
+         Json{{"type", "welcome"},
+              {"player", {{"id", "p7"}, {"name", "Ann"}}},
+              {"token", "tok-7"}}}},
+       {"games", {Json{{"type", "games"}, {"games", Json::array()}}}}});
+  char home[] = "/tmp/parlor-play-store-XXXXXX";
+  ASSERT_NE(mkdtemp(home), nullptr);
+  std::filesystem::create_directories(std::filesystem::path(home) / "parlor");
+  std::ofstream(std::filesystem::path(home) / "parlor" / "token") << "tok-7";
+  CommandResult result =
+      run_command("XDG_CONFIG_HOME=" + std::string(home) + " timeout 20 " + PARLOR_CLI +
+                      " play --script --server ws://127.0.0.1:" + std::to_string(server.port()),
+                  "games\n");
+  std::filesystem::remove_all(home);
+  // Within the 20 s given, on the same connection: a live server answers pings, so a
+  // client that did not say hello again would wait for a welcome forever.
+  EXPECT_EQ(server.connections(), 1);
+  std::vector<Json> lines = json_lines(result.out);
+  ASSERT_EQ(lines.size(), 3u) << result.out << result.err;
+  EXPECT_EQ(lines[0].value("code", ""), "store_unavailable") << result.out;
+  EXPECT_EQ(lines[1]["type"], "welcome") << result.out;
+  EXPECT_EQ(lines[2]["type"], "games") << result.out;
+  std::vector<Json> received;  // the pings that keep the connection alive left out
+  for (const Json& message : server.received()) {
+    if (message.value("type", "") != "ping") received.push_back(message);
+  }
+  ASSERT_GE(received.size(), 3u);
+  EXPECT_EQ(received[0]["type"], "hello");
+  EXPECT_EQ(received[0].value("token", ""), "tok-7");
+  EXPECT_EQ(received[1]["type"], "hello");
+  EXPECT_EQ(received[1].value("token", ""), "tok-7") << "the token was dropped";
+  EXPECT_EQ(received[2]["type"], "games");
 }
 
 }  // namespace
