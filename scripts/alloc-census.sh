@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Counts the server's heap allocations per accepted action (docs/load.md): runs
+# parlor-server under heaptrack on a fresh database, plays `parlor load` against it, stops
+# it with SIGTERM and divides heaptrack's count of allocation calls (start-up included)
+# by the actions the server accepted. Needs heaptrack (Debian's package of that name).
+#
+#   scripts/alloc-census.sh [GAME [TABLES [SECONDS]]]    default: perico 50 12
+#
+# BIN (default build/bin), PORT (default 18091) and SEATS (default 4) may be set. The
+# heaptrack file is kept in test-artifacts/alloc-census/ for `heaptrack_print`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+game=${1:-perico} tables=${2:-50} seconds=${3:-12}
+bin=${BIN:-build/bin} port=${PORT:-18091} seats=${SEATS:-4}
+command -v heaptrack >/dev/null || { echo "heaptrack is not installed (apt install heaptrack)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+out_dir=test-artifacts/alloc-census
+mkdir -p "$out_dir"
+out="$out_dir/$game-$(date +%s)"
+heaptrack -o "$out" "$bin/parlor-server" --port "$port" --db "$work/load.db" --rate 0 \
+  --max-connections-per-ip 0 --bot-delay-ms 0 --turn-seconds 0 --round-pause-ms 0 \
+  --max-rooms 100000 --log-level warn >"$work/server.log" 2>&1 &
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+"$bin/parlor" load --server "ws://127.0.0.1:$port" --game "$game" --tables "$tables" \
+  --seats "$seats" --duration "$seconds" --json >"$work/report.json" || true
+accepted=$(curl -s "http://127.0.0.1:$port/metrics" | awk '/^parlor_actions_accepted_total/{print $2}')
+pkill -TERM -f "parlor-server --port $port " || true
+wait || true
+calls=$(heaptrack_print "$out.zst" 2>/dev/null | awk '/^calls to allocation functions/{print $5}')
+awk -v c="$calls" -v a="$accepted" -v g="$game" 'BEGIN{
+  printf "%s: %d allocation calls, %d actions accepted: %.1f per accepted action\n", g, c, a, c / a }'
+echo "heaptrack file: $out.zst"
