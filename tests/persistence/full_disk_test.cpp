@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/server/server_process.hpp"
+#include "tests/server/test_patience.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor::testing {
@@ -79,15 +80,18 @@ TEST_F(FullDiskServer, RefusesMovesWhileFullAndLosesNothing) {
       PARLOR_SERVER,
       std::vector<std::string>{"--db", db, "--rate", "0", "--max-connections-per-ip", "0"});
   const std::string url = "ws://127.0.0.1:" + std::to_string(server->port());
+  // A sanitized server fills the disk that much more slowly (test_patience.hpp).
+  const auto load_seconds = std::chrono::duration_cast<std::chrono::seconds>(patience(25s));
   auto load = std::async(std::launch::async, [&] {
     return run_command(std::string(PARLOR_CLI) + " load --server " + url +
-                       " --game perico --tables 20 --seats 4 --duration 25 --json");
+                       " --game perico --tables 20 --seats 4 --duration " +
+                       std::to_string(load_seconds.count()) + " --json");
   });
 
   // The disk fills: the node says so.
   Json degraded;
-  for (auto end = std::chrono::steady_clock::now() + 20s; std::chrono::steady_clock::now() < end;
-       std::this_thread::sleep_for(100ms)) {
+  for (auto end = std::chrono::steady_clock::now() + patience(20s);
+       std::chrono::steady_clock::now() < end; std::this_thread::sleep_for(100ms)) {
     std::string response = http_get(server->port(), "/healthz");
     if (http_status(response) == 503) {
       degraded = Json::parse(http_body(response), nullptr, false);
@@ -103,8 +107,8 @@ TEST_F(FullDiskServer, RefusesMovesWhileFullAndLosesNothing) {
   // Space returns.
   ASSERT_EQ(mount("tmpfs", dir_.c_str(), "tmpfs", MS_REMOUNT, "size=512m"), 0);
   bool healthy = false;
-  for (auto end = std::chrono::steady_clock::now() + 15s; std::chrono::steady_clock::now() < end;
-       std::this_thread::sleep_for(100ms)) {
+  for (auto end = std::chrono::steady_clock::now() + patience(15s);
+       std::chrono::steady_clock::now() < end; std::this_thread::sleep_for(100ms)) {
     if (http_status(http_get(server->port(), "/healthz")) == 200) {
       healthy = true;
       break;

@@ -46,9 +46,11 @@ int seats_for(const GameDefinition& game) {
   return 0;
 }
 
-// Table options for the human-driven matches: Poker plays until one player holds every
-// chip, which with these bots can take ten thousand actions, so its table closes after a
-// fixed number of deals instead. Carioca rebuilds its stock up to 100 times a round by
+// Table options for every match here: Poker plays until one player holds every chip,
+// which with these bots can take ten thousand actions, so its table closes after a fixed
+// number of deals instead. (Unbounded, a bots' match under ThreadSanitizer ran past two
+// minutes, and its spectator, reading a backlog of updates, answered no ping for the
+// server's 60 s idle timeout and was closed.) Carioca rebuilds its stock up to 100 times a round by
 // default, and random players who never go out play all of them (over two minutes a
 // match on a loaded machine): two rebuilds still show a rebuilt stock's cards hidden.
 Json options_for(const std::string& game) {
@@ -89,9 +91,12 @@ TEST_P(ServerGames, BotsPlayAMatchForASpectator) {
   ClientPool pool;
   WsClient* host = greeted(pool, "host");
   ASSERT_NE(host, nullptr);
-  Json room = request_ok(
-      pool, *host,
-      {{"type", "create_room"}, {"game", GetParam()}, {"seats", seats}, {"sit", false}})["room"];
+  Json room = request_ok(pool, *host,
+                         {{"type", "create_room"},
+                          {"game", GetParam()},
+                          {"seats", seats},
+                          {"sit", false},
+                          {"options", options_for(GetParam())}})["room"];
   std::string id = room["id"];
   for (int s = 0; s < seats; ++s) {
     request_ok(pool, *host,
