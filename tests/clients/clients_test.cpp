@@ -12,7 +12,6 @@
 
 #include "clients/cli/net/move_words.hpp"
 #include "clients/cli/net/server_url.hpp"
-#include "tests/clients/fake_node.hpp"
 #include "tests/clients/scripted_server.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
@@ -29,6 +28,16 @@ ServerProcess start_server() {
 
 std::string url(const ServerProcess& server) {
   return "ws://127.0.0.1:" + std::to_string(server.port());
+}
+
+// A cluster's other node, as a client meets it: every hello answered `room_elsewhere`,
+// pointing at `target_url`, and the connection closed.
+ScriptedServer other_node_sending_to(const std::string& target_url) {
+  const Json redirect = {
+      {"type", "error"},    {"code", "room_elsewhere"}, {"message", "this room is on another node"},
+      {"room", "R1-node2"}, {"node", "node2"},          {"url", target_url}};
+  return ScriptedServer({{"hello", std::deque<Json>(16, redirect)}},
+                        ScriptedServer::kCloseAfterEachReply);
 }
 
 std::vector<Json> json_lines(const std::string& text) {
@@ -327,13 +336,13 @@ TEST(ServerUrls, ListsAndRoomElsewhereTargets) {
   EXPECT_EQ(cli::net::url_text(there), "ws://[::1]:8080/ws");
 }
 
-// A client sent elsewhere (a cluster's room_elsewhere, here from a fake node answering
+// A client sent elsewhere (a cluster's room_elsewhere, here from a stand-in node answering
 // every hello so) goes to the node named and plays there: half the load's clients start
-// at the fake node, every one follows, and the run is as clean as on one server.
+// at the stand-in node, every one follows, and the run is as clean as on one server.
 TEST(Load, FollowsRoomElsewhereToTheNodeNamed) {
   ServerProcess server = start_server();
   ASSERT_TRUE(server.running());
-  FakeNode other_node(url(server) + "/ws");
+  ScriptedServer other_node = other_node_sending_to(url(server) + "/ws");
   CommandResult result = run_command(std::string(PARLOR_CLI) + " load --server ws://127.0.0.1:" +
                                      std::to_string(other_node.port()) + "," + url(server) +
                                      " --game perico --tables 2 --seats 4 --duration 2 --json");
@@ -342,8 +351,8 @@ TEST(Load, FollowsRoomElsewhereToTheNodeNamed) {
   ASSERT_EQ(lines.size(), 1u) << result.out;
   const Json& r = lines[0];
   EXPECT_EQ(r["servers"], 2);
-  EXPECT_EQ(r["redirects"], 4) << r.dump();  // clients 0, 2, 4, 6 started at the fake node
-  EXPECT_EQ(other_node.redirects_sent(), 4);
+  EXPECT_EQ(r["redirects"], 4) << r.dump();  // clients 0, 2, 4, 6 started at the stand-in node
+  EXPECT_EQ(other_node.replies_sent(), 4);
   EXPECT_EQ(r["reconnects"], 0) << r.dump();
   EXPECT_EQ(r["connection_errors"], 0) << r.dump();
   EXPECT_EQ(r["actions_lost"], 0) << r.dump();
@@ -355,7 +364,7 @@ TEST(Load, FollowsRoomElsewhereToTheNodeNamed) {
 TEST(PlayScript, FollowsRoomElsewhereWithoutShowingIt) {
   ServerProcess server = start_server();
   ASSERT_TRUE(server.running());
-  FakeNode other_node(url(server) + "/ws");
+  ScriptedServer other_node = other_node_sending_to(url(server) + "/ws");
   char home[] = "/tmp/parlor-play-redirect-XXXXXX";
   ASSERT_NE(mkdtemp(home), nullptr);
   CommandResult result =
@@ -363,7 +372,7 @@ TEST(PlayScript, FollowsRoomElsewhereWithoutShowingIt) {
                       " play --script --server ws://127.0.0.1:" + std::to_string(other_node.port()),
                   "games\n");
   std::filesystem::remove_all(home);
-  EXPECT_EQ(other_node.redirects_sent(), 1);
+  EXPECT_EQ(other_node.replies_sent(), 1);
   std::vector<Json> lines = json_lines(result.out);
   ASSERT_GE(lines.size(), 2u) << result.out << result.err;
   EXPECT_EQ(lines[0]["type"], "welcome") << result.out;
