@@ -9,7 +9,7 @@ using Json = nlohmann::json;
 
 Json public_events(GameState& match) {
   Json events = Json::array();
-  for (Event& event : match.take_events()) {
+  for (const Event& event : match.take_events()) {
     if (event.audience.includes(kSpectator)) events.push_back(event.body());
   }
   return events;

@@ -54,11 +54,10 @@ struct Audience {
   bool includes(Seat viewer) const;
 };
 
-// Something that happened, for logs and animation. `body` has a "type".
 // Something that happened, for the viewers in `audience`: a JSON object kept as its text.
 // Each update carries its events to their viewers as text, so an engine writes an event
 // once (as a tree it cost an allocation per member, then a dump per update); body()
-// parses it back, for tests and tools.
+// parses it back, for tests and tools. The object has a "type".
 struct Event {
   std::string text;
   Audience audience;

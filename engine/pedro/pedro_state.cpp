@@ -249,9 +249,7 @@ void PedroState::end_auction(Seat declarer) {
 }
 
 // The finished round stays in every view until the next one ends.
-void PedroState::record_round(const Json& result) {
-  record_round_result(result);
-}
+void PedroState::record_round(const Json& result) { record_round_result(result); }
 
 void PedroState::throw_in() {
   emit({{"type", "thrown_in"}});

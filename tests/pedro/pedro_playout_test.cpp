@@ -61,8 +61,8 @@ void check_events(const std::vector<Event>& events, const HiddenMasks& pre, cons
       if (!events[i].audience.includes(viewer)) continue;
       const CardMask hidden = before_deal ? pre[viewer + 1] & ~played : post[viewer + 1];
       ASSERT_TRUE((named & hidden).none())
-          << "event " << events[i].body().dump() << " shows " << leaked_card(events[i].body(), hidden)
-          << " to viewer " << viewer;
+          << "event " << events[i].body().dump() << " shows "
+          << leaked_card(events[i].body(), hidden) << " to viewer " << viewer;
     }
   }
 }

@@ -125,7 +125,8 @@ TEST(PericoDeal, RandomDealsNeverStartWithAJokerOnTop) {
     auto state = start(deal);
     EXPECT_FALSE(perico(*state).discard_pile()[0].is_joker());
     for (const Event& e : state->take_events()) {
-      if (e.body()["type"] == "deal" && e.body()["jokers_returned"] != 0) ++deals_with_a_returned_joker;
+      if (e.body()["type"] == "deal" && e.body()["jokers_returned"] != 0)
+        ++deals_with_a_returned_joker;
     }
   }
   EXPECT_GT(deals_with_a_returned_joker, 0);  // about 1 deal in 27 turns a joker first
