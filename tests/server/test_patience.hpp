@@ -4,9 +4,8 @@
 // the hand tables in 4.5 s where Release takes 60 ms), so waits sized for Release —
 // a server's start and stop, a reply, a match played to its end — time out under a
 // sanitizer although nothing is wrong. scripts/sanitize.sh sets PARLOR_TEST_TIME_SCALE
-// (thread: 6, address: 3); each wait below is multiplied by it. Only waits for something
-// to happen are scaled: a test that waits to see that nothing happens waits longer too,
-// which keeps it just as strict.
+// (thread: 6, address: 3); each wait below is multiplied by it. A wait to see that nothing
+// happens is scaled as well: it only waits longer, which keeps it as strict.
 #pragma once
 
 #include <chrono>

@@ -253,8 +253,8 @@ struct FilledStore {
 // pages, inside whichever commit crosses it) is off. Only the backstop at
 // Checkpointer::kWalTruncateAbove checkpoints inline, so the WAL is filled past SQLite's
 // threshold but kept under the backstop's, whatever the commits' sizes: a slow machine
-// (ThreadSanitizer) commits in many small batches, each rewriting the same last pages, and
-// 30,000 actions then make more than 8 MB of WAL, where the backstop rightly fires.
+// (ThreadSanitizer) commits in many small batches, each rewriting the same last pages, so a
+// fixed 30,000 actions can make more than 8 MB of WAL, where the backstop rightly fires.
 TEST(CheckpointTest, TheWriterLeavesCheckpointsToTheCheckpointerBelowTheBackstop) {
   testing::TempDir dir;
   const std::string path = dir.file("wal.db");
