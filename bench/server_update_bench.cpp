@@ -148,7 +148,7 @@ void four_split_updates(benchmark::State& bench, bool as_text) {
   head.match = 1;
   head.seq = 42;
   head.timer = &timer;
-  const parlor::protocol::UpdateEvents no_events;
+  const std::vector<parlor::Event> no_events;
   for (auto _ : bench) {
     const parlor::protocol::SharedUpdate shared = parlor::protocol::shared_update(
         head, as_text ? state->table_view_text() : dump(state->table_view()));

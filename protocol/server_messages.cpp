@@ -165,15 +165,13 @@ SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text) 
   return shared;
 }
 
-UpdateEvents write_events(std::vector<Event> events) { return UpdateEvents{std::move(events)}; }
-
 std::string update_message(const SharedUpdate& shared, Seat viewer,
-                           std::string_view seat_fields_text, const UpdateEvents& events,
+                           std::string_view seat_fields_text, const std::vector<Event>& events,
                            std::string_view extra_fields) {
   // One allocation for the whole message (it is written piece by piece below).
   std::size_t size = shared.head.size() + shared.table_view.size() + seat_fields_text.size() +
                      extra_fields.size() + 64;
-  for (const Event& event : events.events) size += event.text.size() + 1;
+  for (const Event& event : events) size += event.text.size() + 1;
   std::string text;
   text.reserve(size);
   text += shared.head;
@@ -185,10 +183,10 @@ std::string update_message(const SharedUpdate& shared, Seat viewer,
   }
   text += ",\"events\":[";
   bool first = true;
-  for (std::size_t i = 0; i < events.events.size(); ++i) {
-    if (!events.events[i].audience.includes(viewer)) continue;
+  for (const Event& event : events) {
+    if (!event.audience.includes(viewer)) continue;
     if (!first) text += ',';
-    text += events.events[i].text;
+    text += event.text;
     first = false;
   }
   // The table view always has members, and both halves are objects: "{…}" + "{…}"

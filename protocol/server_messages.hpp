@@ -99,18 +99,12 @@ struct SharedUpdate {
 };
 SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text);
 
-// The events of one broadcast, as the engine wrote them (Event::text); a receiver gets
-// those whose audience includes it.
-struct UpdateEvents {
-  std::vector<Event> events;
-};
-UpdateEvents write_events(std::vector<Event> events);
-
 // The `update` for `viewer` (a seat or kSpectator): the shared parts, the events it may
-// see, its view (the table view's members, then `seat_fields_text`'s: their keys never
-// overlap, GameState::seat_fields) and `extra_fields` (",\"key\":value…") at the end.
+// see (those of the broadcast whose audience includes it, spliced in as the engine wrote
+// them, Event::text), its view (the table view's members, then `seat_fields_text`'s: their keys
+// never overlap, GameState::seat_fields) and `extra_fields` (",\"key\":value…") at the end.
 std::string update_message(const SharedUpdate& shared, Seat viewer,
-                           std::string_view seat_fields_text, const UpdateEvents& events,
+                           std::string_view seat_fields_text, const std::vector<Event>& events,
                            std::string_view extra_fields = {});
 // The extra fields of an update that acknowledges request `id` ("ack": "update").
 std::string accepted_field(const Json& id);

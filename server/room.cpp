@@ -327,8 +327,7 @@ void Room::broadcast_update() {
   std::optional<AckInUpdate> ack = std::exchange(pending_ack_, std::nullopt);
   if (!seating_.has_receivers()) return;  // a table of bots nobody watches: nothing to build
   const protocol::SharedUpdate shared = shared_update(std::exchange(timed_out_seat_, std::nullopt));
-  const int sent = deliver_update(seating_, outbox_, session_.state(), shared,
-                                  protocol::write_events(std::move(events)), ack);
+  const int sent = deliver_update(seating_, outbox_, session_.state(), shared, events, ack);
   metrics_.messages_sent.fetch_add(sent, std::memory_order_relaxed);
 }
 

@@ -6,7 +6,7 @@
 namespace parlor::server {
 
 int deliver_update(const Seating& seating, DurableOutbox& outbox, const GameState& match,
-                   const protocol::SharedUpdate& shared, const protocol::UpdateEvents& events,
+                   const protocol::SharedUpdate& shared, const std::vector<Event>& events,
                    const std::optional<AckInUpdate>& ack) {
   int sent = 0;
   for (int s = 0; s < seating.size(); ++s) {

@@ -26,7 +26,7 @@ struct AckInUpdate {
 
 // Delivers the update to every connected member: how many messages went out.
 int deliver_update(const Seating& seating, DurableOutbox& outbox, const GameState& match,
-                   const protocol::SharedUpdate& shared, const protocol::UpdateEvents& events,
+                   const protocol::SharedUpdate& shared, const std::vector<Event>& events,
                    const std::optional<AckInUpdate>& ack);
 
 }  // namespace parlor::server

@@ -40,6 +40,23 @@ ScriptedServer other_node_sending_to(const std::string& target_url) {
                         ScriptedServer::kCloseAfterEachReply);
 }
 
+// `parlor play --script` against the server on `port`, `input` on its stdin, in a config
+// home of its own (holding `token`, if given, as a saved token), bounded to 20 s.
+CommandResult play_script(int port, const std::string& input, const std::string& token = "") {
+  char home[] = "/tmp/parlor-play-script-XXXXXX";
+  if (mkdtemp(home) == nullptr) return CommandResult{};
+  if (!token.empty()) {
+    std::filesystem::create_directories(std::filesystem::path(home) / "parlor");
+    std::ofstream(std::filesystem::path(home) / "parlor" / "token") << token;
+  }
+  CommandResult result =
+      run_command("XDG_CONFIG_HOME=" + std::string(home) + " timeout 20 " + PARLOR_CLI +
+                      " play --script --server ws://127.0.0.1:" + std::to_string(port),
+                  input);
+  std::filesystem::remove_all(home);
+  return result;
+}
+
 std::vector<Json> json_lines(const std::string& text) {
   std::vector<Json> lines;
   std::istringstream in(text);
@@ -365,13 +382,7 @@ TEST(PlayScript, FollowsRoomElsewhereWithoutShowingIt) {
   ServerProcess server = start_server();
   ASSERT_TRUE(server.running());
   ScriptedServer other_node = other_node_sending_to(url(server) + "/ws");
-  char home[] = "/tmp/parlor-play-redirect-XXXXXX";
-  ASSERT_NE(mkdtemp(home), nullptr);
-  CommandResult result =
-      run_command("XDG_CONFIG_HOME=" + std::string(home) + " " + PARLOR_CLI +
-                      " play --script --server ws://127.0.0.1:" + std::to_string(other_node.port()),
-                  "games\n");
-  std::filesystem::remove_all(home);
+  CommandResult result = play_script(other_node.port(), "games\n");
   EXPECT_EQ(other_node.replies_sent(), 1);
   std::vector<Json> lines = json_lines(result.out);
   ASSERT_GE(lines.size(), 2u) << result.out << result.err;
@@ -391,15 +402,7 @@ TEST(PlayScript, SaysHelloAgainWithItsTokenWhenTheStoreCannotReadIt) {
               {"player", {{"id", "p7"}, {"name", "Ann"}}},
               {"token", "tok-7"}}}},
        {"games", {Json{{"type", "games"}, {"games", Json::array()}}}}});
-  char home[] = "/tmp/parlor-play-store-XXXXXX";
-  ASSERT_NE(mkdtemp(home), nullptr);
-  std::filesystem::create_directories(std::filesystem::path(home) / "parlor");
-  std::ofstream(std::filesystem::path(home) / "parlor" / "token") << "tok-7";
-  CommandResult result =
-      run_command("XDG_CONFIG_HOME=" + std::string(home) + " timeout 20 " + PARLOR_CLI +
-                      " play --script --server ws://127.0.0.1:" + std::to_string(server.port()),
-                  "games\n");
-  std::filesystem::remove_all(home);
+  CommandResult result = play_script(server.port(), "games\n", "tok-7");
   // Within the 20 s given, on the same connection: a live server answers pings, so a
   // client that did not say hello again would wait for a welcome forever.
   EXPECT_EQ(server.connections(), 1);
@@ -408,10 +411,7 @@ TEST(PlayScript, SaysHelloAgainWithItsTokenWhenTheStoreCannotReadIt) {
   EXPECT_EQ(lines[0].value("code", ""), "store_unavailable") << result.out;
   EXPECT_EQ(lines[1]["type"], "welcome") << result.out;
   EXPECT_EQ(lines[2]["type"], "games") << result.out;
-  std::vector<Json> received;  // the pings that keep the connection alive left out
-  for (const Json& message : server.received()) {
-    if (message.value("type", "") != "ping") received.push_back(message);
-  }
+  const std::vector<Json> received = server.received();
   ASSERT_GE(received.size(), 3u);
   EXPECT_EQ(received[0]["type"], "hello");
   EXPECT_EQ(received[0].value("token", ""), "tok-7");

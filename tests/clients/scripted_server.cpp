@@ -55,7 +55,8 @@ void ScriptedServer::answer(tcp::socket socket) {
     ws.read(buffer, ec);
     if (ec) return;
     Json request = Json::parse(boost::beast::buffers_to_string(buffer.data()), nullptr, false);
-    {
+    const bool ping = request.is_object() && request.value("type", "") == "ping";
+    if (!ping) {
       std::lock_guard lock(mutex_);
       received_.push_back(request);
     }
@@ -67,7 +68,7 @@ void ScriptedServer::answer(tcp::socket socket) {
       reply = std::move(queued->second.front());
       queued->second.pop_front();
       scripted = true;
-    } else if (request["type"] == "ping") {
+    } else if (ping) {
       reply = {{"type", "pong"}};  // as a live server would, unless told otherwise
     } else {
       continue;

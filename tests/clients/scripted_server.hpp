@@ -36,7 +36,8 @@ class ScriptedServer {
   ScriptedServer& operator=(const ScriptedServer&) = delete;
 
   int port() const { return port_; }
-  // Every message received, in order, over all connections.
+  // Every message received, in order, over all connections; pings (transport, not the
+  // conversation a test scripts) left out.
   std::vector<Json> received() const;
   // Connections accepted so far; replies sent from the queues (pongs not counted).
   int connections() const { return connections_.load(); }

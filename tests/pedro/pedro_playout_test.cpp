@@ -44,11 +44,13 @@ int table_points(const PedroState& state) {
 // state before the action (less the card played, now public); the rest against after.
 void check_events(const std::vector<Event>& events, const HiddenMasks& pre, const PedroState& after,
                   const Json& action) {
+  std::vector<Json> bodies;  // each event parsed once
+  for (const Event& event : events) bodies.push_back(event.body());
   std::size_t first_after = 0;
   for (std::size_t i = 0; i < events.size(); ++i) {
-    if (events[i].body()["type"] == "deal") first_after = i;
+    if (bodies[i]["type"] == "deal") first_after = i;
   }
-  const bool new_deal = !events.empty() && events[first_after].body()["type"] == "deal";
+  const bool new_deal = !events.empty() && bodies[first_after]["type"] == "deal";
   const HiddenMasks post = hidden_masks(after);
   CardMask played;
   if (action.contains("card")) played.set(parse_card(action["card"].get<std::string>())->code());
@@ -56,13 +58,13 @@ void check_events(const std::vector<Event>& events, const HiddenMasks& pre, cons
     const bool before_deal = new_deal && i < first_after;
     // A trump naming that voided the deal turned cards face up: nothing to compare.
     if (before_deal && action["type"] == "trump") continue;
-    const CardMask named = cards_named(events[i].body());
+    const CardMask named = cards_named(bodies[i]);
     for (Seat viewer = kSpectator; viewer < 4; ++viewer) {
       if (!events[i].audience.includes(viewer)) continue;
       const CardMask hidden = before_deal ? pre[viewer + 1] & ~played : post[viewer + 1];
       ASSERT_TRUE((named & hidden).none())
-          << "event " << events[i].body().dump() << " shows "
-          << leaked_card(events[i].body(), hidden) << " to viewer " << viewer;
+          << "event " << bodies[i].dump() << " shows " << leaked_card(bodies[i], hidden)
+          << " to viewer " << viewer;
     }
   }
 }

@@ -112,21 +112,23 @@ inline std::vector<std::string> event_problems(const PericoState& s,
                                                const std::vector<Event>& events,
                                                const std::vector<Card>& pile_before) {
   std::vector<std::string> problems;
+  std::vector<Json> bodies;  // each event parsed once
+  for (const Event& event : events) bodies.push_back(event.body());
   std::size_t begin = 0;
   bool first_segment = true;
   while (begin < events.size()) {
     std::size_t end = begin + 1;
-    while (end < events.size() && events[end].body()["type"] != "deal") ++end;
+    while (end < events.size() && bodies[end]["type"] != "deal") ++end;
     std::vector<std::vector<Card>> hands = s.hands();
     for (std::size_t i = begin; i < end; ++i) {
-      if (events[i].body()["type"] != "round_end") continue;
+      if (bodies[i]["type"] != "round_end") continue;
       for (std::size_t seat = 0; seat < hands.size(); ++seat) {
-        hands[seat] = *parse_card_array(events[i].body()["hands"][seat]["cards"]);
+        hands[seat] = *parse_card_array(bodies[i]["hands"][seat]["cards"]);
       }
     }
     for (std::size_t i = begin; i < end; ++i) {
       std::vector<Card> cards;
-      collect_cards(events[i].body(), {"hands"}, cards);
+      collect_cards(bodies[i], {"hands"}, cards);
       for (Seat viewer = kSpectator; viewer < s.seat_count(); ++viewer) {
         if (!events[i].audience.includes(viewer)) continue;
         for (Seat other = 0; other < s.seat_count(); ++other) {
@@ -134,7 +136,7 @@ inline std::vector<std::string> event_problems(const PericoState& s,
           for (Card card : cards) {
             if (card.is_joker() || !contains(hands[other], card)) continue;
             if (first_segment && contains(pile_before, card)) continue;
-            problems.push_back("event " + events[i].body().dump() + " shows viewer " +
+            problems.push_back("event " + bodies[i].dump() + " shows viewer " +
                                std::to_string(viewer) + " a card of seat " + std::to_string(other));
           }
         }

@@ -143,10 +143,10 @@ TEST(Protocol, AnUpdateIsOneObjectWithEachViewersEvents) {
   head.timer = &timer;
   head.timed_out_seat = 3;
   const SharedUpdate shared = shared_update(head, R"({"game":"perico","round":2})");
-  UpdateEvents events =
-      write_events({Event{R"({"type":"draw","seat":1,"card":"7C"})", Audience::only(1)},
-                    Event{R"({"type":"draw","seat":1})", Audience::all_but(1)},
-                    Event{R"({"type":"knock","seat":0})", Audience::everyone()}});
+  const std::vector<Event> events(
+      {Event{R"({"type":"draw","seat":1,"card":"7C"})", Audience::only(1)},
+       Event{R"({"type":"draw","seat":1})", Audience::all_but(1)},
+       Event{R"({"type":"knock","seat":0})", Audience::everyone()}});
   const Json to_seat =
       Json::parse(update_message(shared, 1, R"({"hand":["7C"]})", events, ",\"accepted\":5"));
   EXPECT_EQ(

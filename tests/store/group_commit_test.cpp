@@ -31,6 +31,15 @@ ActionRow numbered_action(std::int64_t seq) {
                    .at = seq};
 }
 
+// An action with about 100 bytes of payload, so rows fill pages as real ones do.
+ActionRow padded_action(int seq) {
+  return ActionRow{.seq = seq,
+                   .seat = 0,
+                   .action = Json{{"pad", std::string(100, 'x')}, {"n", seq}},
+                   .timeout = false,
+                   .at = seq};
+}
+
 TEST(GroupCommitTest, ManyThreadsQueueTwentyThousandActionsAndAllLand) {
   testing::TempDir dir;
   auto store = testing::open_store(dir.file("load.db"));
@@ -222,11 +231,7 @@ std::uintmax_t file_size(const std::string& path) {
 void write_many_actions(Store& store) {
   store.match_started(match("m1", "perico", 0, {"Ann"}));
   for (int i = 1; i <= 30000; ++i) {
-    store.action("m1", ActionRow{.seq = i,
-                                 .seat = 0,
-                                 .action = Json{{"pad", std::string(100, 'x')}, {"n", i}},
-                                 .timeout = false,
-                                 .at = i});
+    store.action("m1", padded_action(i));
   }
   store.flush();
 }
@@ -268,11 +273,7 @@ TEST(CheckpointTest, TheWriterLeavesCheckpointsToTheCheckpointerBelowTheBackstop
   store->match_started(match("m1", "perico", 0, {"Ann"}));
   // Chunks of 100 actions add at most 100 commits' pages (about 1.2 MB) each.
   for (int i = 1; i <= 60'000 && file_size(path + "-wal") <= kPastSqlitesThreshold; ++i) {
-    store->action("m1", ActionRow{.seq = i,
-                                  .seat = 0,
-                                  .action = Json{{"pad", std::string(100, 'x')}, {"n", i}},
-                                  .timeout = false,
-                                  .at = i});
+    store->action("m1", padded_action(i));
     if (i % 100 == 0) store->flush();
   }
   store->flush();
