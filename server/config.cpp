@@ -163,7 +163,9 @@ const std::vector<Flag>& flags() {
       int_flag("max-header-bytes", "HTTP header limit (431 beyond)", &C::max_header_bytes, 512,
                1 << 20),
       int_flag("max-body-bytes", "HTTP body limit (413 beyond)", &C::max_body_bytes, 0, 64 << 20),
-      int_flag("max-queued-messages", "outgoing messages queued per connection before closing it",
+      int_flag("max-queued-messages",
+               "outgoing messages queued per connection before closing it, once it has taken "
+               "none for 1 s (at four times this, at once)",
                &C::max_queued_messages, 8, 1000000),
       {"allowed-origins", "comma-separated Origin allow-list for /ws (default: any)",
        [](ServerConfig& c, const std::string& v) {

@@ -14,6 +14,7 @@ WebSocketSession::WebSocketSession(Transport&& transport, const ServerContext& c
       lobby_(context.lobby),
       gate_(context.gate),
       ip_(std::move(ip)),
+      backlog_(lobby_->config().max_queued_messages),
       limiter_(lobby_->config().rate_per_second, lobby_->config().rate_burst),
       router_(*lobby_, *gate_, context.store, *this, ip_) {
   lobby_->metrics().connections_open.fetch_add(1);
@@ -83,10 +84,14 @@ void WebSocketSession::send(SharedMessage message) {
 
 void WebSocketSession::on_send(SharedMessage message) {
   if (closing_ || ended_) return;
-  if (queue_.size() >= lobby_->config().max_queued_messages) {
-    // A client that does not read is dropped rather than allowed to grow memory.
-    spdlog::warn("player {} ({}): {} messages unread; disconnecting", router_.player_id(), ip_,
-                 queue_.size());
+  // A client that does not read is dropped rather than allowed to grow memory; one that
+  // reads is not dropped for a burst (reader_backlog.hpp). The clock is read only past
+  // the limit.
+  if (queue_.size() >= backlog_.limit() &&
+      backlog_.should_drop(queue_.size(), writes_done_, ReaderBacklog::Clock::now())) {
+    spdlog::warn("player {} ({}): {} messages unread; disconnecting (nothing taken for {:.1f} s)",
+                 router_.player_id(), ip_, queue_.size(),
+                 backlog_.seconds_behind(ReaderBacklog::Clock::now()));
     lobby_->metrics().slow_consumers_dropped.fetch_add(1);
     closing_ = true;  // the write in flight fails and ends the session
     // An abortive close (linger 0: a reset): what the kernel still holds for this peer
@@ -117,6 +122,7 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
     return fail(ec, "write");
   }
   queue_.pop_front();
+  ++writes_done_;
   if (!queue_.empty()) return do_write();
   if (close_after_drain_) {
     auto reason = *close_after_drain_;

@@ -12,6 +12,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,6 +20,7 @@
 #include "server/connection.hpp"
 #include "server/outgoing_queue.hpp"
 #include "server/rate_limiter.hpp"
+#include "server/reader_backlog.hpp"
 #include "server/request_router.hpp"
 #include "server/server_context.hpp"
 #include "server/transport.hpp"
@@ -78,6 +80,8 @@ class WebSocketSession : public Connection,
   std::shared_ptr<ConnectionGate> gate_;
   std::string ip_;
   OutgoingQueue queue_;
+  ReaderBacklog backlog_;          // when the queue's client counts as not reading
+  std::uint64_t writes_done_ = 0;  // completed writes: a reader's progress
   RateLimiter limiter_;
   int limited_in_a_row_ = 0;
   bool writing_ = false;
