@@ -11,7 +11,8 @@
 // still exceed kWalTruncateAbove — readers that kept the writer from starting over — a
 // TRUNCATE checkpoint waits briefly for them and empties it. Should this thread fall
 // behind (starved of CPU), the writer's own commit checkpoints once the WAL holds
-// kWalTruncateAbove bytes of pages (wal_autocheckpoint, set by the store as a backstop).
+// kWalTruncateAbove bytes of pages (a WAL hook, set by the store as a backstop; it waits
+// for a checkpoint of this thread's that is under way).
 // So the WAL stays under kWalBound under any load while checkpoints succeed (a test plays
 // thousands of finished matches and checks it). A failing checkpoint is logged once until
 // one succeeds again.
