@@ -149,7 +149,6 @@ std::optional<Error> PokerState::begin_deal(const std::optional<Json>& setup) {
   phase_ = Phase::kFirstBetting;
   opened_ = false;
   opener_.reset();
-  deal_log_ = Json::array();
   deal_log_text_ = "[]";
   std::fill(drawn_.begin(), drawn_.end(), -1);
 
@@ -174,7 +173,14 @@ std::optional<Error> PokerState::begin_deal(const std::optional<Json>& setup) {
   carried_ = 0;
   carried_by_.clear();
   for (Seat s : players) {
-    emit({{"type", "hand"}, {"seat", s}, {"cards", cards_to_json(hands_[s])}}, Audience::only(s));
+    emit_written(
+        [&](JsonWriter& out) {
+          out.member("type", "hand");
+          out.member("seat", s);
+          out.key("cards");
+          out.cards(hands_[s]);
+        },
+        Audience::only(s));
   }
   betting_.start_round((dealer_ + 1) % settings_.seats);
   bettors_at_start_ = betting_.bettors();
@@ -287,15 +293,17 @@ ActionResult PokerState::apply_bet(Seat seat, const Json& action) {
     opened_ = true;
     opener_ = seat;
   }
-  Json entry = {{"type", move_name(move.type)},
-                {"seat", seat},
-                {"paid", record.paid},
-                {"bet", record.to_bet},
-                {"all_in", record.all_in}};
-  if (move.type == MoveType::kBet || move.type == MoveType::kRaise) entry["amount"] = move.amount;
-  if (opening) entry["opens"] = true;
-  log_action(entry);
-  emit(entry);
+  log_action([&](JsonWriter& out) {
+    out.member("type", move_name(move.type));
+    out.member("seat", seat);
+    out.member("paid", record.paid);
+    out.member("bet", record.to_bet);
+    out.member("all_in", record.all_in);
+    if (move.type == MoveType::kBet || move.type == MoveType::kRaise) {
+      out.member("amount", move.amount);
+    }
+    if (opening) out.member("opens", true);
+  });
   after_betting_move();
   return ActionResult::accepted();
 }
@@ -309,22 +317,33 @@ void PokerState::after_betting_move() {
   }
 }
 
-// The log is appended to, never changed: its text grows with it rather than being
-// serialized again for every view.
-void PokerState::log_action(const Json& entry) {
-  deal_log_.push_back(entry);
+// The log is appended to, never changed, and kept only as text: it grows with each
+// entry rather than being serialized again for every view, and the entry's text is the
+// event's too (a tree per entry, copied into a tree log, cost about 20 allocations a
+// move). The deal's result parses the log once, at the end of the deal.
+template <class WriteMembers>
+void PokerState::log_action(WriteMembers&& write_members, Audience audience) {
+  std::string entry;
+  entry.reserve(96);
+  JsonWriter out(entry);
+  out.begin_object();
+  write_members(out);
+  out.end_object();
   deal_log_text_.pop_back();  // the closing bracket
-  if (deal_log_.size() > 1) deal_log_text_ += ',';
-  deal_log_text_ += entry.dump();
+  if (deal_log_text_.size() > 1) deal_log_text_ += ',';
+  deal_log_text_ += entry;
   deal_log_text_ += ']';
+  emit_text(std::move(entry), audience);
 }
 
 void PokerState::return_uncalled() {
   auto [seat, amount] = betting_.end_round();
   if (amount > 0) {
-    Json entry = {{"type", "uncalled_returned"}, {"seat", seat}, {"amount", amount}};
-    log_action(entry);
-    emit(entry);
+    log_action([&](JsonWriter& out) {
+      out.member("type", "uncalled_returned");
+      out.member("seat", seat);
+      out.member("amount", amount);
+    });
   }
 }
 
@@ -409,22 +428,31 @@ void PokerState::serve(Seat seat, const std::vector<Card>& discarded) {
     stock_.insert(stock_.end(), discards_.begin(), discards_.end());
     discards_.clear();
     rng_->shuffle(stock_);
-    Json entry = {{"type", "stock_rebuilt"}, {"cards", stock_.size()}};
-    log_action(entry);
-    emit(entry);
+    log_action([&](JsonWriter& out) {
+      out.member("type", "stock_rebuilt");
+      out.member("cards", stock_.size());
+    });
   }
   std::vector<Card> received(stock_.begin(), stock_.begin() + static_cast<std::ptrdiff_t>(wanted));
   stock_.erase(stock_.begin(), stock_.begin() + static_cast<std::ptrdiff_t>(wanted));
   hands_[seat].insert(hands_[seat].end(), received.begin(), received.end());
   discards_.insert(discards_.end(), discarded.begin(), discarded.end());
   drawn_[seat] = static_cast<int>(wanted);
-  Json entry = {{"type", "draw"}, {"seat", seat}, {"count", wanted}};
-  log_action(entry);
-  emit(entry, Audience::all_but(seat));
-  Json own = entry;
-  own["discarded"] = cards_to_json(discarded);
-  own["received"] = cards_to_json(received);
-  emit(own, Audience::only(seat));
+  auto write_draw = [&](JsonWriter& out) {
+    out.member("type", "draw");
+    out.member("seat", seat);
+    out.member("count", wanted);
+  };
+  log_action(write_draw, Audience::all_but(seat));
+  emit_written(
+      [&](JsonWriter& out) {
+        write_draw(out);
+        out.key("discarded");
+        out.cards(discarded);
+        out.key("received");
+        out.cards(received);
+      },
+      Audience::only(seat));
 }
 
 void PokerState::start_second_round() {
@@ -507,7 +535,7 @@ void PokerState::end_deal(Json result) {
   result["dealer"] = dealer_;
   result["stacks"] = to_json_ready(stacks);
   last_round_text_ = result.dump();  // the view's copy leaves out the action log
-  result["actions"] = deal_log_;
+  result["actions"] = Json::parse(deal_log_text_);
   record_round_result(result);
   begin_deal(std::nullopt);
 }
@@ -515,20 +543,21 @@ void PokerState::end_deal(Json result) {
 // ---------------------------------------------------------------------------------------
 // Who acts, defaults, legal moves
 
-Waiting PokerState::waiting() const {
-  if (phase_ == Phase::kOver) return {};
+std::optional<Seat> PokerState::seat_to_act() const {
+  if (phase_ == Phase::kOver) return std::nullopt;
   if (phase_ == Phase::kDraw) {
-    if (draw_index_ < draw_order_.size()) return {WaitMode::kTurn, {draw_order_[draw_index_]}};
-    return {};
+    if (draw_index_ < draw_order_.size()) return draw_order_[draw_index_];
+    return std::nullopt;
   }
-  if (auto seat = betting_.to_act()) return {WaitMode::kTurn, {*seat}};
+  return betting_.to_act();
+}
+
+Waiting PokerState::waiting() const {
+  if (auto seat = seat_to_act()) return {WaitMode::kTurn, {*seat}};
   return {};
 }
 
-bool PokerState::is_waiting_for(Seat seat) const {
-  Waiting wait = waiting();
-  return std::find(wait.seats.begin(), wait.seats.end(), seat) != wait.seats.end();
-}
+bool PokerState::is_waiting_for(Seat seat) const { return seat_to_act() == seat; }
 
 Json PokerState::default_action(Seat seat) const {
   if (phase_ == Phase::kDraw) {

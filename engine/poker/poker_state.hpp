@@ -90,10 +90,16 @@ class PokerState : public GameState {
   void showdown();
   void carry_over();
   void end_deal(Json result);
-  void log_action(const Json& entry);
+  // A public action of the deal, written once as text: appended to the deal's log and
+  // emitted to `audience`. `write_members(JsonWriter&)` writes the entry's members.
+  template <class WriteMembers>
+  void log_action(WriteMembers&& write_members, Audience audience = Audience::everyone());
 
   // Views.
   void write_legal_members(Seat seat, JsonWriter& out) const;
+  // The one seat whose move the deal waits for (Poker is never simultaneous): what
+  // waiting() says, without its vector, for the views written after every move.
+  std::optional<Seat> seat_to_act() const;
   bool is_waiting_for(Seat seat) const;
   std::optional<hands::HandRank> rank_of(Seat seat) const;
 
@@ -121,9 +127,8 @@ class PokerState : public GameState {
   int bettors_at_start_ = 0;
   std::vector<Seat> draw_order_;
   std::size_t draw_index_ = 0;
-  std::vector<int> drawn_;         // cards drawn per seat this deal, -1 before drawing
-  Json deal_log_ = Json::array();  // this deal's public actions, kept in its result
-  std::string deal_log_text_ = "[]";
+  std::vector<int> drawn_;                // cards drawn per seat this deal, -1 before drawing
+  std::string deal_log_text_ = "[]";      // this deal's public actions (kept in its result)
   std::string last_round_text_ = "null";  // the last deal's result, serialized once
 };
 

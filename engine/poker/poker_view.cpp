@@ -44,12 +44,11 @@ std::optional<hands::HandRank> PokerState::rank_of(Seat seat) const {
 void PokerState::write_table_members(JsonWriter& out) const {
   out.member("phase", phase_name(phase_));
   out.member("dealer", dealer_);
-  Waiting wait = waiting();
   out.key("turn");
-  if (wait.seats.empty()) {
-    out.value(nullptr);
+  if (auto seat = seat_to_act()) {
+    out.value(*seat);
   } else {
-    out.value(wait.seats.front());
+    out.value(nullptr);
   }
   out.key("deck");
   out.begin_object();
