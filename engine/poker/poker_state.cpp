@@ -319,8 +319,9 @@ void PokerState::after_betting_move() {
 
 // The log is appended to, never changed, and kept only as text: it grows with each
 // entry rather than being serialized again for every view, and the entry's text is the
-// event's too (a tree per entry, copied into a tree log, cost about 20 allocations a
-// move). The deal's result parses the log once, at the end of the deal.
+// event's too (a tree per entry, copied into a tree log and dumped twice, made most of
+// Poker's allocations above the other games'). The deal's result parses the log once,
+// at the end of the deal.
 template <class WriteMembers>
 void PokerState::log_action(WriteMembers&& write_members, Audience audience) {
   std::string entry;
