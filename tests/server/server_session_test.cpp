@@ -97,6 +97,18 @@ TEST(ServerSession, EveryKindOfBadMessageGetsAnErrorAndTheConnectionGoesOn) {
   EXPECT_FALSE(client->closed);
 }
 
+// The session reads a few hundred bytes at a time (websocket_session.cpp, kReadChunk): a
+// message many reads long arrives whole, and the next one after it.
+TEST(ServerSession, AMessageLongerThanOneReadArrivesWhole) {
+  ClientPool pool;
+  WsClient* client = greeted(pool, fast_server().port(), "long");
+  ASSERT_NE(client, nullptr);
+  Json long_ping = {{"type", "ping"}, {"pad", std::string(12000, 'x')}};
+  EXPECT_EQ(pool.request(*client, long_ping).value("type", ""), "pong");
+  EXPECT_EQ(pool.request(*client, {{"type", "ping"}}).value("type", ""), "pong");
+  EXPECT_FALSE(client->closed);
+}
+
 TEST(ServerSession, ListsGames) {
   ClientPool pool;
   WsClient* client = greeted(pool, fast_server().port(), "games");
