@@ -34,6 +34,16 @@ def masked_text_frame(text):
     return head + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
+def read_until(sock, marker, what):
+    received = b""
+    while marker not in received:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise RuntimeError("closed before " + what)
+        received += chunk
+    return received
+
+
 def open_client(port, name):
     sock = socket.create_connection(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
@@ -44,12 +54,7 @@ def open_client(port, name):
             "Sec-WebSocket-Version: 13\r\n\r\n"
         ).encode()
     )
-    response = b""
-    while b"\r\n\r\n" not in response:
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise RuntimeError("closed during the upgrade")
-        response += chunk
+    response = read_until(sock, b"\r\n\r\n", "the upgrade")
     if b" 101 " not in response.split(b"\r\n", 1)[0]:
         raise RuntimeError(response.split(b"\r\n", 1)[0].decode())
     sock.sendall(masked_text_frame('{"type":"hello","version":1,"name":"%s"}' % name))
@@ -58,12 +63,7 @@ def open_client(port, name):
 
 def wait_for_welcome(sock):
     sock.settimeout(10)
-    received = b""
-    while b"welcome" not in received:
-        chunk = sock.recv(65536)
-        if not chunk:
-            raise RuntimeError("closed before the welcome")
-        received += chunk
+    read_until(sock, b"welcome", "the welcome")
 
 
 def main():
