@@ -100,26 +100,28 @@ void WebSocketSession::on_send(SharedMessage message) {
   if (closing_ || ended_) return;
   // A client that does not read is dropped rather than allowed to grow memory; one that
   // reads is not dropped for a burst (reader_backlog.hpp). The clock is read only past
-  // the limit.
-  if (queue_.size() >= backlog_.limit() &&
-      backlog_.should_drop(queue_.size(), writes_done_, ReaderBacklog::Clock::now())) {
-    spdlog::warn("player {} ({}): {} messages unread; disconnecting (nothing taken for {:.1f} s)",
-                 router_.player_id(), ip_, queue_.size(),
-                 backlog_.seconds_behind(ReaderBacklog::Clock::now()));
-    lobby_->metrics().slow_consumers_dropped.fetch_add(1);
-    closing_ = true;  // the write in flight fails and ends the session
-    // An abortive close (linger 0: a reset): what the kernel still holds for this peer
-    // is discarded at once. An orderly close would keep the socket, its send buffer
-    // (megabytes, autotuned) and a FIN behind them alive for as long as the peer keeps
-    // its window shut, and the peer would learn of the drop only after reading it all.
-    beast::error_code ignored;
-    auto& socket = ws_.next_layer().socket();
-    socket.set_option(net::socket_base::linger(true, 0), ignored);
-    socket.close(ignored);
-    return;
+  // the limit, once.
+  if (queue_.size() >= backlog_.limit()) {
+    const auto now = ReaderBacklog::Clock::now();
+    if (backlog_.should_drop(queue_.size(), writes_done_, now)) return drop_slow_reader(now);
   }
   queue_.push_back(std::move(message));
   if (!writing_) do_write();
+}
+
+void WebSocketSession::drop_slow_reader(ReaderBacklog::Clock::time_point now) {
+  spdlog::warn("player {} ({}): {} messages unread; disconnecting (nothing taken for {:.1f} s)",
+               router_.player_id(), ip_, queue_.size(), backlog_.seconds_behind(now));
+  lobby_->metrics().slow_consumers_dropped.fetch_add(1);
+  closing_ = true;  // the write in flight fails and ends the session
+  // An abortive close (linger 0: a reset): what the kernel still holds for this peer is
+  // discarded at once. An orderly close would keep the socket, its send buffer (megabytes,
+  // autotuned) and a FIN behind them alive for as long as the peer keeps its window shut,
+  // and the peer would learn of the drop only after reading it all.
+  beast::error_code ignored;
+  auto& socket = ws_.next_layer().socket();
+  socket.set_option(net::socket_base::linger(true, 0), ignored);
+  socket.close(ignored);
 }
 
 void WebSocketSession::do_write() {

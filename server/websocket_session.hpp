@@ -58,6 +58,8 @@ class WebSocketSession : public Connection,
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void on_send(SharedMessage message);
+  // Closes a client that does not read its messages (an abortive close), and says so.
+  void drop_slow_reader(ReaderBacklog::Clock::time_point now);
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);
   void do_close(websocket::close_reason reason);
