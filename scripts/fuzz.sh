@@ -55,7 +55,14 @@ if [ ! -f "$build_dir/CMakeCache.txt" ]; then
 fi
 say "building the fuzz targets in $build_dir"
 start=$(date +%s)
-cmake --build "$build_dir" --target fuzz_all fuzz_corpus_maker --parallel "$(nproc)" >/dev/null
+mkdir -p test-artifacts/fuzz
+build_log="test-artifacts/fuzz/build.log"
+if ! cmake --build "$build_dir" --target fuzz_all fuzz_corpus_maker --parallel "$(nproc)" >"$build_log" 2>&1; then
+  # The build's own words, not a bare exit code: CI shows only what is printed.
+  grep -E -B2 -A12 'error:|FAILED:' "$build_log" | head -80 >&2 || tail -40 "$build_log" >&2
+  say "the fuzz build failed (the whole log: $build_log)"
+  exit 1
+fi
 say "built in $(($(date +%s) - start)) s"
 
 if [ "$make_corpus" = 1 ]; then

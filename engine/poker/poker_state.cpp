@@ -338,7 +338,10 @@ void PokerState::log_action(WriteMembers&& write_members, Audience audience) {
 }
 
 void PokerState::return_uncalled() {
-  auto [seat, amount] = betting_.end_round();
+  // Not a structured binding: clang 15 (the fuzz build) cannot capture one in a lambda.
+  const auto returned = betting_.end_round();
+  const auto seat = returned.first;
+  const auto amount = returned.second;
   if (amount > 0) {
     log_action([&](JsonWriter& out) {
       out.member("type", "uncalled_returned");
