@@ -207,8 +207,8 @@ void Room::do_act(Member who, Json request_id, Json action, Clock::time_point re
   seating_.take_back(*seat);  // the player is back at the keyboard
   const auto& after = context.after;
   if (after && handle_resent(who, request_id, *seat, action, *after)) return;
-  std::optional<Json> kept;
-  if (after) kept = action;  // only clients that may send a move again pay for the copy
+  std::optional<std::string> kept;
+  if (after) kept = ResentMoves::text_of(action);  // only clients that may send it again pay
   const Actor actor{who, request_id, ack_in_update};
   if (auto error = play_move(*seat, std::move(action), false, &actor)) {
     metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);

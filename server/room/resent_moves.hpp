@@ -17,8 +17,11 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "protocol/json_reuse.hpp"
 
 namespace parlor::server {
 
@@ -33,27 +36,46 @@ struct SeatMove {
   nlohmann::json action;
 };
 
+// A move is kept as its JSON text, not its tree: one string per seat instead of a copy of
+// the tree (a map and a node and a string per field) on every move of every client that
+// may send one again. Trees equal as JSON have the same text (an object's keys are
+// sorted), and a move sent again is the same message parsed again.
 class ResentMoves {
  public:
   ResentMoves() = default;
-  explicit ResentMoves(std::map<int, SeatMove> last_moves) : last_(std::move(last_moves)) {}
+  explicit ResentMoves(const std::map<int, SeatMove>& last_moves) {
+    for (const auto& [seat, move] : last_moves) record(seat, move.seq, text_of(move.action));
+  }
+
+  static std::string text_of(const nlohmann::json& action) {
+    std::string text;
+    text.reserve(64);  // a move's text fits: one allocation
+    protocol::append_json(&text, action);
+    return text;
+  }
 
   // `action`, sent by `seat`'s player who had seen `after`: the seq it was applied at if
   // it is the seat's last move and came after `after`.
   std::optional<std::int64_t> applied_seq(int seat, const nlohmann::json& action,
                                           std::int64_t after) const {
     auto last = last_.find(seat);
-    if (last == last_.end() || last->second.seq <= after || last->second.action != action) {
+    if (last == last_.end() || last->second.seq <= after ||
+        last->second.action_text != text_of(action)) {
       return std::nullopt;
     }
     return last->second.seq;
   }
-  void record(int seat, std::int64_t seq, nlohmann::json action) {
-    last_[seat] = SeatMove{seq, std::move(action)};
+  // `action_text`: text_of(the move).
+  void record(int seat, std::int64_t seq, std::string action_text) {
+    last_[seat] = KeptMove{seq, std::move(action_text)};
   }
 
  private:
-  std::map<int, SeatMove> last_;
+  struct KeptMove {
+    std::int64_t seq = 0;
+    std::string action_text;
+  };
+  std::map<int, KeptMove> last_;
 };
 
 }  // namespace parlor::server

@@ -24,11 +24,13 @@ using Json = nlohmann::json;
 TEST(ResentMoves, OnlyTheSeatsLastMoveAfterWhatTheClientSawCountsAsApplied) {
   ResentMoves moves;
   const Json discard = {{"type", "discard"}, {"card", "7H"}};
-  moves.record(2, 15, discard);
+  moves.record(2, 15, ResentMoves::text_of(discard));
   EXPECT_EQ(moves.applied_seq(2, discard, 14), 15) << "applied at 15, after the client's 14";
   EXPECT_FALSE(moves.applied_seq(2, discard, 15)) << "the client saw it: a new move";
   EXPECT_FALSE(moves.applied_seq(2, Json{{"type", "pass"}}, 14)) << "another move is new";
   EXPECT_FALSE(moves.applied_seq(1, discard, 14)) << "another seat never moved";
+  EXPECT_FALSE(moves.applied_seq(2, Json{{"type", "discard"}, {"card", "7D"}}, 14))
+      << "the same kind of move with another card is new";
 }
 
 TEST(ResentMoves, RestoredMovesAreRecognised) {
