@@ -164,7 +164,10 @@ TEST(ConnectionFaults, ChurnLeavesNoDescriptorsOrMemoryAndTheTableKeepsItsPace) 
   // Memory: glibc keeps freed memory in per-thread caches and arenas, so RSS moves by
   // a few MB without a leak. A leaked session would hold at least its 16 KB read buffer
   // and stream state: thousands of them would add tens of MB. 8 MB flags that.
-  EXPECT_LE(rss_after - rss_before, 8 * 1024) << "RSS grew by " << rss_after - rss_before << " KB";
+  if (kRssBoundsApply) {
+    EXPECT_LE(rss_after - rss_before, 8 * 1024)
+        << "RSS grew by " << rss_after - rss_before << " KB";
+  }
   // Latency: generous on a shared 2-core machine (the churn itself takes a core): the
   // table's p99 may rise but not by more than 4x plus 100 ms.
   ASSERT_GE(before.size(), 10u);
