@@ -1,5 +1,7 @@
 #include "server/room_keeper.hpp"
 
+#include <functional>
+
 #include "server/room/saved_room.hpp"
 #include "server/store/time_format.hpp"
 
@@ -16,10 +18,11 @@ LobbyHooks RoomKeeper::hooks() {
 
 void RoomKeeper::changed(const protocol::RoomSummary& summary, const RoomSettings& settings) {
   std::string text = saved_room_text(summary, settings);
+  const std::size_t hash = std::hash<std::string>{}(text);
   std::lock_guard lock(mutex_);
-  std::string& last = saved_[summary.id];
-  if (last == text) return;
-  last = text;
+  auto [last, first] = saved_.try_emplace(summary.id, hash);
+  if (!first && last->second == hash) return;
+  last->second = hash;
   store_.room_saved(summary.id, text, store::now_millis());
 }
 
