@@ -56,10 +56,17 @@ s0=$(ticks $server) g0=$(ticks $generator) t0=$(date +%s.%N)
 sleep "$(awk -v s="$seconds" 'BEGIN{print (s > 4 ? s - 3 : 1)}')"
 s1=$(ticks $server) g1=$(ticks $generator) t1=$(date +%s.%N)
 rss=$(awk '/VmHWM/{print $2}' "/proc/$server/status")
+rss_now=$(awk '/VmRSS/{print $2}' "/proc/$server/status")
+clients=$((tables * seats))
 wait $generator || true
 hz=$(getconf CLK_TCK)
-awk -v s=$((s1 - s0)) -v g=$((g1 - g0)) -v t0="$t0" -v t1="$t1" -v hz="$hz" -v rss="$rss" 'BEGIN{
+# MB are MiB (RSS / 1024); the per-client figures are KiB of the whole server's RSS,
+# start-up included (about 15 MiB), peak and at the window's end.
+awk -v s=$((s1 - s0)) -v g=$((g1 - g0)) -v t0="$t0" -v t1="$t1" -v hz="$hz" -v rss="$rss" \
+  -v rss_now="$rss_now" -v clients="$clients" 'BEGIN{
   dt = t1 - t0
   printf "server CPU %.0f%%, generator CPU %.0f%% (of one core), server peak RSS %.0f MB\n",
-    100 * s / hz / dt, 100 * g / hz / dt, rss / 1024 }'
+    100 * s / hz / dt, 100 * g / hz / dt, rss / 1024
+  printf "server RSS per client: %.2f KiB at peak, %.2f KiB at the end (%.0f MB)\n",
+    rss / clients, rss_now / clients, rss_now / 1024 }'
 cat "$work/report.json"
