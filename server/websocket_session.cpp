@@ -57,13 +57,15 @@ void WebSocketSession::on_accept(beast::error_code ec) {
 
 namespace {
 
-// What a waiting read asks of the session's buffer. Beast's whole-message read prepares
-// a TCP frame's worth (1,536 bytes) before it waits, and every idle connection held it:
-// a fifth of what one costs the server. Requests are a few hundred bytes, so most fit
-// one read of this size; a longer message takes a few.
-constexpr std::size_t kReadChunk = 512;
-// A buffer grown past this by a long message is given back once the message is handled.
-constexpr std::size_t kReadCapacityKept = 2048;
+// What a waiting read asks of the session's buffer: every connection holds this much
+// while it waits. Beast's whole-message read prepares a TCP frame's worth (1,536 bytes)
+// before it waits: a fifth of what an idle connection costs the server. A move is
+// 100-200 bytes, so it fits one read of this size; a longer message takes a few reads of
+// what Beast already holds (no more system calls).
+constexpr std::size_t kReadChunk = 256;
+// A buffer grown past this by a longer message is given back once the message is
+// handled, so a connection waits with one chunk whatever it sent before.
+constexpr std::size_t kReadCapacityKept = kReadChunk;
 
 }  // namespace
 
