@@ -11,8 +11,11 @@
 #                                         fuzz_corpus_maker); review, then commit
 #   PARLOR_FUZZ_BUILD   the build directory (default build-fuzz)
 #   PARLOR_FUZZ_FINDINGS_FAIL  1 (default): a new finding of the exploring run fails the
-#                       script; 0: it is reported, its reproducer kept, and the script
-#                       goes on. Every checked-in corpus input (the reproducers of fixed
+#                       script; crash: a crash or a leak (a sanitizer's report, a broken
+#                       property) fails it, a timeout or the memory limit is reported
+#                       only (they depend on the machine's load; scripts/test.sh's
+#                       choice); 0: every finding is reported, its reproducer kept, and
+#                       the script goes on. Every checked-in corpus input (the reproducers of fixed
 #                       findings among them) is replayed first either way, and a failure
 #                       there always fails: that is the deterministic regression gate.
 set -euo pipefail
@@ -86,6 +89,7 @@ summary="$artifacts/summary.txt"
 echo "# $(date -u +%FT%TZ) $seconds s per target on $(nproc) cores" > "$summary"
 failed=()
 regression_failed=()
+crashed=()
 for name in "${names[@]}"; do
   work="$(mktemp -d "/tmp/parlor-fuzz-$name.XXXXXX")"
   mkdir -p "$work/corpus"
@@ -114,6 +118,7 @@ for name in "${names[@]}"; do
     cp "$work/log" "$artifacts/$name/log.txt"
     for reproducer in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
       [ -e "$reproducer" ] || continue
+      case "$(basename "$reproducer")" in crash-* | leak-*) crashed+=("$name") ;; esac
       cp "$reproducer" "$artifacts/$name/"
       say "FAILED: fuzz_$name; reproducer $artifacts/$name/$(basename "$reproducer")"
       say "  replay: $build_dir/bin/fuzz_$name $artifacts/$name/$(basename "$reproducer")"
@@ -130,8 +135,17 @@ if [ ${#regression_failed[@]} -gt 0 ]; then
 fi
 if [ ${#failed[@]} -gt 0 ]; then
   say "new findings: ${failed[*]} (reproducers and logs in $artifacts/)"
-  if [ "${PARLOR_FUZZ_FINDINGS_FAIL:-1}" = 1 ]; then exit 1; fi
-  say "reported, not failed (PARLOR_FUZZ_FINDINGS_FAIL=0): fix them and keep the reproducers"
+  case "${PARLOR_FUZZ_FINDINGS_FAIL:-1}" in
+    1) exit 1 ;;
+    crash)
+      if [ ${#crashed[@]} -gt 0 ]; then
+        say "a crash or a leak: ${crashed[*]} (PARLOR_FUZZ_FINDINGS_FAIL=crash)"
+        exit 1
+      fi
+      say "timeouts or memory limits only: reported, not failed (PARLOR_FUZZ_FINDINGS_FAIL=crash)"
+      ;;
+    *) say "reported, not failed (PARLOR_FUZZ_FINDINGS_FAIL=0): fix them and keep the reproducers" ;;
+  esac
   exit 0
 fi
 say "every target ran $seconds s without a finding"
