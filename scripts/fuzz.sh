@@ -21,6 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\033[1m[parlor fuzz]\033[0m %s\n' "$*"; }
+. scripts/quiet-build.sh
 
 build_dir="${PARLOR_FUZZ_BUILD:-build-fuzz}"
 make_corpus=0
@@ -58,14 +59,7 @@ if [ ! -f "$build_dir/CMakeCache.txt" ]; then
 fi
 say "building the fuzz targets in $build_dir"
 start=$(date +%s)
-mkdir -p test-artifacts/fuzz
-build_log="test-artifacts/fuzz/build.log"
-if ! cmake --build "$build_dir" --target fuzz_all fuzz_corpus_maker --parallel "$(nproc)" >"$build_log" 2>&1; then
-  # The build's own words, not a bare exit code: CI shows only what is printed.
-  grep -E -B2 -A12 'error:|FAILED:' "$build_log" | head -80 >&2 || tail -40 "$build_log" >&2
-  say "the fuzz build failed (the whole log: $build_log)"
-  exit 1
-fi
+quiet_build test-artifacts/fuzz/build.log "$build_dir" fuzz_all fuzz_corpus_maker
 say "built in $(($(date +%s) - start)) s"
 
 if [ "$make_corpus" = 1 ]; then

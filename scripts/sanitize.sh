@@ -20,6 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\033[1m[parlor sanitize]\033[0m %s\n' "$*"; }
+. scripts/quiet-build.sh
 
 kind="${1:-}"
 server_only=false
@@ -64,13 +65,7 @@ else
   targets=(all)
 fi
 say "building ${targets[*]}"
-mkdir -p test-artifacts
-build_log="test-artifacts/sanitize-build.log"
-if ! cmake --build "$dir" --target "${targets[@]}" --parallel "$(nproc)" >"$build_log" 2>&1; then
-  grep -E -B2 -A12 'error:|FAILED:' "$build_log" | head -80 >&2 || tail -40 "$build_log" >&2
-  say "the build failed (the whole log: $build_log)"
-  exit 1
-fi
+quiet_build test-artifacts/sanitize-build.log "$dir" "${targets[@]}"
 built=$(date +%s)
 say "built in $((built - started)) s"
 

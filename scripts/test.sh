@@ -85,13 +85,11 @@ if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   phase "fuzzing"
   echo "[parlor test] fuzzing, $fuzz_seconds s per target"
   PARLOR_FUZZ_FINDINGS_FAIL="${PARLOR_FUZZ_FINDINGS_FAIL:-crash}" bash scripts/fuzz.sh "$fuzz_seconds"
-fi
-# A sanitized server under load: the fuzzing build (clang, every library with ASan and
-# UBSan) links parlor-server and parlor too, and each game is played on it under
-# `parlor load`, then stopped with SIGTERM; any report, at run time or LeakSanitizer's at
-# exit, fails the run. About a minute once the compiler cache is warm (the server's own
-# sources the first time: about 10 minutes on two cores).
-if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
+  # A sanitized server under load: the fuzzing build (clang, every library with ASan and
+  # UBSan) links parlor-server and parlor too, and each game is played on it under
+  # `parlor load`, then stopped with SIGTERM; any report, at run time or LeakSanitizer's
+  # at exit, fails the run. About a minute once the compiler cache is warm (the server's
+  # own sources the first time: about 10 minutes on two cores).
   phase "sanitized server under load"
   PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address --server-only
 fi

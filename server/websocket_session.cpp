@@ -62,10 +62,9 @@ namespace {
 // before it waits: a fifth of what an idle connection costs the server. A move is
 // 100-200 bytes, so it fits one read of this size; a longer message takes a few reads of
 // what Beast already holds (no more system calls).
-constexpr std::size_t kReadChunk = 256;
-// A buffer grown past this by a longer message is given back once the message is
+// A buffer that a longer message grew past one chunk is given back once the message is
 // handled, so a connection waits with one chunk whatever it sent before.
-constexpr std::size_t kReadCapacityKept = kReadChunk;
+constexpr std::size_t kReadChunk = 256;
 
 }  // namespace
 
@@ -88,7 +87,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     handle_text(std::string_view(static_cast<const char*>(data.data()), data.size()));
     buffer_.consume(buffer_.size());
   }
-  if (buffer_.capacity() > kReadCapacityKept) buffer_.shrink_to_fit();
+  if (buffer_.capacity() > kReadChunk) buffer_.shrink_to_fit();
   lobby_->metrics().observe_latency(std::chrono::steady_clock::now() - received);
   if (!closing_) do_read();
 }

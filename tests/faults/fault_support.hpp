@@ -32,14 +32,14 @@ long rss_kb(pid_t pid);
 // reusing it, so a sanitized server's RSS climbs with every allocation, leak or not: an
 // RSS bound means something only without it. There, LeakSanitizer at the server's exit
 // is the check for leaks instead.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kRssBoundsApply = false;
-#elif defined(__has_feature)
+// GCC says ASan with __SANITIZE_ADDRESS__, clang with __has_feature.
+#if defined(__has_feature)
 #if __has_feature(address_sanitizer)
-inline constexpr bool kRssBoundsApply = false;
-#else
-inline constexpr bool kRssBoundsApply = true;
+#define PARLOR_TEST_UNDER_ASAN 1
 #endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(PARLOR_TEST_UNDER_ASAN)
+inline constexpr bool kRssBoundsApply = false;
 #else
 inline constexpr bool kRssBoundsApply = true;
 #endif

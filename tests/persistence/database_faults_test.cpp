@@ -105,9 +105,10 @@ std::vector<std::string> fast_table_on(const std::string& db) {
   return flags;
 }
 
-// Polls /healthz until it answers `status` (or the timeout); its JSON body, or null.
+// Polls /healthz until it answers `status` (or the timeout, times the tests' patience);
+// its JSON body, or null.
 Json wait_for_health(int port, int status, std::chrono::milliseconds timeout) {
-  for (auto end = std::chrono::steady_clock::now() + timeout;
+  for (auto end = std::chrono::steady_clock::now() + patience(timeout);
        std::chrono::steady_clock::now() < end; std::this_thread::sleep_for(25ms)) {
     std::string response = http_get(port, "/healthz");
     if (http_status(response) == status) return Json::parse(http_body(response), nullptr, false);
@@ -160,7 +161,7 @@ void expect_everything_acknowledged_kept(const std::string& db, const TablePlaye
 // of the player's moves), then a SIGKILL. Its log, which never says that a write the
 // server had acknowledged was lost.
 std::string play_on_then_kill(ServerProcess& server, TablePlayer& player, int moves) {
-  EXPECT_TRUE(wait_for_health(server.port(), 200, patience(5s)).is_object());
+  EXPECT_TRUE(wait_for_health(server.port(), 200, 5s).is_object());
   EXPECT_EQ(player.play(moves, 30s), moves);
   server.kill_now();
   std::string log = server.log();
@@ -187,10 +188,10 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   ASSERT_EQ(player.play(30, 30s), 30);
 
   ASSERT_EQ(chmod(db.c_str(), 0444), 0);
-  Json health = wait_for_health(server.port(), 503, patience(5s));
+  Json health = wait_for_health(server.port(), 503, 5s);
   EXPECT_EQ(health.value("status", ""), "degraded") << health.dump();
   EXPECT_NE(reason_of(health).find("no longer writable"), std::string::npos) << health.dump();
-  EXPECT_TRUE(player.refused_with("store_unavailable", patience(5s)));
+  EXPECT_TRUE(player.refused_with("store_unavailable", 5s));
   // Nothing moves meanwhile: the bots' moves wait too (what was committed just before
   // the fault was noticed may still be arriving during the first wait).
   EXPECT_EQ(player.play(1, 1000ms), 0);
@@ -219,7 +220,7 @@ TEST_F(DatabaseFaults, AFileDeletedUnderTheServerIsWrittenBackWithEverythingAckn
   ASSERT_TRUE(std::filesystem::remove(db));
   // Play goes on while the server notices (within 250 ms: moves made meanwhile are
   // committed into the deleted file, and so are in the copy) and writes its copy back.
-  for (auto end = std::chrono::steady_clock::now() + 5s;
+  for (auto end = std::chrono::steady_clock::now() + patience(5s);
        !std::filesystem::exists(db) && std::chrono::steady_clock::now() < end;) {
     player.play(1, 100ms);
   }
@@ -244,9 +245,9 @@ TEST_F(DatabaseFaults, AFileReplacedUnderTheServerIsLeftAloneAndMovesWait) {
   const std::string other = file("other.db");
   std::ofstream(other) << "not the server's file";
   ASSERT_EQ(std::rename(other.c_str(), db.c_str()), 0);
-  Json health = wait_for_health(server.port(), 503, patience(5s));
+  Json health = wait_for_health(server.port(), 503, 5s);
   EXPECT_NE(reason_of(health).find("replaced"), std::string::npos) << health.dump();
-  EXPECT_TRUE(player.refused_with("store_unavailable", patience(5s)));
+  EXPECT_TRUE(player.refused_with("store_unavailable", 5s));
   std::this_thread::sleep_for(500ms);
   EXPECT_EQ(std::filesystem::file_size(db), std::string("not the server's file").size());
 

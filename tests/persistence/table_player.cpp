@@ -4,6 +4,7 @@
 
 #include "engine/core/rng.hpp"
 #include "engine/registry/registry.hpp"
+#include "tests/server/test_patience.hpp"
 
 namespace parlor::testing {
 
@@ -89,7 +90,7 @@ void TablePlayer::send_move(const Json& action) {
 int TablePlayer::play(int moves, std::chrono::milliseconds timeout) {
   const int target = accepted_ + moves;
   const int start = accepted_;
-  auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto deadline = std::chrono::steady_clock::now() + patience(timeout);
   while (accepted_ < target && std::chrono::steady_clock::now() < deadline && !client_->closed) {
     pump(std::chrono::milliseconds(1));
     if (pending_id_ == 0 && my_turn() && std::chrono::steady_clock::now() >= retry_at_) {
@@ -100,7 +101,7 @@ int TablePlayer::play(int moves, std::chrono::milliseconds timeout) {
 }
 
 bool TablePlayer::refused_with(const std::string& code, std::chrono::milliseconds timeout) {
-  auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto deadline = std::chrono::steady_clock::now() + patience(timeout);
   last_refusal_.clear();
   while (std::chrono::steady_clock::now() < deadline && !client_->closed) {
     if (pending_id_ == 0) {

@@ -23,6 +23,7 @@ class TablePlayer {
   const std::string& token() const { return token_; }
   const std::string& room_id() const { return room_id_; }
 
+  // Timeouts are Release's: a sanitized run multiplies them (test_patience.hpp).
   // Plays until `moves` more of its moves were accepted or `timeout` passed; returns how
   // many were. A refused move is sent again 100 ms later.
   int play(int moves, std::chrono::milliseconds timeout);
