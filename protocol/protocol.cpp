@@ -188,12 +188,14 @@ Expected<Request> validate_request(Json message) {
   return Error{"unknown_type", "unknown message type \"" + type.substr(0, 64) + "\""};
 }
 
-Expected<Request> parse_request(std::string_view text) {
+Expected<Request> parse_request(std::string_view text) { return parse_request(text, Json()); }
+
+Expected<Request> parse_request(std::string_view text, Json reuse) {
   // Every move is one request: the fast reader takes it unless it holds a byte above 0x7f
   // (parse_into leaves UTF-8 unchecked); nlohmann reads the rest and words any error.
   const bool ascii = std::none_of(text.begin(), text.end(),
                                   [](char c) { return static_cast<unsigned char>(c) > 0x7f; });
-  if (Json fast; ascii && parse_into(text, &fast)) return validate_request(std::move(fast));
+  if (ascii && parse_into(text, &reuse)) return validate_request(std::move(reuse));
   Json message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (message.is_discarded()) return Error{"bad_json", "the message is not valid JSON"};
   return validate_request(std::move(message));

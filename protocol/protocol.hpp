@@ -65,6 +65,10 @@ struct Request {
 // Parses one text frame. On error the returned Error carries one of this library's
 // codes; use `extract_id` to echo the id of a message that failed validation.
 Expected<Request> parse_request(std::string_view text);
+// The same, parsing into `reuse` (a previous request's body, say): its members and strings
+// are overwritten in place (json_reuse.hpp), so a request shaped like the last one
+// allocates only what differs. The tree becomes the request's body.
+Expected<Request> parse_request(std::string_view text, Json reuse);
 // Validates an already-parsed JSON value (what parse_request does after parsing).
 Expected<Request> validate_request(Json message);
 // The "id" of a message that may be malformed (null when absent or unparsable).

@@ -15,8 +15,17 @@ RequestRouter::RequestRouter(Lobby& lobby, const ConnectionGate& gate, StoreAcce
                              ClientLink& link, std::string ip)
     : lobby_(lobby), gate_(gate), store_(std::move(store)), link_(link), ip_(std::move(ip)) {}
 
+namespace {
+// The last request's tree, parsed into again by the next request this thread reads: a move
+// has the shape of the one before it, so its members and strings are overwritten in place
+// rather than allocated and freed (about 10 of a move's 17 allocations to read it; the
+// action itself is handed to the room). One per io thread, not per connection: an idle
+// connection keeps nothing, and a request is handled before its thread reads another.
+thread_local Json t_last_request;
+}  // namespace
+
 void RequestRouter::route(std::string_view text) {
-  Expected<Request> request = protocol::parse_request(text);
+  Expected<Request> request = protocol::parse_request(text, std::move(t_last_request));
   if (!request) {
     lobby_.metrics().messages_rejected.fetch_add(1, std::memory_order_relaxed);
     Json id = protocol::extract_id(Json::parse(text, nullptr, false));
@@ -28,6 +37,7 @@ void RequestRouter::route(std::string_view text) {
     spdlog::error("player {}: {} failed: {}", player_id_, request->type_name, e.what());
     send_error(request->id, "internal_error", "the server failed to handle this message");
   }
+  t_last_request = std::move(request->body);
 }
 
 void RequestRouter::connection_ended() {
