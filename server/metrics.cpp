@@ -48,6 +48,9 @@ std::string Metrics::render(const nlohmann::json& rooms) const {
   counter(out, "parlor_matches_finished_total", "matches finished", matches_finished.load());
   counter(out, "parlor_slow_consumers_dropped_total",
           "connections closed for not reading their messages", slow_consumers_dropped.load());
+  counter(out, "parlor_connections_timed_out_total",
+          "connections closed by a timeout: a handshake too slow, or pings unanswered",
+          connections_timed_out.load());
   counter(out, "parlor_redirects_total",
           "requests answered room_elsewhere: the room is on another node of the cluster",
           redirects_sent.load());

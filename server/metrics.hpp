@@ -36,6 +36,9 @@ class Metrics {
   std::atomic<std::int64_t> matches_started{0};
   std::atomic<std::int64_t> matches_finished{0};
   std::atomic<std::int64_t> slow_consumers_dropped{0};
+  // Closed by a WebSocket timeout: a handshake not finished in time, or pings unanswered
+  // for the idle timeout (a peer gone, or one too far behind in reading to see them).
+  std::atomic<std::int64_t> connections_timed_out{0};
   // Cluster: clients told their room is on another node (room_elsewhere), and players
   // another node created, found in the shared store when they came here.
   std::atomic<std::int64_t> redirects_sent{0};

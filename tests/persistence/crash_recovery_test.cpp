@@ -142,6 +142,35 @@ class CrashRecovery : public ::testing::Test {
     pool_ = std::make_unique<ClientPool>();
   }
 
+  // Why a request got no reply, for its failure message: the client's side (closed, and
+  // why), whether the server still answers at all (health, a fresh connection's hello),
+  // the counters of connections it closed, and its log. A request must always be
+  // answered; this tells a dead connection from a stuck server from a slow one.
+  std::string why_unanswered(const WsClient& client, std::chrono::steady_clock::time_point asked) {
+    auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - asked);
+    std::string side =
+        client.closed ? "was closed (" + client.read_error.message() + ")" : "was still open";
+    std::string why = "no reply after " + std::to_string(waited.count()) + " ms; the client " +
+                      side + " with " + std::to_string(client.inbox.size()) + " messages unread";
+    std::string health = http_get(server_->port(), "/healthz", std::chrono::seconds(30));
+    why += "\n/healthz: " + (health.empty() ? std::string("no answer") : http_body(health));
+    std::string metrics =
+        http_body(http_get(server_->port(), "/metrics", std::chrono::seconds(30)));
+    for (std::string counter :
+         {"parlor_connections_timed_out_total", "parlor_slow_consumers_dropped_total"}) {
+      auto at = metrics.find("\n" + counter + " ");  // its value, not its "# HELP" line
+      why += "\n" + (at == std::string::npos
+                         ? counter + ": absent"
+                         : metrics.substr(at + 1, metrics.find('\n', at + 1) - at - 1));
+    }
+    Json welcome;
+    WsClient* fresh = connect("Prober", "", &welcome);
+    std::string answer = welcome.is_null() ? "no answer" : welcome.value("type", "?");
+    why += "\na fresh connection's hello: " + (fresh ? answer : std::string("could not connect"));
+    return why + "\nthe server's log, last lines:\n" + last_lines(server_->log(), 80);
+  }
+
   WsClient* connect(const std::string& name, const std::string& token, Json* welcome) {
     WsClient* client = pool_->connect(server_->port());
     if (!client) return nullptr;
@@ -266,11 +295,13 @@ class CrashRecovery : public ::testing::Test {
     if (!watcher_) {
       Json welcome;
       watcher_ = connect("Watcher", "", &welcome);
+      ASSERT_NE(watcher_, nullptr);
+      ASSERT_EQ(field(welcome, "type"), "welcome") << welcome.dump();
     }
-    ASSERT_NE(watcher_, nullptr);
     for (int r = 0; r < 2; ++r) {
       const std::string& game = kBotGames[random() % kBotGames.size()];
       int seats = game == "pedro" || game == "perico" ? 4 : 3;
+      auto asked = std::chrono::steady_clock::now();
       Json room = pool_->request(*watcher_,
                                  {{"type", "create_room"},
                                   {"game", game},
@@ -278,8 +309,9 @@ class CrashRecovery : public ::testing::Test {
                                   {"sit", false},
                                   {"bot_delay_ms", 1 + r * 4}},
                                  kPatience);
-      ASSERT_EQ(field(room, "type"), "room") << room.dump() << "\nthe server's log, last lines:\n"
-                                             << last_lines(server_->log(), 80);
+      ASSERT_EQ(field(room, "type"), "room")
+          << room.dump() << "\n"
+          << (room.is_null() ? why_unanswered(*watcher_, asked) : "");
       std::string id = room["room"]["id"];
       for (int s = 0; s < seats; ++s) {
         pool_->request(*watcher_, {{"type", "add_bot"}, {"room", id}}, kPatience);
@@ -370,8 +402,12 @@ class CrashRecovery : public ::testing::Test {
   // update seen before the kill.
   void check_bot_rooms_resumed() {
     Json welcome;
+    auto asked = std::chrono::steady_clock::now();
     watcher_ = connect("Watcher", "", &welcome);
     ASSERT_NE(watcher_, nullptr);
+    ASSERT_EQ(field(welcome, "type"), "welcome")
+        << welcome.dump() << "\n"
+        << (welcome.is_null() ? why_unanswered(*watcher_, asked) : "");
     for (const auto& [id, watched] : matches_) {
       absorb(*watcher_, nullptr);  // what the rooms spectated so far sent meanwhile
       if (watched.over || watched.settled || watched.room.empty() || watched.room == human_room_) {

@@ -191,7 +191,7 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   Json health = wait_for_health(server.port(), 503, 5s);
   EXPECT_EQ(health.value("status", ""), "degraded") << health.dump();
   EXPECT_NE(reason_of(health).find("no longer writable"), std::string::npos) << health.dump();
-  EXPECT_TRUE(player.refused_with("store_unavailable", 5s));
+  EXPECT_TRUE(player.refused_with("store_unavailable", 5s)) << player.state();
   // Nothing moves meanwhile: the bots' moves wait too (what was committed just before
   // the fault was noticed may still be arriving during the first wait).
   EXPECT_EQ(player.play(1, 1000ms), 0);
@@ -247,7 +247,7 @@ TEST_F(DatabaseFaults, AFileReplacedUnderTheServerIsLeftAloneAndMovesWait) {
   ASSERT_EQ(std::rename(other.c_str(), db.c_str()), 0);
   Json health = wait_for_health(server.port(), 503, 5s);
   EXPECT_NE(reason_of(health).find("replaced"), std::string::npos) << health.dump();
-  EXPECT_TRUE(player.refused_with("store_unavailable", 5s));
+  EXPECT_TRUE(player.refused_with("store_unavailable", 5s)) << player.state();
   std::this_thread::sleep_for(500ms);
   EXPECT_EQ(std::filesystem::file_size(db), std::string("not the server's file").size());
 

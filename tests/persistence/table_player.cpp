@@ -102,6 +102,9 @@ int TablePlayer::play(int moves, std::chrono::milliseconds timeout) {
 
 bool TablePlayer::refused_with(const std::string& code, std::chrono::milliseconds timeout) {
   auto deadline = std::chrono::steady_clock::now() + patience(timeout);
+  // Any refusal with the code counts, a move's or a `start`'s: a match that ended just
+  // before the fault leaves no move to refuse, and its next start is refused instead.
+  const int before = refusals(code);
   last_refusal_.clear();
   while (std::chrono::steady_clock::now() < deadline && !client_->closed) {
     if (pending_id_ == 0) {
@@ -109,9 +112,18 @@ bool TablePlayer::refused_with(const std::string& code, std::chrono::millisecond
       send_move(my_turn() ? policy_->choose(view_, rng_) : Json{{"type", "pass"}});
     }
     pump(std::chrono::milliseconds(100));
-    if (last_refusal_ == code) return true;
+    if (refusals(code) > before) return true;
   }
   return false;
+}
+
+std::string TablePlayer::state() const {
+  return "last refusal \"" + last_refusal_ + "\", " +
+         (pending_id_ ? "a move unanswered (id " + std::to_string(pending_id_) + ")"
+                      : std::string("no move unanswered")) +
+         ", " + std::to_string(accepted_) + " accepted, " + std::to_string(matches_over_) +
+         " matches over, " + (my_turn() ? "its turn" : "not its turn") +
+         (client_->closed ? ", the connection closed" : "");
 }
 
 }  // namespace parlor::testing

@@ -28,8 +28,11 @@ class TablePlayer {
   // many were. A refused move is sent again 100 ms later.
   int play(int moves, std::chrono::milliseconds timeout);
   // Sends a move (the chosen one, or any if it is not this seat's turn) every 100 ms
-  // until the server refuses one with `code`, or `timeout`; true if it did.
+  // until the server refuses one (or the next match's start) with `code`, or `timeout`;
+  // true if it did.
   bool refused_with(const std::string& code, std::chrono::milliseconds timeout);
+  // What it last saw, for a failure message.
+  std::string state() const;
 
   long long last_seq() const { return last_seq_; }
   int matches_over() const { return matches_over_; }
