@@ -12,6 +12,12 @@
 #                                 only the server and the load generator are built, and
 #                                 only the load part runs: a first answer in a fraction of
 #                                 the time (a whole sanitized tree takes hours on 2 cores)
+#   scripts/sanitize.sh KIND --unit
+#                                 the same, and before it the in-process tests of the
+#                                 engine core, the room and the store (core_tests,
+#                                 room_tests, store_tests: CTest labels core|store|server,
+#                                 of which only those binaries and the TLS test, which
+#                                 runs the sanitized server, are built): what CI runs
 # Any report fails the run. PARLOR_SANITIZE_SECONDS sets the load per game (default 5).
 # PARLOR_SANITIZE_DIR names a build directory that is already sanitized to use as it is
 # (not configured again): CI passes build-fuzz, whose clang build instruments every
@@ -23,13 +29,22 @@ say() { printf '\033[1m[parlor sanitize]\033[0m %s\n' "$*"; }
 . scripts/quiet-build.sh
 
 kind="${1:-}"
-server_only=false
-if [ "${2:-}" = --server-only ]; then server_only=true; fi
+server_only=false unit=false
+case "${2:-}" in
+  "") ;;
+  --server-only) server_only=true ;;
+  --unit) unit=true ;;
+  *) echo "usage: scripts/sanitize.sh address|thread [--server-only|--unit]" >&2; exit 2 ;;
+esac
 case "$kind" in
   address) dir=build-asan labels="" scale=3 ;;
   thread) dir=build-tsan labels="server|store" scale=6 ;;
-  *) echo "usage: scripts/sanitize.sh address|thread" >&2; exit 2 ;;
+  *) echo "usage: scripts/sanitize.sh address|thread [--server-only|--unit]" >&2; exit 2 ;;
 esac
+# The binaries --unit builds; CTest's label filter leaves out the tests of binaries not
+# built (their placeholders have no label).
+unit_targets=(core_tests room_tests store_tests)
+if $unit; then labels="core|store|server"; fi
 seconds="${PARLOR_SANITIZE_SECONDS:-5}"
 suppressions="$PWD/scripts/sanitizer-suppressions"
 # halt_on_error: the first report fails the test that caused it, with its stack.
@@ -51,6 +66,11 @@ if [ -n "${PARLOR_SANITIZE_DIR:-}" ]; then
   dir="$PARLOR_SANITIZE_DIR"
   [ -f "$dir/CMakeCache.txt" ] || { echo "PARLOR_SANITIZE_DIR=$dir: not a configured build" >&2; exit 2; }
   say "using $dir as it is configured"
+  # The fuzzing build is configured without the tests; --unit needs them configured
+  # (nothing already built changes).
+  if $unit && ! grep -q '^PARLOR_BUILD_TESTS:BOOL=ON' "$dir/CMakeCache.txt"; then
+    cmake -DPARLOR_BUILD_TESTS=ON "$dir" >/dev/null
+  fi
 else
   say "configuring $dir (-DPARLOR_SANITIZE=$kind)"
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARLOR_SANITIZE="$kind" \
@@ -58,6 +78,8 @@ else
 fi
 if $server_only; then
   targets=(parlor-server parlor)
+elif $unit; then
+  targets=(parlor-server parlor "${unit_targets[@]}")
 elif [ "$kind" = thread ]; then
   targets=(server_tests server_games_tests persistence_tests store_tests parlor-server
            parlor-server-secret parlor)

@@ -85,13 +85,16 @@ if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   phase "fuzzing"
   echo "[parlor test] fuzzing, $fuzz_seconds s per target"
   PARLOR_FUZZ_FINDINGS_FAIL="${PARLOR_FUZZ_FINDINGS_FAIL:-crash}" bash scripts/fuzz.sh "$fuzz_seconds"
-  # A sanitized server under load: the fuzzing build (clang, every library with ASan and
-  # UBSan) links parlor-server and parlor too, and each game is played on it under
-  # `parlor load`, then stopped with SIGTERM; any report, at run time or LeakSanitizer's
-  # at exit, fails the run. About a minute once the compiler cache is warm (the server's
-  # own sources the first time: about 10 minutes on two cores).
-  phase "sanitized server under load"
-  PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address --server-only
+  # The in-process tests of the engine core, the room and the store, and a sanitized
+  # server under load: the fuzzing build (clang, every library with ASan and UBSan) links
+  # core_tests, room_tests, store_tests, parlor-server and parlor too. The tests run (and
+  # the TLS test on that server), then each game is played on the server under
+  # `parlor load` and it is stopped with SIGTERM; any report, at run time or
+  # LeakSanitizer's at exit, fails the run. A few minutes once the compiler cache is warm
+  # (the first time, the server's and these tests' sources: about 15 minutes on two
+  # cores). The whole suite under ASan does not fit CI's budget (PARLOR_SANITIZE_CI, below).
+  phase "sanitized tests and server"
+  PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address --unit
 fi
 # The whole sanitizer builds (ASan+UBSan: the whole suite; TSan: the server tests) take
 # longer than CI's budget on two cores (docs/reliability.md has the figures): opt in.

@@ -70,6 +70,19 @@ void warm_up(const std::vector<const GameDefinition*>& games) {
   spdlog::info("games ready ({} ms to build their tables)", took.count());
 }
 
+// An io_context whose pending handlers run_server destroys itself, before it returns.
+// Shutting down stops the io_context after its patience even if a connection is still
+// closing (a TLS close waiting for the peer's answer), and the handler of that pending
+// read holds its session. The io_context's destructor would destroy that handler only
+// after everything declared after it, and the session's destructor reaches the lobby's
+// metrics and the connection gate: ASan saw it write into the destroyed metrics
+// (tests/server/tls_test.py, a browser's connection over TLS, then SIGTERM).
+class ServerIoContext : public net::io_context {
+ public:
+  using net::execution_context::shutdown;  // destroys every pending handler; idempotent
+  using net::io_context::io_context;
+};
+
 }  // namespace
 
 int run_server(const ServerConfig& config, std::vector<const GameDefinition*> games,
@@ -78,7 +91,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   int threads = config.threads > 0
                     ? config.threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  net::io_context ioc(threads);
+  ServerIoContext ioc(threads);
   // The store's reads (history, token lookups) run here. Declared before the store for the
   // same reason as the io_context: a claim's commit callback posts to it from the store's
   // writer thread, so it must outlive the store (ThreadSanitizer saw the test's twin of
@@ -215,14 +228,17 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   ioc.run();
   for (auto& thread : pool) thread.join();
   history_pool.join();
+  int exit_code = 0;
   if (fenced) {
     spdlog::error("stopped: this node was fenced and its rooms are served by others");
-    return 3;
+    exit_code = 3;
+  } else {
+    store->flush();  // its last commit callbacks post to rooms: destroyed just below
+    if (cluster) cluster->leave();
+    spdlog::info("stopped");
   }
-  store->flush();
-  if (cluster) cluster->leave();
-  spdlog::info("stopped");
-  return 0;
+  ioc.shutdown();  // while what the pending handlers hold on to is still alive
+  return exit_code;
 }
 
 int server_main(int argc, char** argv, std::vector<const GameDefinition*> games) {
