@@ -28,22 +28,22 @@ cd "$(dirname "$0")/.."
 say() { printf '\033[1m[parlor sanitize]\033[0m %s\n' "$*"; }
 . scripts/quiet-build.sh
 
+usage() { echo "usage: scripts/sanitize.sh address|thread [--server-only|--unit]" >&2; exit 2; }
 kind="${1:-}"
 server_only=false unit=false
 case "${2:-}" in
   "") ;;
   --server-only) server_only=true ;;
   --unit) unit=true ;;
-  *) echo "usage: scripts/sanitize.sh address|thread [--server-only|--unit]" >&2; exit 2 ;;
+  *) usage ;;
 esac
 case "$kind" in
   address) dir=build-asan labels="" scale=3 ;;
   thread) dir=build-tsan labels="server|store" scale=6 ;;
-  *) echo "usage: scripts/sanitize.sh address|thread [--server-only|--unit]" >&2; exit 2 ;;
+  *) usage ;;
 esac
-# The binaries --unit builds; CTest's label filter leaves out the tests of binaries not
-# built (their placeholders have no label).
-unit_targets=(core_tests room_tests store_tests)
+# --unit builds only core_tests, room_tests and store_tests (below); the label filter
+# leaves out the tests of binaries not built, whose placeholders have no label.
 if $unit; then labels="core|store|server"; fi
 seconds="${PARLOR_SANITIZE_SECONDS:-5}"
 suppressions="$PWD/scripts/sanitizer-suppressions"
@@ -79,7 +79,7 @@ fi
 if $server_only; then
   targets=(parlor-server parlor)
 elif $unit; then
-  targets=(parlor-server parlor "${unit_targets[@]}")
+  targets=(parlor-server parlor core_tests room_tests store_tests)
 elif [ "$kind" = thread ]; then
   targets=(server_tests server_games_tests persistence_tests store_tests parlor-server
            parlor-server-secret parlor)

@@ -5,7 +5,6 @@
 #include <boost/asio/post.hpp>
 
 #include <cctype>
-#include <utility>
 
 namespace parlor::server {
 
@@ -177,10 +176,9 @@ void WebSocketSession::on_close(beast::error_code ec) {
 void WebSocketSession::fail(beast::error_code ec, const char* what) {
   end_session();
   // Not logged: a peer that vanished is ordinary. Counted, as it is also how a client too
-  // far behind in reading (its pong waits behind everything unread) leaves.
-  if (ec == beast::error::timeout && !std::exchange(timed_out_, true)) {
-    lobby_->metrics().connections_timed_out.fetch_add(1);
-  }
+  // far behind in reading (its pong waits behind everything unread) leaves. Beast reports
+  // a timeout to one pending operation only (the others see operation_aborted).
+  if (ec == beast::error::timeout) lobby_->metrics().connections_timed_out.fetch_add(1);
   if (ec == websocket::error::closed || ec == net::error::operation_aborted ||
       ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset) {
     return;

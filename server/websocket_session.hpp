@@ -89,7 +89,6 @@ class WebSocketSession : public Connection,
   bool writing_ = false;
   bool closing_ = false;
   bool ended_ = false;
-  bool timed_out_ = false;  // counted once, whichever pending operation reports it
   std::optional<websocket::close_reason> close_after_drain_;
 
   RequestRouter router_;
