@@ -19,9 +19,15 @@
 #                                 of which only those binaries and the TLS test, which
 #                                 runs the sanitized server, are built): what CI runs
 # Any report fails the run. PARLOR_SANITIZE_SECONDS sets the load per game (default 5).
+# PARLOR_TEST_WORKLOAD (a fraction, default 1) scales the property tests' repetitions:
+# the random playouts, the crash test's kills, the secrecy test's matches
+# (tests/support/test_workload.hpp). Below 1, the exhaustive hand checks (label
+# "exhaustive": every hand, which cannot be scaled; 45 minutes under ASan) are left to the
+# Release suite, which runs them in full, and to the fuzzers, which run the evaluators
+# under ASan. CI passes 0.1: every other test, shorter (scripts/test.sh).
 # PARLOR_SANITIZE_DIR names a build directory that is already sanitized to use as it is
 # (not configured again): CI passes build-fuzz, whose clang build instruments every
-# library with ASan + UBSan, for `address --server-only` (scripts/test.sh).
+# library with ASan + UBSan, for `address` (scripts/test.sh).
 # Suppressions, each with its reason, are in scripts/sanitizer-suppressions/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +60,7 @@ export LSAN_OPTIONS="suppressions=$suppressions/lsan.supp:${LSAN_OPTIONS:-}"
 # The tests' waits for a server (its start and stop, replies, a match's end) are sized for
 # Release; a sanitized server is that much slower (tests/server/test_patience.hpp).
 export PARLOR_TEST_TIME_SCALE="${PARLOR_TEST_TIME_SCALE:-$scale}"
+export PARLOR_TEST_WORKLOAD="${PARLOR_TEST_WORKLOAD:-1}"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$suppressions/tsan.supp:${TSAN_OPTIONS:-}"
 
 launcher=()
@@ -66,9 +73,9 @@ if [ -n "${PARLOR_SANITIZE_DIR:-}" ]; then
   dir="$PARLOR_SANITIZE_DIR"
   [ -f "$dir/CMakeCache.txt" ] || { echo "PARLOR_SANITIZE_DIR=$dir: not a configured build" >&2; exit 2; }
   say "using $dir as it is configured"
-  # The fuzzing build is configured without the tests; --unit needs them configured
-  # (nothing already built changes).
-  if $unit && ! grep -q '^PARLOR_BUILD_TESTS:BOOL=ON' "$dir/CMakeCache.txt"; then
+  # The fuzzing build is configured without the tests; all but --server-only need them
+  # configured (nothing already built changes).
+  if ! $server_only && ! grep -q '^PARLOR_BUILD_TESTS:BOOL=ON' "$dir/CMakeCache.txt"; then
     cmake -DPARLOR_BUILD_TESTS=ON "$dir" >/dev/null
   fi
 else
@@ -93,6 +100,10 @@ say "built in $((built - started)) s"
 
 label_args=()
 if [ -n "$labels" ]; then label_args=(-L "$labels"); fi
+if [ "$PARLOR_TEST_WORKLOAD" != 1 ]; then
+  label_args+=(-LE exhaustive)
+  say "property tests at workload $PARLOR_TEST_WORKLOAD; the exhaustive hand checks left to Release"
+fi
 # Sanitized code runs 2-15x slower: the timeout is the normal suite's.
 if ! $server_only; then
   ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" --timeout 1500 "${label_args[@]}"

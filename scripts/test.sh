@@ -3,7 +3,7 @@
 # with warnings as errors, and runs every test: unit, property, scenario, integration,
 # the exhaustive hand-evaluation checks and the browser tests. Exits non-zero on any
 # failure. PARLOR_TEST_LABELS (a CTest -L regex) narrows the run (and skips fuzzing);
-# PARLOR_FUZZ_SECONDS and PARLOR_SANITIZE_CI: see below.
+# PARLOR_FUZZ_SECONDS, PARLOR_SANITIZE_WORKLOAD and PARLOR_SANITIZE_CI: see below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PARLOR_SETUP_BROWSER=1
@@ -81,27 +81,35 @@ fi
 # the run only with PARLOR_FUZZ_FINDINGS_FAIL=1: on a loaded runner a slow input is not
 # yet a hang (docs/reliability.md).
 fuzz_seconds="${PARLOR_FUZZ_SECONDS:-30}"
+sanitize_workload="${PARLOR_SANITIZE_WORKLOAD:-0.1}"
 if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   phase "fuzzing"
   echo "[parlor test] fuzzing, $fuzz_seconds s per target"
   PARLOR_FUZZ_FINDINGS_FAIL="${PARLOR_FUZZ_FINDINGS_FAIL:-crash}" bash scripts/fuzz.sh "$fuzz_seconds"
-  # The in-process tests of the engine core, the room and the store, and a sanitized
-  # server under load: the fuzzing build (clang, every library with ASan and UBSan) links
-  # core_tests, room_tests, store_tests, parlor-server and parlor too. The tests run (and
-  # the TLS test on that server), then each game is played on the server under
-  # `parlor load` and it is stopped with SIGTERM; any report, at run time or
-  # LeakSanitizer's at exit, fails the run. A few minutes once the compiler cache is warm
-  # (the first time, the server's and these tests' sources: about 15 minutes on two
-  # cores). The whole suite under ASan does not fit CI's budget (PARLOR_SANITIZE_CI, below).
-  phase "sanitized tests and server"
-  PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address --unit
+  # The whole CTest suite under ASan + UBSan, then a sanitized server under load: the
+  # fuzzing build (clang, every library with ASan and UBSan) links every test binary,
+  # parlor-server and parlor too. Any report, at run time or LeakSanitizer's at exit,
+  # fails the run. The property tests repeat their checks a tenth as often as in the
+  # Release suite above (PARLOR_SANITIZE_WORKLOAD, passed on as PARLOR_TEST_WORKLOAD:
+  # tests/support/test_workload.hpp), and the exhaustive hand checks run in Release only:
+  # in full, the sanitized suites take hours on two cores (docs/reliability.md has the
+  # figures; PARLOR_SANITIZE_CI=1, below).
+  phase "ASan + UBSan suite and server"
+  PARLOR_TEST_WORKLOAD="$sanitize_workload" \
+    PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address
 fi
-# The whole sanitizer builds (ASan+UBSan: the whole suite; TSan: the server tests) take
-# longer than CI's budget on two cores (docs/reliability.md has the figures): opt in.
+# ThreadSanitizer (build-tsan, gcc): the server, store and persistence tests at the same
+# workload, then the same short load on a TSan server.
+if [ -z "${PARLOR_TEST_LABELS:-}" ]; then
+  phase "TSan server tests and server"
+  PARLOR_TEST_WORKLOAD="$sanitize_workload" bash scripts/sanitize.sh thread
+fi
+# The same sanitized runs at the full workload (the exhaustive hand checks and every
+# repetition; in build-asan and build-tsan): hours on two cores, so opt in.
 if [ "${PARLOR_SANITIZE_CI:-0}" = 1 ]; then
-  phase "sanitizers"
-  bash scripts/sanitize.sh address
-  bash scripts/sanitize.sh thread
+  phase "sanitizers at the full workload"
+  PARLOR_TEST_WORKLOAD=1 bash scripts/sanitize.sh address
+  PARLOR_TEST_WORKLOAD=1 bash scripts/sanitize.sh thread
 fi
 # The container deployment, proven end to end (scripts/container-test.sh: the image,
 # compose, a load of matches, backups, down/up, SIGTERM, TLS; it skips with a message

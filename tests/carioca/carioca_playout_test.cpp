@@ -13,11 +13,12 @@
 #include "engine/carioca/carioca_bots.hpp"
 #include "engine/core/deck.hpp"
 #include "tests/carioca/carioca_test_util.hpp"
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::carioca {
 namespace {
 
-constexpr int kMatches = 1000;
+constexpr int kMatches = 1000;  // scaled by PARLOR_TEST_WORKLOAD (test_workload.hpp)
 constexpr int kBatches = 4;
 constexpr int kSpectatorEvery = 4;
 constexpr int kMaxActionsPerMatch = 100000;  // a match that runs longer fails the test
@@ -296,7 +297,7 @@ class CariocaPlayout : public ::testing::TestWithParam<int> {};
 TEST_P(CariocaPlayout, MatchesKeepEveryInvariant) {
   auto start = std::chrono::steady_clock::now();
   MatchStats stats;
-  const int per_batch = kMatches / kBatches;
+  const int per_batch = parlor::testing::scaled_count(kMatches / kBatches);
   for (int index = GetParam() * per_batch; index < (GetParam() + 1) * per_batch; ++index) {
     ASSERT_NO_FATAL_FAILURE(play_match(index, stats)) << "match " << index;
   }

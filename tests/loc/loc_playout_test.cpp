@@ -15,6 +15,7 @@
 #include "tests/loc/loc_audit.hpp"
 #include "tests/loc/loc_test_util.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::loc {
 namespace {
@@ -23,7 +24,8 @@ using parlor::testing::PlayoutMove;
 using testing::card_action;
 using testing::collect_strings;
 
-// Matches per deck; seat counts cycle through 2..the deck's maximum.
+// Matches per deck (scaled by PARLOR_TEST_WORKLOAD, test_workload.hpp; at least one
+// full-length match per part); seat counts cycle through 2..the deck's maximum.
 constexpr int kMatchesPerDeck = 2000;
 // One match in this many lasts the default length (a hand per seat, the deal going
 // round the table); the others are one hand long, to keep the suite fast.
@@ -227,8 +229,9 @@ class LocPlayout : public ::testing::TestWithParam<PlayoutPart> {};
 TEST_P(LocPlayout, InvariantsHoldAfterEveryAction) {
   const DeckKind deck = GetParam().deck;
   const int max_seats = definition().seat_range({{"deck", deck_name(deck)}}).max;
-  const int first = GetParam().part * kMatchesPerDeck / kParts;
-  const int last = (GetParam().part + 1) * kMatchesPerDeck / kParts;
+  const int matches = parlor::testing::scaled_count(kMatchesPerDeck, kParts * kFullLengthEvery);
+  const int first = GetParam().part * matches / kParts;
+  const int last = (GetParam().part + 1) * matches / kParts;
   for (int i = first; i < last; ++i) {
     int seats = 2 + i % (max_seats - 1);
     bool full_length = i % kFullLengthEvery == kFullLengthEvery - 1;

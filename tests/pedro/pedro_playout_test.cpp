@@ -12,6 +12,7 @@
 #include "engine/pedro/pedro_trumps.hpp"
 #include "tests/pedro/pedro_test_util.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::pedro::testing {
 namespace {
@@ -22,7 +23,7 @@ namespace {
 // the rest one viewer's view (rotating) every kViewEvery actions (and the harness's
 // common view checks as often); every kReplayEvery-th match is replayed from its seed and
 // moves and compared.
-constexpr int kMatchesPerVariant = 2000;
+constexpr int kMatchesPerVariant = 2000;  // scaled by PARLOR_TEST_WORKLOAD (test_workload.hpp)
 constexpr int kMatchesWithEveryView = 10;
 constexpr int kViewEvery = 100;
 constexpr int kReplayEvery = 4;
@@ -201,14 +202,15 @@ void run_playouts(const std::string& variant) {
   const std::clock_t cpu_started = std::clock();
   parlor::testing::PlayoutStats stats;
   long hands = 0;
-  for (int m = 0; m < kMatchesPerVariant; ++m) {
+  const int matches = parlor::testing::scaled_count(kMatchesPerVariant, kMatchesWithEveryView);
+  for (int m = 0; m < matches; ++m) {
     const bool every_view = m < kMatchesWithEveryView;
     PedroChecks checks(every_view, hands);
     parlor::testing::random_playout(definition(), table_of(variant, m), settings_for(every_view, m),
                                     &checks, &stats);
     ASSERT_FALSE(::testing::Test::HasFailure()) << variant << " match seed " << m;
   }
-  EXPECT_EQ(stats.matches, kMatchesPerVariant) << "a match ended without its end checks";
+  EXPECT_EQ(stats.matches, matches) << "a match ended without its end checks";
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "[ pedro    ] " << variant << ": " << stats.matches << " matches, " << hands

@@ -8,6 +8,7 @@
 
 #include "tests/perico/perico_invariants.hpp"
 #include "tests/perico/perico_test_util.hpp"
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::perico {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 // Bulk matches play to a low target (1 or 2 points) so many deals and match ends are
 // covered quickly; some play to the variant's default target.
 constexpr int kMatchesPerVariant = 2000;
-constexpr int kDefaultTargetMatchesPerVariant = 100;
+constexpr int kDefaultTargetMatchesPerVariant = 100;  // both scaled by PARLOR_TEST_WORKLOAD
 constexpr int kMaxActionsPerMatch = 20000;
 
 struct PlayoutStats {
@@ -136,12 +137,15 @@ bool play_match(const std::string& variant, std::uint64_t match, bool default_ta
 void run_playouts(const std::string& variant) {
   PlayoutStats stats;
   int played = 0;
-  for (int i = 0; i < kMatchesPerVariant + kDefaultTargetMatchesPerVariant; ++i) {
-    const bool default_target = i >= kMatchesPerVariant;
+  const int short_matches = parlor::testing::scaled_count(kMatchesPerVariant);
+  const int all_matches =
+      short_matches + parlor::testing::scaled_count(kDefaultTargetMatchesPerVariant);
+  for (int i = 0; i < all_matches; ++i) {
+    const bool default_target = i >= short_matches;
     if (!play_match(variant, static_cast<std::uint64_t>(i), default_target, stats)) return;
     ++played;
   }
-  EXPECT_EQ(played, kMatchesPerVariant + kDefaultTargetMatchesPerVariant);
+  EXPECT_EQ(played, all_matches);
   // The playouts must actually reach the rules they are meant to exercise.
   EXPECT_GT(stats.reshuffles, 0);
   EXPECT_GT(stats.knocks, 0);

@@ -20,6 +20,7 @@
 #include "engine/registry/registry.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/test_workload.hpp"
 #include "tests/support/throwaway_postgres.hpp"
 
 namespace parlor::testing {
@@ -39,11 +40,12 @@ std::string last_lines(const std::string& text, int lines) {
 }
 
 // Kill and restart this many times: 50 by default (the hardening issue's floor, about
-// 100 s here); PARLOR_CRASH_CYCLES=N for a longer run.
+// 100 s here), scaled by PARLOR_TEST_WORKLOAD for a sanitized run (test_workload.hpp);
+// PARLOR_CRASH_CYCLES=N for a longer run.
 int crash_cycles() {
   const char* text = std::getenv("PARLOR_CRASH_CYCLES");
   int cycles = text ? std::atoi(text) : 0;
-  return cycles > 0 ? cycles : 50;
+  return cycles > 0 ? cycles : scaled_count(50, 5);
 }
 constexpr const char* kHumanGame = "perico";
 constexpr int kHumanSeats = 3;
@@ -421,8 +423,9 @@ class CrashRecovery : public ::testing::Test {
       }
       Json state = pool_->take(
           *watcher_,
-          [&](const Json& m) {
-            return m.value("type", "") == "update" && m.value("room", "") == watched.room &&
+          // Captured by name: clang 15 (the fuzzing build) cannot capture a structured binding.
+          [&room = watched.room](const Json& m) {
+            return m.value("type", "") == "update" && m.value("room", "") == room &&
                    m.contains("match_id");
           },
           kPatience);

@@ -12,6 +12,7 @@
 #include "engine/core/deck.hpp"
 #include "tests/poker/poker_test_util.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::poker {
 namespace {
@@ -20,7 +21,7 @@ using parlor::testing::PlayoutMove;
 using testing::card_strings;
 using testing::collect_cards;
 
-constexpr int kMatches = 2000;
+constexpr int kMatches = 2000;  // scaled by PARLOR_TEST_WORKLOAD (test_workload.hpp)
 constexpr int kMaxActionsPerMatch = 20000;
 
 Json random_options(Rng& rng, int seats) {
@@ -233,7 +234,8 @@ TEST(PokerPlayout, RandomMatchesKeepEveryInvariant) {
   parlor::testing::PlayoutStats stats;
   int refused_tables = 0;
   PokerChecks::Tally tally;
-  while (stats.matches < kMatches) {
+  const int matches = parlor::testing::scaled_count(kMatches);
+  while (stats.matches < matches) {
     const int seats = 2 + static_cast<int>(rng.below(6));
     const Json options = random_options(rng, seats);
     const std::uint64_t seed = rng.next_u64();

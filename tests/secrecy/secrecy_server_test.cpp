@@ -5,7 +5,8 @@
 // which replays the match from its record (seed and actions, revealed by the history
 // API once it is over) and knows where each physical card was at each seq.
 //
-// PARLOR_SECRECY_MATCHES=N plays N matches (default kDefaultMatches, for CI);
+// PARLOR_SECRECY_MATCHES=N plays N matches (default kDefaultMatches, for CI, scaled by
+// PARLOR_TEST_WORKLOAD for a sanitized run: tests/support/test_workload.hpp);
 // PARLOR_SECRECY_WORKERS=K plays K matches at once (default 2).
 #include <gtest/gtest.h>
 
@@ -21,6 +22,7 @@
 #include "tests/server/match_driver.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -237,7 +239,7 @@ Outcome play_and_check(int index) {
 }
 
 TEST(Secrecy, NoFrameOrRouteShowsACardItsReceiverMayNotSee) {
-  const int matches = env_int("PARLOR_SECRECY_MATCHES", kDefaultMatches);
+  const int matches = env_int("PARLOR_SECRECY_MATCHES", scaled_count(kDefaultMatches, 10));
   const int workers = std::max(1, env_int("PARLOR_SECRECY_WORKERS", 2));
   real_server();
   std::atomic<int> next{0};

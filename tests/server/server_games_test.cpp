@@ -19,12 +19,13 @@
 #include "tests/server/match_driver.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::testing {
 namespace {
 
 // Human-driven matches per game, each checked frame by frame.
-constexpr int kHumanMatchesPerGame = 2;
+constexpr int kHumanMatchesPerGame = 2;  // scaled by PARLOR_TEST_WORKLOAD (test_workload.hpp)
 constexpr auto kMatchTimeout = std::chrono::seconds(120);
 
 // Bots with no delay produce a whole match at once; a spectator client slowed down by a
@@ -119,7 +120,7 @@ TEST_P(ServerGames, BotsPlayAMatchForASpectator) {
 TEST_P(ServerGames, HumansPlayAndSeeOnlyWhatTheyMay) {
   int seats = seats_for(game());
   ASSERT_GT(seats, 0);
-  for (int m = 0; m < kHumanMatchesPerGame; ++m) {
+  for (int m = 0; m < scaled_count(kHumanMatchesPerGame); ++m) {
     SCOPED_TRACE("match " + std::to_string(m));
     ClientPool pool;
     std::vector<TablePlayer> players(static_cast<std::size_t>(seats));

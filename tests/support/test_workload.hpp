@@ -1,0 +1,21 @@
+// How many times the property tests repeat their checks, scaled for sanitized builds.
+//
+// The random playouts, the crash test and the secrecy test repeat a check hundreds or
+// thousands of times to reach rare states; the Release suite runs them in full. A
+// sanitizer looks for another kind of defect (memory misuse, undefined behaviour, data
+// races) on the code paths a run walks, which the first few dozen matches already walk,
+// and it runs 5-15 times slower. So scripts/sanitize.sh sets PARLOR_TEST_WORKLOAD, a
+// fraction, and every test still runs under the sanitizer, only shorter: that is what
+// lets CI afford the whole suite under ASan and the server tests under TSan
+// (docs/reliability.md, "Sanitizers").
+#pragma once
+
+namespace parlor::testing {
+
+// PARLOR_TEST_WORKLOAD, read once: a number in (0, 1], else 1.
+double workload();
+
+// `full` scaled by workload(), rounded up, and never below `at_least`.
+int scaled_count(int full, int at_least = 1);
+
+}  // namespace parlor::testing
