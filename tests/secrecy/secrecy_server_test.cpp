@@ -27,7 +27,9 @@
 namespace parlor::testing {
 namespace {
 
-constexpr int kDefaultMatches = 40;
+// Hundreds in CI, as the hardening issue asks: about 40 s of two workers on an idle
+// machine (docs/reliability.md, "Hidden information"); a sanitized run plays a tenth.
+constexpr int kDefaultMatches = 200;
 constexpr auto kMatchTimeout = std::chrono::seconds(120);
 
 int env_int(const char* name, int fallback) {
@@ -239,7 +241,7 @@ Outcome play_and_check(int index) {
 }
 
 TEST(Secrecy, NoFrameOrRouteShowsACardItsReceiverMayNotSee) {
-  const int matches = env_int("PARLOR_SECRECY_MATCHES", scaled_count(kDefaultMatches, 10));
+  const int matches = env_int("PARLOR_SECRECY_MATCHES", scaled_count(kDefaultMatches));
   const int workers = std::max(1, env_int("PARLOR_SECRECY_WORKERS", 2));
   real_server();
   std::atomic<int> next{0};
