@@ -1,18 +1,11 @@
 #include "tests/server/test_patience.hpp"
 
-#include <cstdlib>
-#include <string>
+#include "tests/support/test_workload.hpp"
 
 namespace parlor::testing {
 
 double time_scale() {
-  static const double scale = [] {
-    const char* text = std::getenv("PARLOR_TEST_TIME_SCALE");
-    if (text == nullptr) return 1.0;
-    char* end = nullptr;
-    double value = std::strtod(text, &end);
-    return end != text && value > 0 ? value : 1.0;
-  }();
+  static const double scale = positive_env_number("PARLOR_TEST_TIME_SCALE", 1.0);
   return scale;
 }
 

@@ -6,14 +6,16 @@
 
 namespace parlor::testing {
 
+double positive_env_number(const char* name, double fallback) {
+  const char* text = std::getenv(name);
+  if (text == nullptr) return fallback;
+  char* end = nullptr;
+  double value = std::strtod(text, &end);
+  return end != text && value > 0 ? value : fallback;
+}
+
 double workload() {
-  static const double fraction = [] {
-    const char* text = std::getenv("PARLOR_TEST_WORKLOAD");
-    if (text == nullptr) return 1.0;
-    char* end = nullptr;
-    double value = std::strtod(text, &end);
-    return end != text && value > 0 && value <= 1 ? value : 1.0;
-  }();
+  static const double fraction = std::min(positive_env_number("PARLOR_TEST_WORKLOAD", 1.0), 1.0);
   return fraction;
 }
 

@@ -12,7 +12,11 @@
 
 namespace parlor::testing {
 
-// PARLOR_TEST_WORKLOAD, read once: a number in (0, 1], else 1.
+// The environment variable `name` as a positive number, else `fallback` (also shared by
+// tests/server/test_patience.hpp's PARLOR_TEST_TIME_SCALE).
+double positive_env_number(const char* name, double fallback);
+
+// PARLOR_TEST_WORKLOAD, read once: a positive number, at most 1; else 1.
 double workload();
 
 // `full` scaled by workload(), rounded up, and never below `at_least`.
