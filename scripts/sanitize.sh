@@ -17,7 +17,7 @@
 #                                 engine core, the room and the store (core_tests,
 #                                 room_tests, store_tests: CTest labels core|store|server,
 #                                 of which only those binaries and the TLS test, which
-#                                 runs the sanitized server, are built): what CI runs
+#                                 runs the sanitized server, are built): a few minutes
 # Any report fails the run. PARLOR_SANITIZE_SECONDS sets the load per game (default 5).
 # PARLOR_TEST_WORKLOAD (a fraction, default 1) scales the property tests' repetitions:
 # the random playouts, the crash test's kills, the secrecy test's matches
