@@ -12,12 +12,6 @@
 #                                 only the server and the load generator are built, and
 #                                 only the load part runs: a first answer in a fraction of
 #                                 the time (a whole sanitized tree takes hours on 2 cores)
-#   scripts/sanitize.sh KIND --unit
-#                                 the same, and before it the in-process tests of the
-#                                 engine core, the room and the store (core_tests,
-#                                 room_tests, store_tests: CTest labels core|store|server,
-#                                 of which only those binaries and the TLS test, which
-#                                 runs the sanitized server, are built): a few minutes
 # Any report fails the run. PARLOR_SANITIZE_SECONDS sets the load per game (default 5).
 # PARLOR_TEST_WORKLOAD (a fraction, default 1) scales the property tests' repetitions:
 # the random playouts, the crash test's kills, the secrecy test's matches
@@ -34,13 +28,12 @@ cd "$(dirname "$0")/.."
 say() { printf '\033[1m[parlor sanitize]\033[0m %s\n' "$*"; }
 . scripts/quiet-build.sh
 
-usage() { echo "usage: scripts/sanitize.sh address|thread [--server-only|--unit]" >&2; exit 2; }
+usage() { echo "usage: scripts/sanitize.sh address|thread [--server-only]" >&2; exit 2; }
 kind="${1:-}"
-server_only=false unit=false
+server_only=false
 case "${2:-}" in
   "") ;;
   --server-only) server_only=true ;;
-  --unit) unit=true ;;
   *) usage ;;
 esac
 case "$kind" in
@@ -48,9 +41,6 @@ case "$kind" in
   thread) dir=build-tsan labels="server|store" scale=6 ;;
   *) usage ;;
 esac
-# --unit builds only core_tests, room_tests and store_tests (below); the label filter
-# leaves out the tests of binaries not built, whose placeholders have no label.
-if $unit; then labels="core|store|server"; fi
 seconds="${PARLOR_SANITIZE_SECONDS:-5}"
 suppressions="$PWD/scripts/sanitizer-suppressions"
 # halt_on_error: the first report fails the test that caused it, with its stack.
@@ -85,8 +75,6 @@ else
 fi
 if $server_only; then
   targets=(parlor-server parlor)
-elif $unit; then
-  targets=(parlor-server parlor core_tests room_tests store_tests)
 elif [ "$kind" = thread ]; then
   targets=(server_tests server_games_tests persistence_tests store_tests parlor-server
            parlor-server-secret parlor)
@@ -100,7 +88,8 @@ say "built in $((built - started)) s"
 
 label_args=()
 if [ -n "$labels" ]; then label_args=(-L "$labels"); fi
-if [ "$PARLOR_TEST_WORKLOAD" != 1 ]; then
+# Compared as a number, as the tests read it (a value above 1 counts as 1).
+if awk -v w="$PARLOR_TEST_WORKLOAD" 'BEGIN { exit !(w > 0 && w < 1) }'; then
   label_args+=(-LE exhaustive)
   say "property tests at workload $PARLOR_TEST_WORKLOAD; the exhaustive hand checks left to Release"
 fi

@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -43,9 +42,7 @@ std::string last_lines(const std::string& text, int lines) {
 // 100 s here), scaled by PARLOR_TEST_WORKLOAD for a sanitized run (test_workload.hpp);
 // PARLOR_CRASH_CYCLES=N for a longer run.
 int crash_cycles() {
-  const char* text = std::getenv("PARLOR_CRASH_CYCLES");
-  int cycles = text ? std::atoi(text) : 0;
-  return cycles > 0 ? cycles : scaled_count(50, 5);
+  return static_cast<int>(positive_env_number("PARLOR_CRASH_CYCLES", scaled_count(50, 5)));
 }
 constexpr const char* kHumanGame = "perico";
 constexpr int kHumanSeats = 3;

@@ -11,7 +11,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -31,11 +30,6 @@ namespace {
 // machine (docs/reliability.md, "Hidden information"); a sanitized run plays a tenth.
 constexpr int kDefaultMatches = 200;
 constexpr auto kMatchTimeout = std::chrono::seconds(120);
-
-int env_int(const char* name, int fallback) {
-  const char* text = std::getenv(name);
-  return text && *text ? std::atoi(text) : fallback;
-}
 
 // Bots with no delay and no turn timer play a match as fast as the server can; a deep
 // outgoing queue keeps a spectator on a loaded machine from being dropped as slow.
@@ -241,8 +235,9 @@ Outcome play_and_check(int index) {
 }
 
 TEST(Secrecy, NoFrameOrRouteShowsACardItsReceiverMayNotSee) {
-  const int matches = env_int("PARLOR_SECRECY_MATCHES", scaled_count(kDefaultMatches));
-  const int workers = std::max(1, env_int("PARLOR_SECRECY_WORKERS", 2));
+  const int matches = static_cast<int>(
+      positive_env_number("PARLOR_SECRECY_MATCHES", scaled_count(kDefaultMatches)));
+  const int workers = static_cast<int>(positive_env_number("PARLOR_SECRECY_WORKERS", 2));
   real_server();
   std::atomic<int> next{0};
   std::mutex mutex;

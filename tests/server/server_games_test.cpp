@@ -120,7 +120,8 @@ TEST_P(ServerGames, BotsPlayAMatchForASpectator) {
 TEST_P(ServerGames, HumansPlayAndSeeOnlyWhatTheyMay) {
   int seats = seats_for(game());
   ASSERT_GT(seats, 0);
-  for (int m = 0; m < scaled_count(kHumanMatchesPerGame); ++m) {
+  const int matches = scaled_count(kHumanMatchesPerGame);
+  for (int m = 0; m < matches; ++m) {
     SCOPED_TRACE("match " + std::to_string(m));
     ClientPool pool;
     std::vector<TablePlayer> players(static_cast<std::size_t>(seats));

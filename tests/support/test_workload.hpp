@@ -12,8 +12,8 @@
 
 namespace parlor::testing {
 
-// The environment variable `name` as a positive number, else `fallback` (also shared by
-// tests/server/test_patience.hpp's PARLOR_TEST_TIME_SCALE).
+// The environment variable `name` as a positive number, else `fallback`: how every test
+// knob is read (PARLOR_TEST_TIME_SCALE, PARLOR_CRASH_CYCLES, PARLOR_SECRECY_MATCHES...).
 double positive_env_number(const char* name, double fallback);
 
 // PARLOR_TEST_WORKLOAD, read once: a positive number, at most 1; else 1.
