@@ -9,7 +9,10 @@
 // client acts at most R times per second (open loop). The bots play the engine's random
 // policy unless --level sensible: the load is on the server, and the cheaper policy
 // keeps the generator from being the bottleneck.
+// SIGINT or SIGTERM (Ctrl-C) ends the measured window early: the report covers the time
+// measured so far, so a run can be cut short without losing its figures.
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include <algorithm>
@@ -17,6 +20,7 @@
 #include <cmath>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <memory>
 
 #include "clients/cli/command.hpp"
@@ -71,6 +75,8 @@ Json stalls_json(const net::BotStats& stats) {
 Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stalled_tables) {
   std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
   auto& l = stats.latencies_ms;
+  // 0, not a division by zero, when nothing was measured (a run interrupted early).
+  const double measured = seconds > 0 ? seconds : std::numeric_limits<double>::infinity();
   return {{"game", spec.game},
           {"tables", spec.tables},
           {"seats", spec.seats},
@@ -82,9 +88,9 @@ Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stal
           {"actions_accepted", stats.actions_accepted},
           {"updates_matched", stats.updates_matched},
           {"actions_lost", stats.actions_accepted - stats.updates_matched},
-          {"actions_per_second", stats.actions_accepted / seconds},
+          {"actions_per_second", stats.actions_accepted / measured},
           {"messages_received", stats.messages_received},
-          {"messages_per_second", stats.messages_received / seconds},
+          {"messages_per_second", stats.messages_received / measured},
           {"matches_finished", stats.matches_finished},
           {"latency_ms",
            {{"count", l.size()},
@@ -183,25 +189,43 @@ int run_load(const std::vector<std::string>& args) {
   Clock::time_point stopped = started;
   int stalled_tables = 0;
   boost::asio::steady_timer window(ioc);
+  bool interrupted = false;
+  auto drain_and_stop = [&] {
+    for (auto& bot : bots) bot->stop_playing();
+    window.expires_after(kDrainTime);
+    window.async_wait([&](boost::system::error_code) {
+      for (auto& bot : bots) bot->close();
+      ioc.stop();
+    });
+  };
   auto open_window = [&] {
-    if (stats.measuring) return;
+    if (stats.measuring || interrupted) return;
     stats.measuring = true;
     started = Clock::now();
     stats.start_table_clocks(spec.tables, started);
     window.expires_after(
         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.duration)));
+    // Runs when the duration is over, or at once when a signal cancels the wait.
     window.async_wait([&](boost::system::error_code) {
       stopped = Clock::now();
       stalled_tables = stats.close_table_clocks(stopped, kStalledAfter);
       stats.measuring = false;
-      for (auto& bot : bots) bot->stop_playing();
-      window.expires_after(kDrainTime);
-      window.async_wait([&](boost::system::error_code) {
-        for (auto& bot : bots) bot->close();
-        ioc.stop();
-      });
+      drain_and_stop();
     });
   };
+  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code ec, int) {
+    if (ec || interrupted) return;
+    interrupted = true;
+    if (stats.measuring) {
+      window.cancel();  // its handler closes the window now
+      return;
+    }
+    if (stopped == started) {
+      stats.note_error("interrupted before every table was playing: nothing measured");
+      drain_and_stop();
+    }
+  });
   int playing = 0;
   // Every table starts together once all are full: a table that plays while thousands of
   // clients still connect would starve their handshakes.
@@ -257,6 +281,7 @@ int run_load(const std::vector<std::string>& args) {
   });
   ioc.run();
   ramp_limit.cancel();
+  signals.cancel();
   const double seconds = std::chrono::duration<double>(stopped - started).count();
   Json r = report(spec, stats, seconds, stalled_tables);
   if (spec.json) {
@@ -280,7 +305,8 @@ PARLOR_COMMAND("load",
                "  --seats S          bots per table (required)\n"
                "  --rate R           actions per second per client (open loop); default: as\n"
                "                     fast as each may act (closed loop)\n"
-               "  --duration D       seconds measured (default 10)\n"
+               "  --duration D       seconds measured (default 10); SIGINT or SIGTERM ends\n"
+               "                     the window early and reports what was measured\n"
                "  --level LEVEL      random (default, cheapest) or sensible\n" PARLOR_LIVENESS_HELP
                "  --json             print the report as one JSON object (with \"stalls\": each\n"
                "                     wait of 1 s or more at a table, from when, how long)\n"

@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <string>
 #include <thread>
@@ -43,6 +45,14 @@ std::int64_t query_int(const std::string& path, const char* sql) {
   }
   sqlite3_close(db);
   return value;
+}
+
+// The pid a shell wrote to `path`, or 0.
+pid_t read_pid(const std::string& path) {
+  std::ifstream in(path);
+  pid_t pid = 0;
+  in >> pid;
+  return pid;
 }
 
 std::size_t count_of(const std::string& text, const std::string& needle) {
@@ -80,12 +90,15 @@ TEST_F(FullDiskServer, RefusesMovesWhileFullAndLosesNothing) {
       PARLOR_SERVER,
       std::vector<std::string>{"--db", db, "--rate", "0", "--max-connections-per-ip", "0"});
   const std::string url = "ws://127.0.0.1:" + std::to_string(server->port());
-  // A sanitized server fills the disk that much more slowly (test_patience.hpp).
+  // The load's duration is only its upper bound: once play has resumed after the disk
+  // frees, the test ends the window with SIGINT (a sanitized server fills the disk more
+  // slowly, so the bound scales, test_patience.hpp; the test need not wait it out).
   const auto load_seconds = std::chrono::duration_cast<std::chrono::seconds>(patience(25s));
+  const std::string load_pid_file = dir_.string() + ".load-pid";  // not on the full disk
   auto load = std::async(std::launch::async, [&] {
-    return run_command(std::string(PARLOR_CLI) + " load --server " + url +
-                       " --game perico --tables 20 --seats 4 --duration " +
-                       std::to_string(load_seconds.count()) + " --json");
+    return run_command("sh -c 'echo $$ >" + load_pid_file + "; exec " + PARLOR_CLI +
+                       " load --server " + url + " --game perico --tables 20 --seats 4" +
+                       " --duration " + std::to_string(load_seconds.count()) + " --json'");
   });
 
   // The disk fills: the node says so.
@@ -116,14 +129,29 @@ TEST_F(FullDiskServer, RefusesMovesWhileFullAndLosesNothing) {
   }
   EXPECT_TRUE(healthy) << "the server did not recover by itself";
 
+  // Play resumes: matches finish after the recovery.
+  const long long finished_before = metric(server->port(), "parlor_matches_finished_total");
+  bool resumed = false;
+  for (auto end = std::chrono::steady_clock::now() + patience(15s);
+       std::chrono::steady_clock::now() < end; std::this_thread::sleep_for(100ms)) {
+    if (metric(server->port(), "parlor_matches_finished_total") > finished_before) {
+      resumed = true;
+      break;
+    }
+  }
+  EXPECT_TRUE(resumed) << "no match finished after the disk had room again";
+  if (pid_t load_pid = read_pid(load_pid_file); load_pid > 0) kill(load_pid, SIGINT);
+
   CommandResult result = load.get();
+  std::filesystem::remove(load_pid_file);
   Json report = Json::parse(result.out, nullptr, false);
   ASSERT_TRUE(report.is_object()) << result.out << result.err;
   EXPECT_EQ(report["actions_lost"], 0);
   EXPECT_EQ(report["connection_errors"], 0);
   // Refusals ("store_unavailable") are not asserted: in a closed loop every table may be
   // waiting for its held update when the disk fills, and then nobody sends a move.
-  EXPECT_GT(report["matches_finished"].get<std::int64_t>(), 0) << "play did not resume";
+  EXPECT_GT(report["matches_finished"].get<std::int64_t>(), 0)
+      << "no match finished in the measured window";
   ASSERT_EQ(server->stop(), 0);
   std::string log = server->log();
   EXPECT_EQ(log.find("failed and is lost"), std::string::npos);
