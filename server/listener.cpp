@@ -48,7 +48,11 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  acceptor_.async_accept(net::make_strand(ioc_),
+  // A strand per connection, unless one thread runs everything (server_context.hpp).
+  net::any_io_executor executor = context_.single_thread_io
+                                      ? net::any_io_executor(ioc_.get_executor())
+                                      : net::any_io_executor(net::make_strand(ioc_));
+  acceptor_.async_accept(executor,
                          beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 

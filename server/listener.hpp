@@ -1,5 +1,6 @@
-// Accepts TCP connections and starts an HttpSession for each, on its own strand (with
-// TLS when the listener has a context).
+// Accepts TCP connections and starts an HttpSession for each, on its own strand (or on
+// the io_context's one thread: server_context.hpp), with TLS when the listener has a
+// context.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>

@@ -1,5 +1,7 @@
 #include "server/lobby.hpp"
 
+#include <boost/asio/strand.hpp>
+
 #include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 
@@ -30,6 +32,11 @@ Lobby::Lobby(boost::asio::io_context& ioc, const ServerConfig& config,
       metrics_(metrics),
       players_(node_id_suffix(config.node)),
       id_suffix_(node_id_suffix(config.node)) {}
+
+boost::asio::any_io_executor Lobby::room_executor() {
+  if (config_.threads == 1) return ioc_.get_executor();
+  return boost::asio::make_strand(ioc_);
+}
 
 const GameDefinition* Lobby::find_game(const std::string& name) const {
   for (const GameDefinition* game : games_) {
@@ -101,7 +108,7 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   settings.id = new_room_id();
   settings.code = new_code();
   auto room =
-      std::make_shared<Room>(ioc_.get_executor(), std::move(settings), *this, journal_, metrics_);
+      std::make_shared<Room>(room_executor(), std::move(settings), *this, journal_, metrics_);
   rooms_[room->id()] = room;
   room_by_code_[room->code()] = room->id();
   return room;
@@ -113,7 +120,7 @@ std::shared_ptr<Room> Lobby::restore_room(RoomSettings settings) {
   if (rooms_.contains(settings.id) || room_by_code_.contains(settings.code)) return nullptr;
   next_room_ = std::max(next_room_, number_after(settings.id, 'R', id_suffix_));
   auto room =
-      std::make_shared<Room>(ioc_.get_executor(), std::move(settings), *this, journal_, metrics_);
+      std::make_shared<Room>(room_executor(), std::move(settings), *this, journal_, metrics_);
   rooms_[room->id()] = room;
   room_by_code_[room->code()] = room->id();
   return room;

@@ -102,6 +102,10 @@ class Lobby : public RoomDirectory {
  private:
   std::string new_code();
   std::string new_room_id();
+  // Where a new room's handlers run, one at a time: a strand of its own, or, when one
+  // thread runs the io_context (config().threads == 1), the io_context itself, whose one
+  // thread orders them without a strand's lock and queue.
+  boost::asio::any_io_executor room_executor();
 
   boost::asio::io_context& ioc_;
   const ServerConfig& config_;

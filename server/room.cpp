@@ -14,7 +14,7 @@ using protocol::reply_message;
 
 Room::Room(net::any_io_executor executor, RoomSettings settings, RoomDirectory& directory,
            MatchJournal& journal, Metrics& metrics)
-    : strand_(net::make_strand(executor)),
+    : strand_(std::move(executor)),
       settings_(std::move(settings)),
       directory_(directory),
       metrics_(metrics),

@@ -67,6 +67,8 @@ class Room : public std::enable_shared_from_this<Room> {
  public:
   using Status = protocol::RoomStatus;
 
+  // `executor` runs the room's handlers one at a time: a strand (Lobby::room_executor), or
+  // an io_context that one thread runs.
   Room(net::any_io_executor executor, RoomSettings settings, RoomDirectory& directory,
        MatchJournal& journal, Metrics& metrics);
 
@@ -121,7 +123,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // keeps the room alive until then, or a weak_ptr, for a thread that must not keep a
   // room alive (the store's writer): then nothing runs if the room is gone.
   template <class RoomPointer, class... Params, class... Args>
-  static void post_to(const net::strand<net::any_io_executor>& strand, RoomPointer room,
+  static void post_to(const net::any_io_executor& strand, RoomPointer room,
                       void (Room::*handler)(Params...), Args&&... args) {
     net::post(strand,
               [room = std::move(room), handler, ... args = std::forward<Args>(args)]() mutable {
@@ -217,7 +219,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Seats restored after a restart: the directory learns who sits here again.
   void announce_restored_seats();
 
-  net::strand<net::any_io_executor> strand_;
+  // One handler at a time: a strand of its own, or the io_context when a single thread
+  // runs it (Lobby::room_executor).
+  net::any_io_executor strand_;
   RoomSettings settings_;
   RoomDirectory& directory_;
   Metrics& metrics_;

@@ -92,6 +92,10 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                     ? config.threads
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   ServerIoContext ioc(threads);
+  // What the lobby and its rooms read: the flags, with the number of io threads resolved
+  // (one thread lets rooms and connections go without strands: Lobby::room_executor).
+  ServerConfig running_config = config;
+  running_config.threads = threads;
   // The store's reads (history, token lookups) run here. Declared before the store for the
   // same reason as the io_context: a claim's commit callback posts to it from the store's
   // writer thread, so it must outlive the store (ThreadSanitizer saw the test's twin of
@@ -132,7 +136,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   RoomKeeper room_keeper(*store);
   std::jthread warming([games] { warm_up(games); });
   StoreJournal journal(*store);
-  auto lobby = std::make_shared<Lobby>(ioc, config, std::move(games), journal, metrics);
+  auto lobby = std::make_shared<Lobby>(ioc, running_config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
   std::atomic<bool> fenced{false};
   std::function<void()> stand_down;  // set once the listener exists
@@ -182,7 +186,8 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // WebSocket side directly, on their own thread.
   ReplayCache replay_cache(config.replay_cache_bytes);
   const ServerContext context{lobby, gate,
-                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}};
+                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache},
+                              threads == 1 ? &ioc : nullptr};
   auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   const Expected<tcp::endpoint> listening = listener->open({address, config.port});
   if (!listening) {

@@ -16,6 +16,7 @@ WebSocketSession::WebSocketSession(Transport&& transport, const ServerContext& c
       ip_(std::move(ip)),
       backlog_(lobby_->config().max_queued_messages),
       limiter_(lobby_->config().rate_per_second, lobby_->config().rate_burst),
+      single_thread_io_(context.single_thread_io),
       router_(*lobby_, *gate_, context.store, *this, ip_) {
   lobby_->metrics().connections_open.fetch_add(1);
   lobby_->metrics().connections_total.fetch_add(1);
@@ -93,6 +94,12 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebSocketSession::send(SharedMessage message) {
+  // On the io_context's only thread, the session has no strand to hop to: queueing the
+  // message now is what the post would do, without the post (its allocation, its queue).
+  // on_send only queues and starts a write, so a caller in the middle of anything is safe.
+  if (single_thread_io_ && single_thread_io_->get_executor().running_in_this_thread()) {
+    return on_send(std::move(message));
+  }
   net::post(ws_.get_executor(), beast::bind_front_handler(&WebSocketSession::on_send,
                                                           shared_from_this(), std::move(message)));
 }

@@ -28,7 +28,7 @@ void arm_at(net::steady_timer& timer, std::optional<RoomTimers::Clock::time_poin
 }  // namespace
 
 // Every timer runs its handlers on the room's strand: the handlers need no binding.
-RoomTimers::RoomTimers(const Strand& strand, HoldOwner hold_owner)
+RoomTimers::RoomTimers(const Executor& strand, HoldOwner hold_owner)
     : strand_(strand),
       turn_(strand),
       bot_(strand),

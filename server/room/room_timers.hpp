@@ -10,7 +10,6 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 
 #include <chrono>
 #include <functional>
@@ -21,7 +20,8 @@ namespace parlor::server {
 
 class RoomTimers {
  public:
-  using Strand = boost::asio::strand<boost::asio::any_io_executor>;
+  // The room's executor: a strand of its own, or the io_context that one thread runs.
+  using Executor = boost::asio::any_io_executor;
   using Clock = std::chrono::steady_clock;
   // Runs on the strand when a timer fires.
   using Fire = std::function<void()>;
@@ -29,7 +29,7 @@ class RoomTimers {
   // it outlives its timers' handlers (none: the owner sees to that itself).
   using HoldOwner = std::function<std::shared_ptr<const void>()>;
 
-  explicit RoomTimers(const Strand& strand, HoldOwner hold_owner = {});
+  explicit RoomTimers(const Executor& strand, HoldOwner hold_owner = {});
 
   // The earliest turn deadline (TurnDeadlines), or nothing to wait for (cancelled).
   void arm_turn(std::optional<Clock::time_point> when, Fire on_fire);
@@ -56,7 +56,7 @@ class RoomTimers {
   void cancel_all();
 
  private:
-  Strand strand_;
+  Executor strand_;
   boost::asio::steady_timer turn_;
   boost::asio::steady_timer bot_;
   boost::asio::steady_timer pause_;

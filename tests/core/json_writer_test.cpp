@@ -66,6 +66,54 @@ TEST(JsonWriter, EscapesKeysThatNeedIt) {
   EXPECT_EQ(parsed.at("after"), 3);
 }
 
+// The escaping check reads eight bytes at a time (json_writer.cpp): every byte value, at
+// every place in strings of 1 to 20 bytes (both sides of a word's edge and a padded
+// tail), is written as a character-by-character reference writes it, as a value and as a key.
+TEST(JsonWriter, EscapesEveryByteWhereverItStands) {
+  auto reference = [](const std::string& text) {
+    std::string quoted = "\"";
+    for (const char ch : text) {
+      const auto c = static_cast<unsigned char>(ch);
+      static constexpr char kHex[] = "0123456789abcdef";
+      if (c == '"') {
+        quoted += "\\\"";
+      } else if (c == '\\') {
+        quoted += "\\\\";
+      } else if (c == '\n') {
+        quoted += "\\n";
+      } else if (c == '\r') {
+        quoted += "\\r";
+      } else if (c == '\t') {
+        quoted += "\\t";
+      } else if (c < 0x20) {
+        quoted += std::string("\\u00") + kHex[c >> 4] + kHex[c & 0xf];
+      } else {
+        quoted += ch;
+      }
+    }
+    return quoted + "\"";
+  };
+  int checked = 0;
+  for (std::size_t length = 1; length <= 20; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string text(length, 'x');
+        text[at] = static_cast<char>(byte);
+        std::string written;
+        JsonWriter out(written);
+        out.begin_object();
+        out.key(text);
+        out.value(text);
+        out.end_object();
+        const std::string quoted = reference(text);
+        ASSERT_EQ(written, "{" + quoted + ":" + quoted + "}") << "byte " << byte << " at " << at;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 210 * 256);
+}
+
 TEST(JsonWriter, WritesEveryKindOfCard) {
   std::string text;
   JsonWriter out(text);

@@ -33,12 +33,41 @@ constexpr auto kMatchTimeout = std::chrono::seconds(120);
 
 // Bots with no delay and no turn timer play a match as fast as the server can; a deep
 // outgoing queue keeps a spectator on a loaded machine from being dropped as slow.
+std::vector<std::string> server_flags(const char* threads) {
+  std::vector<std::string> flags{"--bot-delay-ms",
+                                 "0",
+                                 "--round-pause-ms",
+                                 "0",
+                                 "--rate",
+                                 "0",
+                                 "--turn-seconds",
+                                 "0",
+                                 "--max-queued-messages",
+                                 "200000",
+                                 "--max-connections-per-ip",
+                                 "0",
+                                 "--log-level",
+                                 "warn"};
+  flags.insert(flags.end(), {"--threads", threads});
+  return flags;
+}
+
+// One io thread per core (the default here: two), connections on strands.
 ServerProcess& real_server() {
-  static ServerProcess server(
-      PARLOR_SERVER,
-      {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--rate", "0", "--turn-seconds", "0",
-       "--max-queued-messages", "200000", "--max-connections-per-ip", "0", "--log-level", "warn"});
+  static ServerProcess server(PARLOR_SERVER, server_flags("0"));
   return server;
+}
+
+// One io thread: connections without strands, a room's messages queued by a call
+// (server/server_context.hpp).
+ServerProcess& one_thread_server() {
+  static ServerProcess server(PARLOR_SERVER, server_flags("1"));
+  return server;
+}
+
+// Each round of the ten kinds of table (table_for) plays on the other server.
+ServerProcess& server_for(int index) {
+  return (index / 10) % 2 == 0 ? real_server() : one_thread_server();
 }
 
 struct Table {
@@ -134,7 +163,7 @@ std::string match_id_of(const WsClient& client) {
 }
 
 Outcome play_and_check(int index) {
-  const int port = real_server().port();
+  const int port = server_for(index).port();
   Table table = table_for(index);
   Outcome out;
   out.game = table.game + " " + table.options.dump();
@@ -239,6 +268,7 @@ TEST(Secrecy, NoFrameOrRouteShowsACardItsReceiverMayNotSee) {
       positive_env_number("PARLOR_SECRECY_MATCHES", scaled_count(kDefaultMatches)));
   const int workers = static_cast<int>(positive_env_number("PARLOR_SECRECY_WORKERS", 2));
   real_server();
+  one_thread_server();
   std::atomic<int> next{0};
   std::mutex mutex;
   SecrecyCounts total;

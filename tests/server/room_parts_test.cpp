@@ -42,7 +42,7 @@ TEST(ResentMoves, RestoredMovesAreRecognised) {
 class RoomTimersTest : public ::testing::Test {
  protected:
   boost::asio::io_context ioc;
-  RoomTimers::Strand strand = boost::asio::make_strand(ioc.get_executor());
+  RoomTimers::Executor strand = boost::asio::make_strand(ioc.get_executor());
   RoomTimers timers{strand};
   std::vector<std::string> fired;
 

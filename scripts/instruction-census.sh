@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Counts the server's user-space instructions per accepted action (docs/load.md): runs
+# parlor-server under callgrind on a fresh database, turns counting on once its games'
+# tables are built, plays `parlor load` against it and divides the instructions executed
+# by the actions the server accepted. Unlike CPU time, the count does not depend on what
+# else the machine does, so two builds compare to a fraction of a percent (the kernel's
+# share, the system calls, is not in it: count those with `perf stat -e 'syscalls:*'`).
+# Needs valgrind (Debian's package). The server runs about 50 times slower under it, so a
+# few tables suffice.
+#
+#   scripts/instruction-census.sh [GAME [TABLES [SECONDS]]]    default: perico 20 10
+#
+# BIN (default build/bin), PORT (default 18092) and SEATS (default 4) may be set, and
+# SERVER_FLAGS (for example "--threads 1"). The callgrind file is kept in
+# test-artifacts/instruction-census/ for `callgrind_annotate`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+game=${1:-perico} tables=${2:-20} seconds=${3:-10}
+bin=${BIN:-build/bin} port=${PORT:-18092} seats=${SEATS:-4}
+command -v valgrind >/dev/null || { echo "valgrind is not installed (apt install valgrind)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+out_dir=test-artifacts/instruction-census
+mkdir -p "$out_dir"
+out="$out_dir/$game-$(date +%s).callgrind"
+# shellcheck disable=SC2086  # SERVER_FLAGS is a list of flags
+valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" \
+  "$bin/parlor-server" --port "$port" --db "$work/census.db" --rate 0 \
+  --max-connections-per-ip 0 --bot-delay-ms 0 --turn-seconds 0 --round-pause-ms 0 \
+  --max-rooms 100000 ${SERVER_FLAGS:-} >"$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 600); do grep -q "games ready" "$work/server.log" && break; sleep 0.2; done
+grep -q "games ready" "$work/server.log" || { cat "$work/server.log" >&2; exit 1; }
+callgrind_control -i on "$server" >/dev/null 2>&1
+"$bin/parlor" load --server "ws://127.0.0.1:$port" --game "$game" --tables "$tables" \
+  --seats "$seats" --duration "$seconds" --json >"$work/report.json" || true
+accepted=$(curl -s "http://127.0.0.1:$port/metrics" | awk '/^parlor_actions_accepted_total/{print $2}')
+callgrind_control -i off "$server" >/dev/null 2>&1
+kill -TERM "$server"
+wait "$server" || true
+instructions=$(awk '/^totals:/{print $2}' "$out")
+awk -v i="$instructions" -v a="$accepted" -v g="$game" 'BEGIN{
+  printf "%s: %d instructions, %d actions accepted: %.0f per accepted action\n", g, i, a, i / a }'
+echo "callgrind file: $out"
