@@ -33,7 +33,7 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/post.hpp>
+#include <boost/asio/defer.hpp>
 #include <boost/asio/strand.hpp>
 
 #include <chrono>
@@ -119,18 +119,20 @@ class Room : public std::enable_shared_from_this<Room> {
  private:
   using Clock = std::chrono::steady_clock;
 
-  // Runs `(room->*handler)(args...)` on `strand`, posted. `room` is a shared_ptr, which
+  // Runs `(room->*handler)(args...)` on `strand`, later. `room` is a shared_ptr, which
   // keeps the room alive until then, or a weak_ptr, for a thread that must not keep a
-  // room alive (the store's writer): then nothing runs if the room is gone.
+  // room alive (the store's writer): then nothing runs if the room is gone. Deferred
+  // rather than posted, as WebSocketSession::send is: from an io thread, the room's turn
+  // comes without waking another thread; from any other thread it is a post.
   template <class RoomPointer, class... Params, class... Args>
   static void post_to(const net::any_io_executor& strand, RoomPointer room,
                       void (Room::*handler)(Params...), Args&&... args) {
-    net::post(strand,
-              [room = std::move(room), handler, ... args = std::forward<Args>(args)]() mutable {
-                if (std::shared_ptr<Room> self = locked(room)) {
-                  ((*self).*handler)(std::move(args)...);
-                }
-              });
+    net::defer(strand,
+               [room = std::move(room), handler, ... args = std::forward<Args>(args)]() mutable {
+                 if (std::shared_ptr<Room> self = locked(room)) {
+                   ((*self).*handler)(std::move(args)...);
+                 }
+               });
   }
   static std::shared_ptr<Room> locked(const std::shared_ptr<Room>& room) { return room; }
   static std::shared_ptr<Room> locked(const std::weak_ptr<Room>& room) { return room.lock(); }

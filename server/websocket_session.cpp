@@ -1,6 +1,7 @@
 #include "server/websocket_session.hpp"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/defer.hpp>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
@@ -100,8 +101,13 @@ void WebSocketSession::send(SharedMessage message) {
   if (single_thread_io_ && single_thread_io_->get_executor().running_in_this_thread()) {
     return on_send(std::move(message));
   }
-  net::post(ws_.get_executor(), beast::bind_front_handler(&WebSocketSession::on_send,
-                                                          shared_from_this(), std::move(message)));
+  // Deferred, not posted: the same "later, on the session's strand", but from an io thread
+  // the strand's turn is queued as this thread's continuation, so a room's broadcast to
+  // four seats does not wake the other io threads four times (each wake a futex call and
+  // often a context switch); whichever thread is free next runs them. From any other
+  // thread it is a post.
+  net::defer(ws_.get_executor(), beast::bind_front_handler(&WebSocketSession::on_send,
+                                                           shared_from_this(), std::move(message)));
 }
 
 void WebSocketSession::on_send(SharedMessage message) {
