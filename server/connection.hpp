@@ -18,7 +18,7 @@ class Connection {
  public:
   virtual ~Connection() = default;
   // Queues a text frame; safe to call from any thread (it hops to the connection's
-  // strand; with one io thread, on that thread, it queues at once: server_context.hpp).
+  // strand; with one io thread, on that thread, it queues at once: Lobby::single_thread_io).
   // A connection whose queue is full is closed instead of growing.
   virtual void send(SharedMessage message) = 0;
 };

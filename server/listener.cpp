@@ -48,8 +48,8 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  // A strand per connection, unless one thread runs everything (server_context.hpp).
-  net::any_io_executor executor = context_.single_thread_io
+  // A strand per connection, unless one thread runs everything (Lobby::single_thread_io).
+  net::any_io_executor executor = context_.lobby->single_thread_io()
                                       ? net::any_io_executor(ioc_.get_executor())
                                       : net::any_io_executor(net::make_strand(ioc_));
   acceptor_.async_accept(executor,

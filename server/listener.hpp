@@ -1,5 +1,5 @@
 // Accepts TCP connections and starts an HttpSession for each, on its own strand (or on
-// the io_context's one thread: server_context.hpp), with TLS when the listener has a
+// the io_context's one thread: Lobby::single_thread_io), with TLS when the listener has a
 // context.
 #pragma once
 

@@ -34,7 +34,7 @@ Lobby::Lobby(boost::asio::io_context& ioc, const ServerConfig& config,
       id_suffix_(node_id_suffix(config.node)) {}
 
 boost::asio::any_io_executor Lobby::room_executor() {
-  if (config_.threads == 1) return ioc_.get_executor();
+  if (single_thread_io()) return ioc_.get_executor();
   return boost::asio::make_strand(ioc_);
 }
 

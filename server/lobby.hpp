@@ -99,12 +99,18 @@ class Lobby : public RoomDirectory {
   void publish_summary(protocol::RoomSummary summary) override;
   void room_closed(const std::string& room_id) override;
 
+  // The io_context when a single thread runs it (config().threads == 1), else null. That
+  // thread orders everything the connections and rooms do, so they go without strands of
+  // their own, and a room hands a connection a message by a call instead of a post.
+  boost::asio::io_context* single_thread_io() const {
+    return config_.threads == 1 ? &ioc_ : nullptr;
+  }
+
  private:
   std::string new_code();
   std::string new_room_id();
-  // Where a new room's handlers run, one at a time: a strand of its own, or, when one
-  // thread runs the io_context (config().threads == 1), the io_context itself, whose one
-  // thread orders them without a strand's lock and queue.
+  // Where a new room's handlers run, one at a time: a strand of its own, or the
+  // single_thread_io(), whose one thread orders them without a strand's lock and queue.
   boost::asio::any_io_executor room_executor();
 
   boost::asio::io_context& ioc_;

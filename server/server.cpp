@@ -93,7 +93,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   ServerIoContext ioc(threads);
   // What the lobby and its rooms read: the flags, with the number of io threads resolved
-  // (one thread lets rooms and connections go without strands: Lobby::room_executor).
+  // (one thread lets rooms and connections go without strands: Lobby::single_thread_io).
   ServerConfig running_config = config;
   running_config.threads = threads;
   // The store's reads (history, token lookups) run here. Declared before the store for the
@@ -186,8 +186,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // WebSocket side directly, on their own thread.
   ReplayCache replay_cache(config.replay_cache_bytes);
   const ServerContext context{lobby, gate,
-                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache},
-                              threads == 1 ? &ioc : nullptr};
+                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}};
   auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   const Expected<tcp::endpoint> listening = listener->open({address, config.port});
   if (!listening) {

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/io_context.hpp>
 
 #include <memory>
 
@@ -33,10 +32,6 @@ struct ServerContext {
   std::shared_ptr<Lobby> lobby;
   std::shared_ptr<ConnectionGate> gate;
   StoreAccess store;
-  // The io_context when a single thread runs it (--threads 1), else null. That thread
-  // orders everything the connections do, so they go without strands of their own, and a
-  // room running on it hands a connection a message by a call instead of a post.
-  boost::asio::io_context* single_thread_io = nullptr;
 };
 
 }  // namespace parlor::server

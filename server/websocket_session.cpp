@@ -17,7 +17,7 @@ WebSocketSession::WebSocketSession(Transport&& transport, const ServerContext& c
       ip_(std::move(ip)),
       backlog_(lobby_->config().max_queued_messages),
       limiter_(lobby_->config().rate_per_second, lobby_->config().rate_burst),
-      single_thread_io_(context.single_thread_io),
+      single_thread_io_(lobby_->single_thread_io()),
       router_(*lobby_, *gate_, context.store, *this, ip_) {
   lobby_->metrics().connections_open.fetch_add(1);
   lobby_->metrics().connections_total.fetch_add(1);

@@ -91,7 +91,7 @@ class WebSocketSession : public Connection,
   bool ended_ = false;
   std::optional<websocket::close_reason> close_after_drain_;
 
-  // Set with --threads 1 (server_context.hpp): send() on that thread calls on_send.
+  // Set with --threads 1 (Lobby::single_thread_io): send() on that thread calls on_send.
   net::io_context* single_thread_io_;
   RequestRouter router_;
 };

@@ -255,16 +255,16 @@ TEST(Load, AnInterruptEndsTheWindowAndReportsIt) {
   CommandResult result;
   std::thread load([&] {
     result =
-        run_command("sh -c 'echo $$ >" + pid_file + "; exec " + PARLOR_CLI + " load --server " +
-                    url(server) + " --game perico --tables 3 --seats 4 --duration 600 --json'");
+        run_command(recording_pid(std::string(PARLOR_CLI) + " load --server " + url(server) +
+                                      " --game perico --tables 3 --seats 4 --duration 600 --json",
+                                  pid_file));
   });
   // Every table has started once moves are being accepted well past the first round.
   for (int tries = 0; tries < 600 && metric(server.port(), "parlor_actions_accepted_total") < 300;
        ++tries) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  pid_t load_pid = 0;
-  std::ifstream(pid_file) >> load_pid;
+  const pid_t load_pid = read_pid(pid_file);
   ASSERT_GT(load_pid, 0);
   const auto interrupted = std::chrono::steady_clock::now();
   kill(load_pid, SIGINT);

@@ -15,7 +15,6 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <string>
 #include <thread>
@@ -45,14 +44,6 @@ std::int64_t query_int(const std::string& path, const char* sql) {
   }
   sqlite3_close(db);
   return value;
-}
-
-// The pid a shell wrote to `path`, or 0.
-pid_t read_pid(const std::string& path) {
-  std::ifstream in(path);
-  pid_t pid = 0;
-  in >> pid;
-  return pid;
 }
 
 std::size_t count_of(const std::string& text, const std::string& needle) {
@@ -96,9 +87,10 @@ TEST_F(FullDiskServer, RefusesMovesWhileFullAndLosesNothing) {
   const auto load_seconds = std::chrono::duration_cast<std::chrono::seconds>(patience(25s));
   const std::string load_pid_file = dir_.string() + ".load-pid";  // not on the full disk
   auto load = std::async(std::launch::async, [&] {
-    return run_command("sh -c 'echo $$ >" + load_pid_file + "; exec " + PARLOR_CLI +
-                       " load --server " + url + " --game perico --tables 20 --seats 4" +
-                       " --duration " + std::to_string(load_seconds.count()) + " --json'");
+    return run_command(recording_pid(std::string(PARLOR_CLI) + " load --server " + url +
+                                         " --game perico --tables 20 --seats 4 --duration " +
+                                         std::to_string(load_seconds.count()) + " --json",
+                                     load_pid_file));
   });
 
   // The disk fills: the node says so.

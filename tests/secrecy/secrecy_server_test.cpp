@@ -59,7 +59,7 @@ ServerProcess& real_server() {
 }
 
 // One io thread: connections without strands, a room's messages queued by a call
-// (server/server_context.hpp).
+// (Lobby::single_thread_io).
 ServerProcess& one_thread_server() {
   static ServerProcess server(PARLOR_SERVER, server_flags("1"));
   return server;

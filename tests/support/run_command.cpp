@@ -37,4 +37,14 @@ CommandResult run_command(const std::string& command, const std::string& input) 
   return result;
 }
 
+std::string recording_pid(const std::string& command, const std::string& pid_file) {
+  return "sh -c 'echo $$ >" + pid_file + "; exec " + command + "'";
+}
+
+pid_t read_pid(const std::string& pid_file) {
+  pid_t pid = 0;
+  std::ifstream(pid_file) >> pid;
+  return pid;
+}
+
 }  // namespace parlor::testing
