@@ -6,6 +6,8 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/core/json_writer.hpp"
+
 namespace parlor::protocol {
 namespace {
 
@@ -338,14 +340,6 @@ class ReusingParser {
   std::vector<const std::string*> repeats_;  // scratch for the repeated-key check
 };
 
-bool plain_ascii(const std::string& s) {
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u >= 0x7F || c == '"' || c == '\\') return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 bool parse_into(std::string_view text, Json* out) {
@@ -355,66 +349,8 @@ bool parse_into(std::string_view text, Json* out) {
 }
 
 void append_json(std::string* out, const Json& value) {
-  switch (value.type()) {
-    case Json::value_t::object: {
-      out->push_back('{');
-      bool first = true;
-      for (const auto& [key, member] : value.get_ref<const Json::object_t&>()) {
-        if (!first) out->push_back(',');
-        first = false;
-        if (plain_ascii(key)) {
-          out->push_back('"');
-          out->append(key);
-          out->push_back('"');
-        } else {
-          out->append(Json(key).dump());
-        }
-        out->push_back(':');
-        append_json(out, member);
-      }
-      out->push_back('}');
-      return;
-    }
-    case Json::value_t::array: {
-      out->push_back('[');
-      bool first = true;
-      for (const Json& item : value.get_ref<const Json::array_t&>()) {
-        if (!first) out->push_back(',');
-        first = false;
-        append_json(out, item);
-      }
-      out->push_back(']');
-      return;
-    }
-    case Json::value_t::string: {
-      const std::string& s = value.get_ref<const Json::string_t&>();
-      if (!plain_ascii(s)) break;
-      out->push_back('"');
-      out->append(s);
-      out->push_back('"');
-      return;
-    }
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: {
-      char digits[24];
-      const auto result =
-          value.is_number_unsigned()
-              ? std::to_chars(digits, digits + sizeof digits, value.get<std::uint64_t>())
-              : std::to_chars(digits, digits + sizeof digits, value.get<std::int64_t>());
-      out->append(digits, result.ptr);
-      return;
-    }
-    case Json::value_t::boolean:
-      out->append(value.get<bool>() ? "true" : "false");
-      return;
-    case Json::value_t::null:
-      out->append("null");
-      return;
-    default:
-      break;
-  }
-  // Escapes, non-ASCII text, doubles and the rest: nlohmann's own spelling.
-  out->append(value.dump());
+  JsonWriter writer(*out);
+  writer.value(value);
 }
 
 }  // namespace parlor::protocol

@@ -25,7 +25,8 @@ using Json = nlohmann::json;
 // text comes from WebSocket text frames, which Beast has already checked.
 bool parse_into(std::string_view text, Json* out);
 
-// Appends value.dump() to `*out` without the temporary string dump() allocates.
+// Appends value.dump() to `*out` without the temporary string dump() allocates (text that
+// is not UTF-8 replaced, as the protocol's writer does: JsonWriter::value).
 void append_json(std::string* out, const Json& value);
 
 }  // namespace parlor::protocol

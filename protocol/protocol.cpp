@@ -21,7 +21,7 @@ struct FieldSpec {
 
 struct MessageSpec {
   RequestType type;
-  const char* name;
+  std::string_view name;  // compared with every request's type: lengths first
   std::vector<FieldSpec> fields;
 };
 
@@ -131,6 +131,17 @@ std::string Request::string_field(const char* name, std::string fallback) const 
   return it != body.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
+const std::string* Request::string_if(const char* name) const {
+  auto it = body.find(name);
+  return it != body.end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
+}
+
+const std::string& Request::string_ref(const char* name) const {
+  static const std::string kAbsent;
+  const std::string* text = string_if(name);
+  return text ? *text : kAbsent;
+}
+
 std::int64_t Request::int_field(const char* name, std::int64_t fallback) const {
   auto it = body.find(name);
   return it != body.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
@@ -166,7 +177,7 @@ Expected<Request> validate_request(Json message) {
       id_it->get_ref<const std::string&>().size() > kMaxStringField) {
     return Error{"bad_field", "\"id\" is longer than 256 characters"};
   }
-  const std::string type = *type_it;
+  const std::string& type = type_it->get_ref<const std::string&>();
   for (const MessageSpec& spec : message_specs()) {
     if (type != spec.name) continue;
     for (const FieldSpec& field : spec.fields) {

@@ -57,6 +57,10 @@ struct Request {
 
   // Typed accessors for fields the validator has already checked.
   std::string string_field(const char* name, std::string fallback = "") const;
+  // The same without a copy, for the fields every move reads (valid while the request
+  // lives): null when the field is absent; string_ref gives "" then.
+  const std::string* string_if(const char* name) const;
+  const std::string& string_ref(const char* name) const;
   std::int64_t int_field(const char* name, std::int64_t fallback) const;
   bool bool_field(const char* name, bool fallback) const;
   bool has(const char* name) const;

@@ -6,7 +6,11 @@
 namespace parlor::protocol {
 
 std::string dump(const Json& value) {
-  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string text;
+  text.reserve(128);  // most messages so written fit: one allocation rather than a few
+  JsonWriter writer(text);
+  writer.value(value);  // as value.dump(-1, ' ', false, replace), without its costs
+  return text;
 }
 
 // ---- The room object ----
@@ -231,15 +235,29 @@ std::string resume_message(std::string_view room, int match, std::int64_t seq, c
       {{"type", "resume"}, {"room", room}, {"match", match}, {"seq", seq}, {"timer", timer}});
 }
 
+// Written, not built: the results are the match's text already (a tree of them was
+// copied and dumped again for every player and spectator). Members in the order a tree of
+// them was dumped in.
 std::string match_over_message(const MatchOver& over) {
-  return dump({{"type", "match_over"},
-               {"room", over.room},
-               {"match", over.match},
-               {"match_id", over.match_id},
-               {"results", over.results ? *over.results : Json()},
-               {"seed", over.seed_hex},
-               {"first_dealer", over.first_dealer},
-               {"actions", over.actions}});
+  std::string text;
+  text.reserve(over.results_json.size() + 192);
+  JsonWriter out(text);
+  out.begin_object();
+  out.member("actions", over.actions);
+  out.member("first_dealer", over.first_dealer);
+  out.member("match", over.match);
+  out.member("match_id", over.match_id);
+  out.key("results");
+  if (over.results_json.empty()) {
+    out.value(nullptr);
+  } else {
+    out.raw(over.results_json);
+  }
+  out.member("room", over.room);
+  out.member("seed", over.seed_hex);
+  out.member("type", "match_over");
+  out.end_object();
+  return text;
 }
 
 std::string chat_message(const ChatLine& line) {

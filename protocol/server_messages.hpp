@@ -137,7 +137,7 @@ struct MatchOver {
   std::string_view room;
   int match = 0;
   std::string_view match_id;
-  const Json* results = nullptr;  // {"scores", "placings", "round_results"}
+  std::string_view results_json;  // {"scores", "placings", "round_results"}; empty: null
   std::string_view seed_hex;
   int first_dealer = 0;
   std::int64_t actions = 0;

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/game.hpp"
+#include "engine/core/json_writer.hpp"
 #include "protocol/server_messages.hpp"
 #include "server/room/room_settings.hpp"
 
@@ -56,12 +57,38 @@ struct MatchRecord {
   // The actions are not here: the journal is the match's log, and a room keeps none.
 };
 
-// What a journal records when a match ends: {"scores", "placings", "round_results"}.
-inline Json final_results(const GameState& match) {
-  Json placings = Json::array();
-  for (int p : match.placings()) placings.push_back(p);
-  return {
-      {"scores", match.scores()}, {"placings", placings}, {"round_results", match.round_results()}};
+// What a journal records when a match ends. `text` is {"placings": [...], "round_results":
+// [...], "scores": [...]}, written from the rounds' texts the match keeps: a tree of every
+// round, parsed from them to be dumped again for the journal and for "match over", cost
+// more than all the rest of a match's last move. The scores and placings come again as
+// numbers, for the store's row per seat.
+struct MatchResults {
+  std::vector<std::int64_t> scores;
+  std::vector<int> placings;
+  std::string text;
+};
+
+// Members in the order a tree of them was dumped in, so the stored text is as before.
+inline MatchResults final_results(const GameState& match) {
+  MatchResults results{match.scores(), match.placings(), {}};
+  JsonWriter out(results.text);
+  out.begin_object();
+  out.key("placings");
+  out.begin_array();
+  for (int placing : results.placings) out.value(placing);
+  out.end_array();
+  out.key("round_results");
+  out.begin_array();
+  for (std::size_t round = 0; round < match.rounds_finished(); ++round) {
+    out.raw(match.round_result_text(round));
+  }
+  out.end_array();
+  out.key("scores");
+  out.begin_array();
+  for (std::int64_t score : results.scores) out.value(score);
+  out.end_array();
+  out.end_object();
+  return results;
 }
 
 class MatchJournal {
@@ -78,8 +105,8 @@ class MatchJournal {
   // text the engine keeps (GameState::round_result_text).
   virtual void round_ended(const MatchRecord& record, int round,
                            const std::string& result_json) = 0;
-  // `results`: {"scores": [...], "placings": [...], "round_results": [...]}.
-  virtual void match_ended(const MatchRecord& record, const Json& results) = 0;
+  // `results`: final_results(match).
+  virtual void match_ended(const MatchRecord& record, const MatchResults& results) = 0;
   virtual void match_aborted(const MatchRecord& record, const std::string& reason) = 0;
   // True when everything journaled so far is durable. Otherwise false, and `then` runs
   // (on some other thread: post, never block) once it is.
@@ -98,7 +125,7 @@ class NullJournal : public MatchJournal {
   void action_accepted(const MatchRecord&, std::int64_t, RecordedAction) override {}
   void deal_committed(const MatchRecord&, int, const std::string&) override {}
   void round_ended(const MatchRecord&, int, const std::string&) override {}
-  void match_ended(const MatchRecord&, const Json&) override {}
+  void match_ended(const MatchRecord&, const MatchResults&) override {}
   void match_aborted(const MatchRecord&, const std::string&) override {}
   bool when_durable(std::function<void()>) override { return true; }
   bool writable() const override { return true; }

@@ -88,8 +88,8 @@ void resume(store::Store& store, Lobby& lobby, const store::UnfinishedMatch& sav
   Expected<std::unique_ptr<GameState>> state = replay(saved, *settings->game, *seed);
   if (!state) return abort(state.error());
   if (state.value()->match_over()) {
-    Json results = final_results(*state.value());
-    store.match_ended(id, now_millis(), results, seat_results(results));
+    MatchResults results = final_results(*state.value());
+    store.match_ended(id, now_millis(), results.text, seat_results(results));
     spdlog::info("match {} had ended just before the restart; its result is recorded", id);
     ++report.finished;
     return;

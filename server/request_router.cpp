@@ -190,7 +190,7 @@ std::shared_ptr<Room> RequestRouter::room_for_entry(const Request& request, bool
     send_error(request.id, "bad_field", "give \"room\" (a public room's id) or \"code\"");
     return nullptr;
   }
-  auto room = lobby_.find_room(request.string_field("room"));
+  auto room = lobby_.find_room(request.string_ref("room"));
   if (!room && may_locate && clustered()) {
     locate_entry(Lookup::kRoom, request.string_field("room"));
     return nullptr;
@@ -218,8 +218,10 @@ void RequestRouter::handle_join_or_spectate(const Request& request, bool spectat
 }
 
 void RequestRouter::handle_room_request(Request& request, bool may_locate) {
-  if (request.type == RequestType::kAction && request.has("ack") &&
-      request.string_field("ack") != "reply" && request.string_field("ack") != "update") {
+  // Every move passes here: its fields are read once, in place.
+  const std::string* ack =
+      request.type == RequestType::kAction ? request.string_if("ack") : nullptr;
+  if (ack && *ack != "reply" && *ack != "update") {
     return send_error(request.id, "bad_field", "ack must be \"reply\" or \"update\"");
   }
   if (request.type == RequestType::kAddBot &&
@@ -255,9 +257,9 @@ void RequestRouter::handle_room_request(Request& request, bool may_locate) {
       MoveContext context;
       if (request.has("after")) context.after = request.int_field("after", 0);
       if (request.has("match")) context.match = request.int_field("match", 0);
+      const bool ack_by_update = ack && *ack == "update";
       return room->act(me(), request.id, std::move(request.body["action"]),
-                       std::chrono::steady_clock::now(),
-                       request.string_field("ack", "reply") == "update", context);
+                       std::chrono::steady_clock::now(), ack_by_update, context);
     }
     case RequestType::kGetState:
       return room->get_state(me(), request.id);

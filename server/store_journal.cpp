@@ -29,16 +29,13 @@ store::MatchStart match_start_row(const MatchRecord& record) {
   return start;
 }
 
-std::vector<store::SeatResult> seat_results(const Json& results) {
+std::vector<store::SeatResult> seat_results(const MatchResults& results) {
   std::vector<store::SeatResult> seats;
-  const Json& scores = results.at("scores");
-  const Json& placings = results.at("placings");
-  for (std::size_t s = 0; s < scores.size(); ++s) {
+  for (std::size_t s = 0; s < results.scores.size(); ++s) {
     store::SeatResult seat;
     seat.seat = static_cast<int>(s);
-    seat.score = scores[s].is_number() ? scores[s].get<double>() : 0.0;
-    seat.placing =
-        s < placings.size() && placings[s].is_number_integer() ? placings[s].get<int>() : 0;
+    seat.score = static_cast<double>(results.scores[s]);
+    seat.placing = s < results.placings.size() ? results.placings[s] : 0;
     seats.push_back(seat);
   }
   return seats;
@@ -70,8 +67,8 @@ void StoreJournal::round_ended(const MatchRecord& record, int round,
   note(store_.round_ended(record.match_id, round, result_json));
 }
 
-void StoreJournal::match_ended(const MatchRecord& record, const Json& results) {
-  note(store_.match_ended(record.match_id, now_millis(), results, seat_results(results)));
+void StoreJournal::match_ended(const MatchRecord& record, const MatchResults& results) {
+  note(store_.match_ended(record.match_id, now_millis(), results.text, seat_results(results)));
 }
 
 void StoreJournal::match_aborted(const MatchRecord& record, const std::string& reason) {

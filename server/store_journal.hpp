@@ -19,7 +19,7 @@ class StoreJournal : public MatchJournal {
                        RecordedAction action) override;
   void deal_committed(const MatchRecord& record, int deal, const std::string& sha256) override;
   void round_ended(const MatchRecord& record, int round, const std::string& result_json) override;
-  void match_ended(const MatchRecord& record, const Json& results) override;
+  void match_ended(const MatchRecord& record, const MatchResults& results) override;
   void match_aborted(const MatchRecord& record, const std::string& reason) override;
   bool when_durable(std::function<void()> then) override;
   bool writable() const override { return store_.writable(); }
@@ -33,7 +33,7 @@ class StoreJournal : public MatchJournal {
 
 // The store's row for the start of `record`'s match.
 store::MatchStart match_start_row(const MatchRecord& record);
-// Each seat's outcome from {"scores", "placings"}.
-std::vector<store::SeatResult> seat_results(const Json& results);
+// Each seat's outcome, from the final scores and placings.
+std::vector<store::SeatResult> seat_results(const MatchResults& results);
 
 }  // namespace parlor::server

@@ -125,7 +125,11 @@ void GameState::emit(const Json& body, Audience audience) {
 }
 
 const std::string& GameState::record_round_result(const Json& result) {
-  round_result_texts_.push_back(result.dump());
+  return record_round_result_text(result.dump());
+}
+
+const std::string& GameState::record_round_result_text(std::string result_text) {
+  round_result_texts_.push_back(std::move(result_text));
   return round_result_texts_.back();
 }
 

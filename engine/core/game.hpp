@@ -213,6 +213,8 @@ class GameState {
   }
   // Appends a finished round's result (an object) to round_results(); returns its text.
   const std::string& record_round_result(const Json& result);
+  // The same, already written as the text of one JSON object.
+  const std::string& record_round_result_text(std::string result_text);
 
  private:
   // Most events are a few members: one allocation holds them.

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -37,23 +38,65 @@ class JsonWriter {
 
   // The name of the next member of the open object.
   void key(std::string_view name);
+  // A name written in the source (nearly every key of every view, dozens a move): inlined
+  // where it is written, so its length and its check for characters to escape are worked
+  // out when it is compiled, and it goes in with its quotes and colon in one append.
+  template <std::size_t N>
+  [[gnu::always_inline]] void key(const char (&name)[N]) {
+    // To its zero (a buffer may be longer than its text): a literal's length is folded
+    // when compiled, which a loop bounded by N as well defeated.
+    const std::size_t length = std::char_traits<char>::length(name);
+    if (needs_escaping({name, length})) {
+      key(std::string_view(name, length));
+      return;
+    }
+    char piece[N + 2];  // "name":
+    piece[0] = '"';
+    std::char_traits<char>::copy(piece + 1, name, length);
+    piece[length + 1] = '"';
+    piece[length + 2] = ':';
+    if (start_member()) out_ += ',';
+    out_.append(piece, length + 3);
+  }
 
   void value(std::string_view text);
   void value(const char* text) { value(std::string_view(text)); }
   void value(const std::string& text) { value(std::string_view(text)); }
-  void value(bool flag);
-  void value(std::nullptr_t);
+  void value(bool flag) {
+    before_value();
+    if (flag) {
+      out_.append("true", 4);
+    } else {
+      out_.append("false", 5);
+    }
+  }
+  void value(std::nullptr_t) {
+    before_value();
+    out_.append("null", 4);
+  }
   template <class Integer>
   requires(std::integral<Integer> && !std::same_as<Integer, bool>) void value(Integer number) {
     before_value();
+    // Seats, counts and small scores, most of the numbers written, are one digit.
     if constexpr (std::is_signed_v<Integer>) {
-      append_integer(static_cast<std::int64_t>(number));
+      if (number >= 0 && number <= 9) {
+        out_ += static_cast<char>('0' + number);
+      } else {
+        append_integer(static_cast<std::int64_t>(number));
+      }
     } else {
-      append_unsigned(static_cast<std::uint64_t>(number));
+      if (number <= 9) {
+        out_ += static_cast<char>('0' + number);
+      } else {
+        append_unsigned(static_cast<std::uint64_t>(number));
+      }
     }
   }
   void value(Card card);
-  // A tree built elsewhere (a round's result kept as JSON, say), serialized here.
+  // A tree built elsewhere, written byte for byte as tree.dump(-1, ' ', false,
+  // error_handler_t::replace) writes it: walked here, as dump() costs a string, its
+  // serializer's locale lookups and a character at a time (the store's and the protocol's
+  // text of a tree come from here).
   void value(const nlohmann::json& tree);
   // Text that is already one JSON value.
   void raw(std::string_view json_text);
@@ -66,17 +109,46 @@ class JsonWriter {
     for (; first != last; ++first) value(*first);
     end_array();
   }
-  template <class T>
-  void member(std::string_view name, const T& item) {
+  template <class Name, class T>
+  void member(const Name& name, const T& item) {
     key(name);
     value(item);
   }
 
  private:
+  static bool needs_escaping(std::string_view text) {
+    for (char ch : text) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c < 0x20 || c == '"' || c == '\\') return true;
+    }
+    return false;
+  }
+  // Marks the open object as holding a member and a value as due; true when the member
+  // needs a comma before it.
+  bool start_member() {
+    const bool comma = top_has_items();
+    if (depth_ > 0) mark_top_has_items();
+    after_key_ = true;
+    return comma;
+  }
   void open(char bracket);
-  void close(char bracket);
-  void before_value();
+  void close(char bracket) {
+    out_ += bracket;
+    if (depth_ > 0) --depth_;
+  }
+  // Inlined: every value and container goes through it.
+  void before_value() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (depth_ > 0) {
+      if (top_has_items()) out_ += ',';
+      mark_top_has_items();
+    }
+  }
   void append_string(std::string_view text);
+  void append_tree(const nlohmann::json& tree);
   void append_integer(std::int64_t number);
   void append_unsigned(std::uint64_t number);
 

@@ -359,28 +359,11 @@ bool PericoState::anyone_complete() const {
 
 void PericoState::end_round(RoundEnd how, bool at_deal) {
   Showdown showdown = compare_hands(hands_, config_.scoring);
-  Json hands = Json::array();
-  for (Seat seat = 0; seat < seat_count(); ++seat) {
-    const hands::HandRank& rank = showdown.ranks[seat];
-    scores_[seat] += showdown.points[seat];
-    hands.push_back({{"seat", seat},
-                     {"cards", cards_to_json(hands_[seat])},
-                     {"category", hands::category_name(rank.category)},
-                     {"jokers", rank.jokers},
-                     {"complete", rank.complete}});
-  }
-  Json result = {{"round", round_},
-                 {"dealer", dealer_},
-                 {"reason", round_end_name(how == RoundEnd::kKnock, at_deal)},
-                 {"knocker", knocker_ ? Json(*knocker_) : Json(nullptr)},
-                 {"hands", hands},
-                 {"winner", showdown.winner ? Json(*showdown.winner) : Json(nullptr)},
-                 {"drawn", !showdown.winner.has_value()},
-                 {"points", showdown.points},
-                 {"scores", scores_}};
+  for (Seat seat = 0; seat < seat_count(); ++seat) scores_[seat] += showdown.points[seat];
   // The event is the result with its type: written from the result's text, not a copy
   // of its tree.
-  const std::string& result_text = record_round_result(result);
+  const std::string& result_text =
+      record_round_result_text(write_round_result(showdown, how, at_deal));
   std::string event = R"({"type":"round_end",)";
   event.append(result_text, 1);
   emit_text(std::move(event));
@@ -395,6 +378,59 @@ void PericoState::end_round(RoundEnd how, bool at_deal) {
   dealer_ = showdown.winner.value_or((dealer_ + 1) % seat_count());
   ++round_;
   deal(std::nullopt);
+}
+
+// The round's result, written rather than built as a tree (a round of Perico ends every
+// few dozen moves, and the tree cost more than a move): {"dealer", "drawn", "hands":
+// [{"cards", "category", "complete", "jokers", "seat"}], "knocker", "points", "reason",
+// "round", "scores", "winner"}, members in the order a tree of them was dumped in, so the
+// journal's text is as it was. After the round's points are added to the scores.
+std::string PericoState::write_round_result(const Showdown& showdown, RoundEnd how,
+                                            bool at_deal) const {
+  std::string text;
+  text.reserve(160 + 120 * hands_.size());
+  JsonWriter out(text);
+  out.begin_object();
+  out.member("dealer", dealer_);
+  out.member("drawn", !showdown.winner.has_value());
+  out.key("hands");
+  out.begin_array();
+  for (Seat seat = 0; seat < seat_count(); ++seat) {
+    const hands::HandRank& rank = showdown.ranks[seat];
+    out.begin_object();
+    out.key("cards");
+    out.cards(hands_[seat]);
+    out.member("category", hands::category_name(rank.category));
+    out.member("complete", rank.complete);
+    out.member("jokers", rank.jokers);
+    out.member("seat", seat);
+    out.end_object();
+  }
+  out.end_array();
+  out.key("knocker");
+  if (knocker_) {
+    out.value(*knocker_);
+  } else {
+    out.value(nullptr);
+  }
+  out.key("points");
+  out.begin_array();
+  for (std::int64_t points : showdown.points) out.value(points);
+  out.end_array();
+  out.member("reason", round_end_name(how == RoundEnd::kKnock, at_deal));
+  out.member("round", round_);
+  out.key("scores");
+  out.begin_array();
+  for (std::int64_t score : scores_) out.value(score);
+  out.end_array();
+  out.key("winner");
+  if (showdown.winner) {
+    out.value(*showdown.winner);
+  } else {
+    out.value(nullptr);
+  }
+  out.end_object();
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------

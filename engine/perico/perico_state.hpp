@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/core/card.hpp"
@@ -85,6 +86,7 @@ class PericoState : public GameState {
   // Round and match end.
   bool anyone_complete() const;
   void end_round(RoundEnd how, bool at_deal);
+  std::string write_round_result(const Showdown& showdown, RoundEnd how, bool at_deal) const;
 
   // Views.
   int take_max(Seat seat) const;

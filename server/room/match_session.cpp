@@ -55,7 +55,7 @@ Expected<int> MatchSession::start(const RoomSettings& settings, std::vector<Seat
   rounds_journaled_ = 0;
   sequence_ = 0;
   last_round_ = state_->round();
-  final_results_ = nullptr;
+  final_results_text_.clear();
   journal_.match_started(record_);
   hold_until_durable();
   spdlog::info("room {}: match {} of {} starts (dealer {})", settings.id, number, record_.game,
@@ -113,12 +113,13 @@ std::vector<SharedMessage> MatchSession::seal_new_deals(std::string_view room_id
 }
 
 SharedMessage MatchSession::finish(std::string_view room_id) {
-  final_results_ = server::final_results(*state_);
-  journal_.match_ended(record_, final_results_);
+  MatchResults results = server::final_results(*state_);
+  journal_.match_ended(record_, results);
   hold_until_durable();  // "match over" leaves once the result is committed
   spdlog::info("room {}: match {} ({}) over after {} actions; scores {}", room_id,
                record_.match_number, record_.match_id, sequence_,
-               protocol::dump(final_results_["scores"]));
+               protocol::dump(Json(results.scores)));
+  final_results_text_ = std::move(results.text);
   return make_message(match_over_text(room_id));
 }
 
@@ -135,7 +136,7 @@ void MatchSession::restore(MatchRecord record, std::unique_ptr<GameState> state,
   seed_ = seed;
   sequence_ = actions_replayed;
   last_round_ = state_->round();
-  final_results_ = nullptr;
+  final_results_text_.clear();
   rounds_journaled_ = 0;
   journal_round_results();  // idempotent: a row lost in the crash is written again
   // Rebuilds the list, and journals again (idempotently) a commitment whose row the crash
@@ -145,12 +146,12 @@ void MatchSession::restore(MatchRecord record, std::unique_ptr<GameState> state,
 }
 
 std::string MatchSession::match_over_text(std::string_view room_id) const {
-  if (final_results_.is_null()) return {};
+  if (final_results_text_.empty()) return {};
   protocol::MatchOver over;
   over.room = room_id;
   over.match = record_.match_number;
   over.match_id = record_.match_id;
-  over.results = &final_results_;
+  over.results_json = final_results_text_;
   over.seed_hex = record_.seed_hex;
   over.first_dealer = record_.first_dealer;
   over.actions = sequence_;

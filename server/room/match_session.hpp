@@ -43,7 +43,6 @@ class MatchSession {
   const MatchRecord& record() const { return record_; }
   int number() const { return record_.match_number; }
   std::int64_t sequence() const { return sequence_; }
-  const Json& final_results() const { return final_results_; }
 
   // False while the store cannot make writes durable: no move may be accepted then.
   bool store_writable() const { return journal_.writable(); }
@@ -101,7 +100,7 @@ class MatchSession {
   std::size_t rounds_journaled_ = 0;
   std::int64_t sequence_ = 0;
   int last_round_ = 0;
-  Json final_results_;
+  std::string final_results_text_;  // final_results(...).text once over; empty before
 };
 
 }  // namespace parlor::server

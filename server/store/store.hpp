@@ -155,9 +155,16 @@ class Store {
   virtual Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) = 0;
   // `result_json`: the engine's result for round `round` (from 1), as JSON text (an object).
   virtual Ticket round_ended(const std::string& match_id, int round, std::string result_json) = 0;
-  // `results`: {"scores", "placings", "round_results"}; `seats`: each seat's outcome.
-  virtual Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+  // `results_json`: {"scores", "placings", "round_results"} as JSON text (the server writes
+  // it from the rounds' texts, server::final_results); `seats`: each seat's outcome.
+  virtual Ticket match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
                              const std::vector<SeatResult>& seats) = 0;
+  // The same from a tree (tools and tests).
+  Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+                     const std::vector<SeatResult>& seats) {
+    return match_ended(match_id, ended_at,
+                       results.dump(-1, ' ', false, Json::error_handler_t::replace), seats);
+  }
   virtual Ticket match_aborted(const std::string& match_id, Millis ended_at,
                                const std::string& reason) = 0;
 

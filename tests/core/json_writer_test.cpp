@@ -122,6 +122,86 @@ TEST(JsonWriter, WritesEveryKindOfCard) {
   EXPECT_EQ(text, R"(["TD","JK","T21","FOOL"])");
 }
 
+// The card table and the one-append array must agree with the cards' own notation, for
+// every card, wherever the array stands.
+TEST(JsonWriter, WritesEveryStandardCardAsItsNotation) {
+  std::vector<Card> deck;
+  for (int code = 0; code < 52; ++code) deck.push_back(Card::from_code(code));
+  std::string text;
+  JsonWriter out(text);
+  out.begin_array();
+  out.value(1);
+  out.cards(deck);
+  out.cards(std::vector<Card>{});
+  out.value(deck.back());
+  out.end_array();
+  Json parsed = Json::parse(text);
+  ASSERT_EQ(parsed.size(), 4u);
+  ASSERT_EQ(parsed[1].size(), 52u);
+  for (int code = 0; code < 52; ++code) EXPECT_EQ(parsed[1][code], deck[code].str());
+  EXPECT_EQ(parsed[2], Json::array());
+  EXPECT_EQ(parsed[3], "AS");
+}
+
+// A key from an array (a literal, usually) is written to its terminating zero, not to the
+// array's end, and one that needs escaping is escaped.
+TEST(JsonWriter, WritesKeysFromArraysToTheirEnd) {
+  char buffer[16] = "seat";
+  std::string text;
+  JsonWriter out(text);
+  out.begin_object();
+  out.member(buffer, 1);
+  out.member("a\\b", 2);
+  out.end_object();
+  EXPECT_EQ(text, R"({"seat":1,"a\\b":2})");
+}
+
+TEST(JsonWriter, WritesOneDigitAndLongerIntegersAlike) {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_array();
+  for (int n : {-10, -1, 0, 9, 10}) out.value(n);
+  for (unsigned n : {0u, 9u, 10u}) out.value(n);
+  out.end_array();
+  EXPECT_EQ(text, "[-10,-1,0,9,10,0,9,10]");
+}
+
+// A tree is written as nlohmann's dump with invalid UTF-8 replaced, byte for byte: the
+// store keeps this text and the protocol sends it.
+TEST(JsonWriter, WritesATreeAsDumpWould) {
+  const std::string invalid_utf8 = std::string("a") + '\xff' + "b";
+  const std::vector<Json> trees = {
+      nullptr,
+      true,
+      Json::object(),
+      Json::array(),
+      -7,
+      std::numeric_limits<std::int64_t>::min(),
+      std::numeric_limits<std::uint64_t>::max(),
+      0.5,
+      1e300,
+      "plain",
+      "tab\there",
+      std::string("\b\f\x7f\x01\\\""),
+      "caf\u00e9",
+      invalid_utf8,
+      Json{{"type", "take"}, {"count", 2}, {"discard", {"7H", "JK"}}},
+      Json{{"z", Json::array({1, Json::object(), Json::array()})},
+           {"a\"quoted\"", nullptr},
+           {invalid_utf8, {{"nested", {{"deeper", -1.25}}}}},
+           {"", false}},
+  };
+  for (const Json& tree : trees) {
+    std::string text;
+    JsonWriter out(text);
+    out.begin_array();
+    out.value(1);
+    out.value(tree);
+    out.end_array();
+    EXPECT_EQ(text, "[1," + tree.dump(-1, ' ', false, Json::error_handler_t::replace) + "]");
+  }
+}
+
 TEST(JsonWriter, RefusesNestingPastItsLimit) {
   std::string text;
   JsonWriter out(text);

@@ -66,7 +66,7 @@ class TestJournal : public MatchJournal {
   }
   void deal_committed(const MatchRecord&, int, const std::string&) override { ++commitments; }
   void round_ended(const MatchRecord&, int, const std::string&) override { ++rounds; }
-  void match_ended(const MatchRecord&, const Json&) override { ++ended; }
+  void match_ended(const MatchRecord&, const MatchResults&) override { ++ended; }
   void match_aborted(const MatchRecord&, const std::string&) override { ++aborted; }
   bool when_durable(std::function<void()> then) override {
     if (!defer) return true;

@@ -1,6 +1,6 @@
 // The room's small parts alone: a move sent again after a lost connection (ResentMoves),
-// the room's timers (RoomTimers, on an io_context this test runs), and the connection
-// gate's per-address limit.
+// the room's timers (RoomTimers, on an io_context this test runs), the connection gate's
+// per-address limit, and a finished match's results as journaled (final_results).
 #include <gtest/gtest.h>
 
 #include <boost/asio/io_context.hpp>
@@ -11,9 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/registry/registry.hpp"
 #include "server/connection_gate.hpp"
+#include "server/match_journal.hpp"
 #include "server/room/resent_moves.hpp"
 #include "server/room/room_timers.hpp"
+#include "server/store_journal.hpp"
 
 namespace parlor::server {
 namespace {
@@ -139,6 +142,45 @@ TEST(ConnectionGate, ClosingAllClosesEveryRegisteredSessionOnce) {
   EXPECT_TRUE(gate.closing());
   EXPECT_EQ(kept->closed, 1);
   EXPECT_EQ(gone->closed, 0);
+}
+
+// final_results writes the text from the rounds' texts; it must be what the tree it
+// replaced was dumped as (the journal's matches.results and "match over" carry it), for
+// every game, and its numbers the store's rows per seat.
+TEST(FinalResults, AreTheTextATreeOfThemWasForEveryGame) {
+  for (const char* name : {"perico", "loc", "pedro", "carioca", "poker"}) {
+    SCOPED_TRACE(name);
+    const GameDefinition& game = *find_game(name);
+    MatchConfig config;
+    config.options = *game.validate_table(Json::object(), 4);
+    config.seats = 4;
+    config.seed = Seed::from_u64(11);
+    auto started = game.new_match(config);
+    ASSERT_TRUE(started);
+    GameState& match = **started;
+    const std::unique_ptr<BotPolicy> bot = game.make_bot(BotLevel::kSensible);
+    Rng rng(Seed::from_u64(5), 0);
+    for (int step = 0; !match.match_over(); ++step) {
+      ASSERT_LT(step, 100000) << "the match does not end";
+      const int seat = match.waiting().seats.at(0);
+      ASSERT_TRUE(match.apply(seat, bot->choose(match.view(seat), rng)).ok());
+    }
+    ASSERT_GT(match.rounds_finished(), 0u);
+    const MatchResults results = final_results(match);
+    Json placings = Json::array();
+    for (int placing : match.placings()) placings.push_back(placing);
+    const Json tree = {{"scores", match.scores()},
+                       {"placings", placings},
+                       {"round_results", match.round_results()}};
+    EXPECT_EQ(results.text, tree.dump(-1, ' ', false, Json::error_handler_t::replace));
+    const std::vector<store::SeatResult> seats = seat_results(results);
+    ASSERT_EQ(seats.size(), 4u);
+    for (int seat = 0; seat < 4; ++seat) {
+      EXPECT_EQ(seats[seat].seat, seat);
+      EXPECT_EQ(seats[seat].score, static_cast<double>(match.scores()[seat]));
+      EXPECT_EQ(seats[seat].placing, match.placings()[seat]);
+    }
+  }
 }
 
 }  // namespace

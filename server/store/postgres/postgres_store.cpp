@@ -167,11 +167,11 @@ Ticket PostgresStore::round_ended(const std::string& match_id, int round, std::s
       });
 }
 
-Ticket PostgresStore::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
-                                  const std::vector<SeatResult>& seats) {
+Ticket PostgresStore::match_ended(const std::string& match_id, Millis ended_at,
+                                  std::string results_json, const std::vector<SeatResult>& seats) {
   return impl_->queue->push(
       "match_ended", match_id,
-      [batch = impl_->batch.get(), match_id, ended_at, text = json_text(results), seats] {
+      [batch = impl_->batch.get(), match_id, ended_at, text = std::move(results_json), seats] {
         batch->match_ended(match_id, ended_at, text, seats);
       });
 }

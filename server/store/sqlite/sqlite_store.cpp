@@ -392,11 +392,11 @@ Ticket SqliteStore::round_ended(const std::string& match_id, int round, std::str
                             });
 }
 
-Ticket SqliteStore::match_ended(const std::string& match_id, Millis ended_at, const Json& results,
-                                const std::vector<SeatResult>& seats) {
+Ticket SqliteStore::match_ended(const std::string& match_id, Millis ended_at,
+                                std::string results_json, const std::vector<SeatResult>& seats) {
   return impl_->queue->push(
       "match_ended", match_id,
-      [store = impl_.get(), match_id, ended_at, text = json_text(results), seats] {
+      [store = impl_.get(), match_id, ended_at, text = std::move(results_json), seats] {
         store->write_statements->match_ended(match_id, ended_at, text, seats);
       });
 }

@@ -43,7 +43,8 @@ class SqliteStore final : public Store {
   Ticket action(const std::string& match_id, const ActionRow& action) override;
   Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) override;
   Ticket round_ended(const std::string& match_id, int round, std::string result_json) override;
-  Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
+  using Store::match_ended;  // and from a tree
+  Ticket match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
                      const std::vector<SeatResult>& seats) override;
   Ticket match_aborted(const std::string& match_id, Millis ended_at,
                        const std::string& reason) override;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "engine/core/json_writer.hpp"
 #include "server/store/sqlite/errors.hpp"
 
 namespace parlor::server::store {
@@ -37,7 +38,11 @@ std::optional<std::string> null_if_empty(const std::string& text) {
 }  // namespace
 
 std::string json_text(const Json& value) {
-  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string text;
+  text.reserve(128);  // a move's action fits: one allocation rather than a few growing
+  JsonWriter writer(text);
+  writer.value(value);  // as value.dump(-1, ' ', false, replace), without its costs
+  return text;
 }
 
 WriteStatements::WriteStatements(sql::Database& db)
