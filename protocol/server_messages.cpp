@@ -5,13 +5,7 @@
 
 namespace parlor::protocol {
 
-std::string dump(const Json& value) {
-  std::string text;
-  text.reserve(128);  // most messages so written fit: one allocation rather than a few
-  JsonWriter writer(text);
-  writer.value(value);  // as value.dump(-1, ' ', false, replace), without its costs
-  return text;
-}
+std::string dump(const Json& value) { return json_text(value); }
 
 // ---- The room object ----
 

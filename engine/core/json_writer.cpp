@@ -62,6 +62,14 @@ void JsonWriter::value(Card card) {
   append_card(out_, card);
 }
 
+std::string json_text(const nlohmann::json& tree) {
+  std::string text;
+  text.reserve(128);  // an action, a small message: one allocation rather than a few
+  JsonWriter writer(text);
+  writer.value(tree);
+  return text;
+}
+
 void JsonWriter::value(const nlohmann::json& tree) {
   before_value();
   append_tree(tree);

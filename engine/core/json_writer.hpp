@@ -27,6 +27,13 @@
 
 namespace parlor {
 
+class JsonWriter;
+
+// A tree's text, byte for byte as tree.dump(-1, ' ', false, error_handler_t::replace)
+// writes it (JsonWriter::value): the one spelling of a tree that the protocol's messages
+// and the store's columns use.
+std::string json_text(const nlohmann::json& tree);
+
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out) : out_(out) {}

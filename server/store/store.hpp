@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/expected.hpp"
+#include "engine/core/json_writer.hpp"  // json_text
 
 namespace parlor::server::store {
 
@@ -162,8 +163,7 @@ class Store {
   // The same from a tree (tools and tests).
   Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
                      const std::vector<SeatResult>& seats) {
-    return match_ended(match_id, ended_at,
-                       results.dump(-1, ' ', false, Json::error_handler_t::replace), seats);
+    return match_ended(match_id, ended_at, json_text(results), seats);
   }
   virtual Ticket match_aborted(const std::string& match_id, Millis ended_at,
                                const std::string& reason) = 0;

@@ -37,14 +37,6 @@ std::optional<std::string> null_if_empty(const std::string& text) {
 
 }  // namespace
 
-std::string json_text(const Json& value) {
-  std::string text;
-  text.reserve(128);  // a move's action fits: one allocation rather than a few growing
-  JsonWriter writer(text);
-  writer.value(value);  // as value.dump(-1, ' ', false, replace), without its costs
-  return text;
-}
-
 WriteStatements::WriteStatements(sql::Database& db)
     : db_(db),
       upsert_player_(db, R"sql(

@@ -142,7 +142,7 @@ class WriteStatements {
 // Returns how many rows went.
 std::int64_t sweep_finished_journal_rows(sql::Database& db);
 
-// JSON as stored in a TEXT column (invalid UTF-8 replaced rather than failing the write).
-std::string json_text(const Json& value);
+// JSON is stored in TEXT columns as parlor::json_text writes it (engine/core/json_writer.hpp:
+// invalid UTF-8 replaced rather than failing the write).
 
 }  // namespace parlor::server::store
