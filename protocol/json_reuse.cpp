@@ -26,6 +26,16 @@ class ReusingParser {
     return p_ == end_;
   }
 
+  // One value at the very start of `text`; how far it went in `*consumed`.
+  bool leading_value(std::string_view text, Json* out, std::size_t* consumed) {
+    p_ = text.data();
+    end_ = text.data() + text.size();
+    touched_.clear();
+    if (!value(*out, 0)) return false;
+    *consumed = static_cast<std::size_t>(p_ - text.data());
+    return true;
+  }
+
  private:
   void skip_blanks() {
     while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
@@ -95,31 +105,16 @@ class ReusingParser {
       members.clear();
       return true;
     }
+    if (members.empty()) return fresh_object(members, depth);
     // Keys met in this object, so that members the new text lacks can be dropped after.
     const std::size_t mark = touched_.size();
-    for (;;) {
-      skip_blanks();
-      if (p_ == end_ || *p_ != '"') return false;
+    for (bool more = true; more;) {
       std::string_view key;
-      if (!string(&key, &key_)) return false;
-      if (key.data() == nullptr) key = key_;
-      skip_blanks();
-      if (p_ == end_ || *p_ != ':') return false;
-      ++p_;
-      skip_blanks();
+      if (!member_key(&key)) return false;
       auto it = members.find(key);
       if (it == members.end()) it = members.emplace(std::string(key), Json()).first;
       touched_.push_back(&it->first);
-      if (!value(it->second, depth + 1)) return false;
-      skip_blanks();
-      if (p_ == end_) return false;
-      if (*p_ == ',') {
-        ++p_;
-        continue;
-      }
-      if (*p_ != '}') return false;
-      ++p_;
-      break;
+      if (!value(it->second, depth + 1) || !after_member(&more)) return false;
     }
     // Members the text lacks (left from the previous tree) are stale. Without repeated keys
     // they are exactly the surplus of members over keys met; a repeated key counts twice,
@@ -140,6 +135,42 @@ class ReusingParser {
       }
     }
     touched_.resize(mark);
+    return true;
+  }
+
+  // An object read into an empty one (a move's action, say): every member it ends with
+  // came from this text, so there is nothing stale to look for afterwards. A repeated key
+  // is read into the member it made, so the last value wins, as with nlohmann.
+  bool fresh_object(Json::object_t& members, int depth) {
+    for (bool more = true; more;) {
+      std::string_view key;
+      if (!member_key(&key)) return false;
+      auto it = members.try_emplace(std::string(key)).first;
+      if (!value(it->second, depth + 1) || !after_member(&more)) return false;
+    }
+    return true;
+  }
+
+  // A member's key and its colon (and the blanks around them).
+  bool member_key(std::string_view* key) {
+    skip_blanks();
+    if (p_ == end_ || *p_ != '"') return false;
+    if (!string(key, &key_)) return false;
+    if (key->data() == nullptr) *key = key_;
+    skip_blanks();
+    if (p_ == end_ || *p_ != ':') return false;
+    ++p_;
+    skip_blanks();
+    return true;
+  }
+
+  // After a member's value: a comma (`*more`) or the object's end.
+  bool after_member(bool* more) {
+    skip_blanks();
+    if (p_ == end_) return false;
+    *more = *p_ == ',';
+    if (*p_ != ',' && *p_ != '}') return false;
+    ++p_;
     return true;
   }
 
@@ -340,12 +371,18 @@ class ReusingParser {
   std::vector<const std::string*> repeats_;  // scratch for the repeated-key check
 };
 
+// One per thread: its key buffer and bookkeeping keep their capacity between texts.
+ReusingParser& thread_parser() {
+  thread_local ReusingParser parser;
+  return parser;
+}
+
 }  // namespace
 
-bool parse_into(std::string_view text, Json* out) {
-  // One per thread: its key buffer and bookkeeping keep their capacity between views.
-  thread_local ReusingParser parser;
-  return parser.document(text, out);
+bool parse_into(std::string_view text, Json* out) { return thread_parser().document(text, out); }
+
+bool parse_leading_value(std::string_view text, Json* out, std::size_t* consumed) {
+  return thread_parser().leading_value(text, out, consumed);
 }
 
 void append_json(std::string* out, const Json& value) {

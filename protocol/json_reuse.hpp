@@ -1,5 +1,6 @@
 // JSON text to and from nlohmann trees without the allocation churn: the server reads
-// every request with it (protocol.cpp) and the load generator every view it acts on.
+// requests (protocol.cpp) and a move's action (move_reader.cpp) with it, and the load
+// generator every view it acts on.
 //
 // A bot hands the engine's BotPolicy a `Json` view, so the view must become a real
 // nlohmann tree, but building a fresh tree per turn and destroying it again cost more
@@ -24,6 +25,10 @@ using Json = nlohmann::json;
 // `*out` in an unspecified (valid) state. Strings are not checked for valid UTF-8: the
 // text comes from WebSocket text frames, which Beast has already checked.
 bool parse_into(std::string_view text, Json* out);
+// The same for the one value `text` starts with (no blanks before it): what follows it is
+// left unread, and `*consumed` says where the value ended. For a reader that walks the
+// enclosing text itself (move_reader.hpp).
+bool parse_leading_value(std::string_view text, Json* out, std::size_t* consumed);
 
 // Appends value.dump() to `*out` without the temporary string dump() allocates (text that
 // is not UTF-8 replaced, as the protocol's writer does: JsonWriter::value).

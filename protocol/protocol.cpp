@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "protocol/json_reuse.hpp"
+#include "protocol/move_reader.hpp"
 
 namespace parlor::protocol {
 namespace {
@@ -82,8 +83,6 @@ const std::vector<MessageSpec>& message_specs() {
   return specs;
 }
 
-// Longest string a client may put in any field: names, tokens, codes, room ids.
-constexpr std::size_t kMaxStringField = 256;
 // Longest text field in bytes: 300 characters of up to four bytes each, with room to spare.
 constexpr std::size_t kMaxTextField = 2048;
 
@@ -126,14 +125,22 @@ Error bad_field(const std::string& type, const FieldSpec& field, bool missing) {
 
 }  // namespace
 
-std::string Request::string_field(const char* name, std::string fallback) const {
+const Json* Request::find(std::string_view name) const {
+  for (std::size_t i = 0; i < member_count; ++i) {
+    if (members[i].name == name) return &members[i].value;
+  }
   auto it = body.find(name);
-  return it != body.end() && it->is_string() ? it->get<std::string>() : fallback;
+  return it != body.end() ? &*it : nullptr;
+}
+
+std::string Request::string_field(const char* name, std::string fallback) const {
+  const Json* value = find(name);
+  return value && value->is_string() ? value->get<std::string>() : fallback;
 }
 
 const std::string* Request::string_if(const char* name) const {
-  auto it = body.find(name);
-  return it != body.end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
+  const Json* value = find(name);
+  return value && value->is_string() ? &value->get_ref<const std::string&>() : nullptr;
 }
 
 const std::string& Request::string_ref(const char* name) const {
@@ -143,16 +150,24 @@ const std::string& Request::string_ref(const char* name) const {
 }
 
 std::int64_t Request::int_field(const char* name, std::int64_t fallback) const {
-  auto it = body.find(name);
-  return it != body.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
+  const Json* value = find(name);
+  return value && value->is_number_integer() ? value->get<std::int64_t>() : fallback;
 }
 
 bool Request::bool_field(const char* name, bool fallback) const {
-  auto it = body.find(name);
-  return it != body.end() && it->is_boolean() ? it->get<bool>() : fallback;
+  const Json* value = find(name);
+  return value && value->is_boolean() ? value->get<bool>() : fallback;
 }
 
-bool Request::has(const char* name) const { return body.contains(name); }
+bool Request::has(const char* name) const { return find(name) != nullptr; }
+
+Json Request::take(const char* name) {
+  for (std::size_t i = 0; i < member_count; ++i) {
+    if (members[i].name == name) return std::move(members[i].value);
+  }
+  auto it = body.find(name);
+  return it != body.end() ? std::move(*it) : Json();
+}
 
 Json extract_id(const Json& message) {
   if (!message.is_object()) return nullptr;
@@ -202,8 +217,10 @@ Expected<Request> validate_request(Json message) {
 Expected<Request> parse_request(std::string_view text) { return parse_request(text, Json()); }
 
 Expected<Request> parse_request(std::string_view text, Json reuse) {
-  // Every move is one request: the fast reader takes it unless it holds a byte above 0x7f
-  // (parse_into leaves UTF-8 unchecked); nlohmann reads the rest and words any error.
+  // Every move is one request, and the move reader takes it (move_reader.hpp). Other plain
+  // requests go to the fast reader unless they hold a byte above 0x7f (parse_into leaves
+  // UTF-8 unchecked); nlohmann reads the rest and words any error.
+  if (Request move; read_move(text, &move)) return move;
   const bool ascii = std::none_of(text.begin(), text.end(),
                                   [](char c) { return static_cast<unsigned char>(c) > 0x7f; });
   if (ascii && parse_into(text, &reuse)) return validate_request(std::move(reuse));

@@ -1,5 +1,7 @@
 #include "protocol/server_messages.hpp"
 
+#include <algorithm>
+
 #include "engine/core/json_writer.hpp"
 #include "protocol/protocol.hpp"
 
@@ -118,12 +120,101 @@ Json room_listing_json(const RoomSummary& room) {
           {"match", room.match}};
 }
 
-std::string room_message(const RoomSummary& room) {
-  return dump({{"type", "room"}, {"room", room_json(room)}});
+// Printable ASCII both writers copy alike; anything else dump() writes.
+void write_dumped_string(JsonWriter& out, std::string_view text) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) <= 0x7e;
+  });
+  if (plain) {
+    out.value(text);
+  } else {
+    out.value(Json(std::string(text)));
+  }
 }
 
+void write_dumped_member(JsonWriter& out, std::string_view key, std::string_view text) {
+  out.key(key);
+  write_dumped_string(out, text);
+}
+
+namespace {
+
+void write_seat(JsonWriter& out, int index, const SeatSummary& seat) {
+  out.begin_object();
+  switch (seat.kind) {
+    case SeatKind::kEmpty:
+      write_dumped_member(out, "kind", seat_kind_name(seat.kind));
+      break;
+    case SeatKind::kHuman:
+      out.member("bot_plays", seat.bot_plays);
+      out.member("connected", seat.connected);
+      write_dumped_member(out, "kind", seat_kind_name(seat.kind));
+      write_dumped_member(out, "name", seat.name);
+      write_dumped_member(out, "player", seat.player_id);
+      break;
+    case SeatKind::kBot:
+      write_dumped_member(out, "kind", seat_kind_name(seat.kind));
+      write_dumped_member(out, "level", seat.bot_level);
+      write_dumped_member(out, "name", seat.name);
+      break;
+  }
+  out.member("seat", index);
+  out.end_object();
+}
+
+// room_json(room)'s text, written rather than built: a room message goes to every member
+// at each join, start and end of a match, and building its tree cost ten times writing
+// it. Members in the sorted order of the tree's dump (tests compare the two).
+void write_room(JsonWriter& out, const RoomSummary& room) {
+  out.begin_object();
+  out.member("bot_delay_ms", room.bot_delay_ms);
+  write_dumped_member(out, "code", room.code);
+  write_dumped_member(out, "game", room.game);
+  write_dumped_member(out, "host", room.host_player_id);
+  write_dumped_member(out, "id", room.id);
+  out.member("match", room.match);
+  out.key("muted");
+  out.begin_array();
+  for (const std::string& player : room.muted) write_dumped_string(out, player);
+  out.end_array();
+  out.key("options");
+  out.value(room.options);
+  out.member("seat_count", room.seats.size());
+  out.key("seats");
+  out.begin_array();
+  for (std::size_t s = 0; s < room.seats.size(); ++s) {
+    write_seat(out, static_cast<int>(s), room.seats[s]);
+  }
+  out.end_array();
+  out.member("spectators", room.spectators);
+  out.member("spectators_allowed", room.spectators_allowed);
+  write_dumped_member(out, "status", room_status_name(room.status));
+  write_dumped_member(out, "title", room.title);
+  out.member("turn_seconds", room.turn_seconds);
+  write_dumped_member(out, "visibility", visibility_name(room.is_public));
+  out.end_object();
+}
+
+}  // namespace
+
+// The push is the reply without an id.
+std::string room_message(const RoomSummary& room) { return room_reply(nullptr, room); }
+
 std::string room_reply(const Json& id, const RoomSummary& room) {
-  return reply_message(id, "room", {{"room", room_json(room)}});
+  std::string text;
+  text.reserve(512);
+  JsonWriter out(text);
+  out.begin_object();
+  if (!id.is_null()) {
+    out.key("id");
+    out.value(id);
+  }
+  out.key("room");
+  write_room(out, room);
+  out.key("type");
+  out.value("room");
+  out.end_object();
+  return text;
 }
 
 // ---- update ----

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Counts the server's user-space instructions per accepted action (docs/load.md): runs
-# parlor-server under callgrind on a fresh database, turns counting on once its games'
-# tables are built, plays `parlor load` against it and divides the instructions executed
-# by the actions the server accepted. Unlike CPU time, the count does not depend on what
+# parlor-server under callgrind on a fresh database, plays `parlor load` against it, and
+# divides the instructions executed while every table plays (the counts are zeroed once all
+# do, and counting stops a second before the generator's window ends: the tables' creation,
+# joins, starts and leaving are not in it; a match's end and the next start are) by the
+# actions the server accepted meanwhile. Unlike CPU time, the count does not depend on what
 # else the machine does, so two builds compare to a fraction of a percent (the kernel's
 # share, the system calls, is not in it: count those with `perf stat -e 'syscalls:*'`).
 # Needs valgrind (Debian's package). The server runs about 50 times slower under it, so a
@@ -32,10 +34,23 @@ server=$!
 for _ in $(seq 600); do grep -q "games ready" "$work/server.log" && break; sleep 0.2; done
 grep -q "games ready" "$work/server.log" || { cat "$work/server.log" >&2; exit 1; }
 callgrind_control -i on "$server" >/dev/null 2>&1
+accepted_now() {
+  curl -s "http://127.0.0.1:$port/metrics" | awk '/^parlor_actions_accepted_total/{print $2}'
+}
 "$bin/parlor" load --server "ws://127.0.0.1:$port" --game "$game" --tables "$tables" \
-  --seats "$seats" --duration "$seconds" --json >"$work/report.json" || true
-accepted=$(curl -s "http://127.0.0.1:$port/metrics" | awk '/^parlor_actions_accepted_total/{print $2}')
+  --seats "$seats" --duration "$seconds" --json >"$work/report.json" &
+generator=$!
+# Every table plays once the server has accepted a few moves per table.
+for _ in $(seq 600); do
+  [ "$(accepted_now)" -ge $((tables * 8)) ] 2>/dev/null && break
+  sleep 0.1
+done
+callgrind_control -z "$server" >/dev/null 2>&1
+accepted_before=$(accepted_now)
+sleep $((seconds > 2 ? seconds - 1 : 1))
 callgrind_control -i off "$server" >/dev/null 2>&1
+accepted=$(( $(accepted_now) - accepted_before ))
+wait $generator || true
 kill -TERM "$server"
 wait "$server" || true
 instructions=$(awk '/^totals:/{print $2}' "$out")

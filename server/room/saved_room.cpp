@@ -2,22 +2,49 @@
 
 namespace parlor::server {
 
+// Written, not built as a tree: a room is saved again at each join, start and end of a
+// match. Members in the sorted order the tree's dump had (tests compare the two).
 std::string saved_room_text(const protocol::RoomSummary& summary, const RoomSettings& settings) {
-  Json seats = Json::array();
-  for (const protocol::SeatSummary& seat : summary.seats) {
-    seats.push_back({{"kind", protocol::seat_kind_name(seat.kind)},
-                     {"player", seat.player_id},
-                     {"name", seat.name},
-                     {"level", seat.bot_level}});
-  }
-  // The host may have changed since the room opened (Seating passes it on when the host
-  // leaves): the room reopens with today's.
-  RoomSettings now = settings;
-  now.host_player_id = summary.host_player_id;
+  using protocol::write_dumped_member;
+  std::string text;
+  text.reserve(512);
+  JsonWriter out(text);
+  out.begin_object();
   // "matches": so that a room reopened between two matches numbers its next one on (its
   // history would otherwise show a second "match 1").
-  return Json{{"room", room_settings_json(now)}, {"seats", seats}, {"matches", summary.match}}
-      .dump();
+  out.member("matches", summary.match);
+  out.key("room");
+  out.begin_object();
+  out.member("bot_delay_ms", settings.bot_delay.count());
+  write_dumped_member(out, "code", settings.code);
+  out.member("empty_close_ms", settings.empty_close.count());
+  write_dumped_member(out, "game", settings.game ? settings.game->name() : std::string());
+  out.member("grace_ms", settings.grace.count());
+  // The host may have changed since the room opened (Seating passes it on when the host
+  // leaves): the room reopens with today's.
+  write_dumped_member(out, "host", summary.host_player_id);
+  write_dumped_member(out, "id", settings.id);
+  out.key("options");
+  out.value(settings.options);
+  out.member("public", settings.is_public);
+  out.member("round_pause_ms", settings.round_pause.count());
+  out.member("seats", settings.seats);
+  out.member("spectators_allowed", settings.spectators_allowed);
+  out.member("turn_ms", settings.turn_time.count());
+  out.end_object();
+  out.key("seats");
+  out.begin_array();
+  for (const protocol::SeatSummary& seat : summary.seats) {
+    out.begin_object();
+    write_dumped_member(out, "kind", protocol::seat_kind_name(seat.kind));
+    write_dumped_member(out, "level", seat.bot_level);
+    write_dumped_member(out, "name", seat.name);
+    write_dumped_member(out, "player", seat.player_id);
+    out.end_object();
+  }
+  out.end_array();
+  out.end_object();
+  return text;
 }
 
 Expected<SavedRoom> saved_room_from_text(const std::string& text, const FindGame& find_game) {

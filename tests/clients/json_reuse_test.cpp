@@ -68,6 +68,25 @@ TEST(ParseInto, ReusedTreeEqualsAFreshParseWhateverItHeldBefore) {
   }
 }
 
+// Into an empty tree (a fresh object, read without looking for stale members) a repeated
+// key keeps its last value, whatever its kind, as nlohmann's parse does.
+TEST(ParseInto, RepeatedKeysOfAFreshObjectKeepTheLastValue) {
+  for (const std::string text : {
+           R"({"k":1,"k":2})",
+           R"({"a":{"x":1,"y":[1,2]},"b":2,"a":{"y":[3]}})",
+           R"({"a":[1,[2,3]],"a":[[4]],"c":{"a":1,"a":{"b":null}}})",
+           R"({"a":"long enough to leave the small string buffer","a":"s"})",
+           R"({"a":{},"a":{"z":true},"a":{}})",
+       }) {
+    Json fresh;
+    ASSERT_TRUE(parse_into(text, &fresh)) << text;
+    expect_same(fresh, Json::parse(text), text);
+    Json empty_object = Json::object();
+    ASSERT_TRUE(parse_into(text, &empty_object)) << text;
+    expect_same(empty_object, Json::parse(text), text);
+  }
+}
+
 TEST(ParseInto, RejectsWhatNlohmannRejects) {
   for (const char* text : {"",
                            "{",

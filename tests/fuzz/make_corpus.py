@@ -84,6 +84,11 @@ def request_corpus():
         '{"type":"hello","version":1,"name":"caf\\u00e9 \\ud83c\\udca1"}',
         '{"type":"hello","version":1,"name":"café"}',
         '{"type":"action","room":"R1","action":{"type":"raise","amount":-0.5e3}}',
+        # the move reader's (protocol/move_reader.hpp): the load generator's and its edges
+        '{"type":"action","room":"R12","ack":"update","after":41,"match":3,"id":907,'
+        '"action":{"type":"take","cards":["7C","2C"]}}',
+        '{"type":"action","id":null,"room":"R1","ack":null,"after":null,"match":-0,"action":{}}',
+        '{"type":"action","room":"R1","room":"R2","action":{"a":1,"a":{"b":2}}}',
         '{"type":"ping","id":18446744073709551615}', '{"type":"ping","id":-9223372036854775808}',
         '[1,2,{"a":[true,false,null]}]', '"\\"\\\\\\/\\b\\f\\n\\r\\t"', ' {"type" : "ping" } ',
     ]:

@@ -215,5 +215,47 @@ TEST(Protocol, AnUpdateIsOneObjectWithEachViewersEvents) {
                   {"view", {{"game", "perico"}, {"viewer", nullptr}}}}));
 }
 
+// The room message and reply are written, not built as a tree: byte for byte what the
+// tree's dump was, for every kind of seat and for names dump() spells its own way.
+TEST(RoomMessage, IsTheDumpOfTheRoomTree) {
+  RoomSummary room;
+  room.id = "R12";
+  room.code = "ABCD-EFGH";
+  room.game = "perico";
+  room.title = "Friday \"cards\" \\ night";
+  room.options =
+      Json::parse(R"({"target":31,"deck":{"jokers":false,"cards":[1,2.5,-3]},"x":null})");
+  room.is_public = false;
+  room.host_player_id = "p1";
+  room.status = RoomStatus::kPlaying;
+  room.seats = {
+      {SeatKind::kHuman, "p1", "Ana \"the ace\"", true, false, ""},
+      {SeatKind::kBot, "", "Bot 2", false, false, "sensible"},
+      {SeatKind::kEmpty, "", "", false, false, ""},
+      {SeatKind::kHuman, "p4", "Jos\xc3\xa9 \b\f\x7f", false, true, ""},
+  };
+  room.spectators = 3;
+  room.turn_seconds = 45;
+  room.bot_delay_ms = 700;
+  room.match = 12;
+  room.spectators_allowed = false;
+  room.muted = {"p4", "p9"};
+  for (int variant = 0; variant < 3; ++variant) {
+    if (variant == 1) {  // a fresh room: defaults, no seats, nothing muted
+      room = RoomSummary{};
+      room.options = Json::object();
+    }
+    if (variant == 2) room.options = nullptr;
+    const Json tree = room_json(room);
+    EXPECT_EQ(room_message(room), Json({{"type", "room"}, {"room", tree}})
+                                      .dump(-1, ' ', false, Json::error_handler_t::replace));
+    for (const Json& id : {Json(7), Json("req-1"), Json()}) {
+      Json reply = {{"type", "room"}, {"room", tree}};
+      if (!id.is_null()) reply["id"] = id;
+      EXPECT_EQ(room_reply(id, room), reply.dump(-1, ' ', false, Json::error_handler_t::replace));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace parlor::protocol

@@ -10,6 +10,7 @@
 
 #include "protocol/json_reuse.hpp"
 #include "protocol/protocol.hpp"
+#include "tests/support/random_edits.hpp"
 
 namespace parlor::protocol {
 namespace {
@@ -31,21 +32,8 @@ TEST(RequestReader, NeverAcceptsWhatNlohmannRejects) {
   const std::string alphabet = "{}[]\":,-0123456789 \\tnrue.aEu\x01\x7f";
   int accepted = 0;
   for (int round = 0; round < 40000; ++round) {
-    std::string text = kMessages[rng() % kMessages.size()];
-    const int edits = 1 + static_cast<int>(rng() % 3);
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const std::size_t at = rng() % text.size();
-      switch (rng() % 3) {
-        case 0:
-          text[at] = alphabet[rng() % alphabet.size()];
-          break;
-        case 1:
-          text.erase(at, 1);
-          break;
-        default:
-          text.insert(at, 1, alphabet[rng() % alphabet.size()]);
-      }
-    }
+    const std::string text =
+        testing::randomly_edited(kMessages[rng() % kMessages.size()], alphabet, rng);
     Json fast;
     const Json full = Json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (!parse_into(text, &fast)) continue;
@@ -68,12 +56,20 @@ TEST(RequestReader, LeavesNonAsciiToNlohmann) {
 }
 
 TEST(RequestReader, ReadsAnActionAsNlohmannDoes) {
+  // A move is the move reader's (move_reader_test.cpp): members in a row, not a tree.
   const std::string text = kMessages[0];
   auto request = parse_request(text);
   ASSERT_TRUE(request.ok());
   EXPECT_EQ(request->type, RequestType::kAction);
-  EXPECT_EQ(request->body, Json::parse(text));
-  EXPECT_TRUE(request->body["id"].is_number_unsigned());  // as nlohmann types 42
+  const Json tree = Json::parse(text);
+  for (const char* name : {"room", "action", "ack"}) EXPECT_EQ(*request->find(name), tree[name]);
+  EXPECT_TRUE(request->id.is_number_unsigned());  // as nlohmann types 42
+  // Any other request keeps its tree.
+  for (const std::string& other : {kMessages[1], kMessages[2]}) {
+    auto read = parse_request(other);
+    ASSERT_TRUE(read.ok());
+    EXPECT_EQ(read->body, Json::parse(other));
+  }
 }
 
 }  // namespace

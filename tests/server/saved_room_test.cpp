@@ -70,6 +70,49 @@ TEST_F(RoomTest, ARoomReopensFromItsSavedFormWithItsSeatsAndNumbersItsNextMatchO
   EXPECT_EQ(directory.last.match, 2);
 }
 
+// The saved form is written, not built as a tree: byte for byte the tree's dump.
+TEST(SavedRoom, IsTheDumpOfItsTree) {
+  RoomSettings settings;
+  settings.id = "R7";
+  settings.code = "QWERTY";
+  settings.game = find_game("perico");
+  settings.options = *settings.game->validate_table(Json::object(), 4);
+  settings.options["note"] = "a \"quoted\" word, \\ and caf\xc3\xa9";
+  settings.seats = 4;
+  settings.host_player_id = "old-host";
+  settings.turn_time = 45s;
+  settings.is_public = false;
+  settings.spectators_allowed = false;
+  protocol::RoomSummary summary;
+  summary.host_player_id = "p2";
+  summary.match = 17;
+  summary.seats = {
+      {protocol::SeatKind::kHuman, "p2", "Ana \"the ace\" Jos\xc3\xa9", true, false, ""},
+      {protocol::SeatKind::kBot, "", "Bot 2", false, false, "random"},
+      {protocol::SeatKind::kEmpty, "", "", false, false, ""},
+      {protocol::SeatKind::kHuman, "p4", "tab\there", false, true, ""},
+  };
+  RoomSettings now = settings;
+  now.host_player_id = summary.host_player_id;
+  Json seats = Json::array();
+  for (const protocol::SeatSummary& seat : summary.seats) {
+    seats.push_back({{"kind", protocol::seat_kind_name(seat.kind)},
+                     {"player", seat.player_id},
+                     {"name", seat.name},
+                     {"level", seat.bot_level}});
+  }
+  const std::string tree_text =
+      Json{{"room", room_settings_json(now)}, {"seats", seats}, {"matches", summary.match}}.dump();
+  EXPECT_EQ(saved_room_text(summary, settings), tree_text);
+  summary.seats.clear();
+  settings.game = nullptr;  // a game this build lacks is saved as ""
+  now = settings;
+  now.host_player_id = summary.host_player_id;
+  EXPECT_EQ(
+      saved_room_text(summary, settings),
+      Json({{"room", room_settings_json(now)}, {"seats", Json::array()}, {"matches", 17}}).dump());
+}
+
 TEST(SavedRoom, WhatIsNotASavedRoomIsAnErrorWithItsCode) {
   RoomSettings settings;
   settings.id = "R7";

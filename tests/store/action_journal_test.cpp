@@ -221,6 +221,30 @@ TEST(ActionJournalTest, ALiveMatchSurvivesAReopenAndEndsWithEveryAction) {
   EXPECT_EQ(store->stats().write_errors, 0u);
 }
 
+// A journal row that went missing behind the store's back (it never should) is found when
+// the match ends: that batch fails, naming the row, and rolls back; the writer then
+// rebuilds its memory from the file, as after any rollback, and the match ends with the
+// rows the file has, in order.
+TEST(ActionJournalTest, AMissingJournalRowIsFoundAndTheMatchEndsWithTheRowsTheFileHas) {
+  TempDir dir;
+  std::string path = dir.file("hole.db");
+  auto store = testing::open_store(path);
+  store->match_started(match("m000000000001", "loc", kT0, {"Ann", "Bob", "Cy"}));
+  write_actions(*store, "m000000000001", 3, 6);
+  write_actions(*store, "m000000000001", 1, 2);  // late rows: the ids are out of seq order
+  store->flush();
+  {
+    sql::Database db(path);
+    db.exec("DELETE FROM live_actions WHERE match_id = 'm000000000001' AND seq = 4");
+  }
+  end_match(*store, "m000000000001");
+  store->flush();
+  Json expected = listed_actions(6);
+  expected.erase(3);  // seq 4
+  EXPECT_EQ(actions_of(*store, "m000000000001"), expected);
+  EXPECT_EQ(store->stats().write_errors, 0u);
+}
+
 // The journal rows of matches that are over (an ended match's own rows above the cleaned
 // range, and rows a killed server left) go at the next start; a live match's rows stay,
 // and it goes on with every action.

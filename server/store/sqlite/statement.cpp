@@ -86,11 +86,13 @@ std::int64_t Statement::get_int64(int column) const { return sqlite3_column_int6
 
 double Statement::get_double(int column) const { return sqlite3_column_double(stmt_, column); }
 
-std::string Statement::get_text(int column) const {
+std::string Statement::get_text(int column) const { return std::string(text_view(column)); }
+
+std::string_view Statement::text_view(int column) const {
   const unsigned char* text = sqlite3_column_text(stmt_, column);
   if (text == nullptr) return {};
   int size = sqlite3_column_bytes(stmt_, column);
-  return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
+  return std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
 }
 
 std::optional<std::string> Statement::get_optional_text(int column) const {

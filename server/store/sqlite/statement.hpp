@@ -64,6 +64,8 @@ class Statement {
   double get_double(int column) const;
   bool get_bool(int column) const { return get_int64(column) != 0; }
   std::string get_text(int column) const;
+  // The same without a copy: valid until the statement steps, resets or is destroyed.
+  std::string_view text_view(int column) const;
   std::optional<std::string> get_optional_text(int column) const;
 
  private:

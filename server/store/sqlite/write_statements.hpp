@@ -84,8 +84,12 @@ class WriteStatements {
   void reload();
   // False if `match` has `seq` already.
   bool append(LiveMatch& match, std::int64_t seq, std::int64_t row);
-  // The action list as match_actions stores it, read from the match's rows.
+  // The action list as match_actions stores it, read from the match's rows: all in one
+  // statement, or (should that not find them all, in order) one statement per row, which
+  // names the row that is missing.
   std::string actions_text(const LiveMatch& match);
+  bool actions_text_at_once(const LiveMatch& match, std::string* text);
+  std::string actions_text_row_by_row(const LiveMatch& match);
   // Writes `match_id`'s final action list (if `write`) and forgets the match.
   void finish_actions(const std::string& match_id, bool write);
   void recompute_oldest_live_row();
@@ -125,6 +129,7 @@ class WriteStatements {
   sql::Statement clean_range_;
   sql::Statement delete_leftovers_;
   sql::Statement read_row_;
+  sql::Statement read_rows_;
   sql::Statement put_commitment_;
   sql::Statement put_round_;
   sql::Statement end_match_;
