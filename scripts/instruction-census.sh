@@ -25,11 +25,13 @@ trap 'rm -rf "$work"' EXIT
 out_dir=test-artifacts/instruction-census
 mkdir -p "$out_dir"
 out="$out_dir/$game-$(date +%s).callgrind"
+# glibc's allocator tuned as scripts/serve.sh, load.sh and the image run the server.
 # shellcheck disable=SC2086  # SERVER_FLAGS is a list of flags
-valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" \
+GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.tcache_count=200:glibc.malloc.mxfast=0}" \
+  valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" \
   "$bin/parlor-server" --port "$port" --db "$work/census.db" --rate 0 \
-  --max-connections-per-ip 0 --bot-delay-ms 0 --turn-seconds 0 --round-pause-ms 0 \
-  --max-rooms 100000 ${SERVER_FLAGS:-} >"$work/server.log" 2>&1 &
+    --max-connections-per-ip 0 --bot-delay-ms 0 --turn-seconds 0 --round-pause-ms 0 \
+    --max-rooms 100000 ${SERVER_FLAGS:-} >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do grep -q "games ready" "$work/server.log" && break; sleep 0.2; done
 grep -q "games ready" "$work/server.log" || { cat "$work/server.log" >&2; exit 1; }
