@@ -174,7 +174,7 @@ std::string WriteStatements::actions_text(const LiveMatch& match) {
 }
 
 // A statement per row cost about 5,000 instructions a row (its reset and bind, and the
-// steps' setup), a tenth of the store's work per move.
+// steps' setup), a quarter of the store thread's work per move.
 bool WriteStatements::actions_text_at_once(const LiveMatch& match, std::string* text) {
   std::string ids = "[";
   for (const Entry& entry : match.entries) {
