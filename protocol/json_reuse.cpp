@@ -17,9 +17,7 @@ constexpr int kMaxDepth = 512;
 class ReusingParser {
  public:
   bool document(std::string_view text, Json* out) {
-    p_ = text.data();
-    end_ = text.data() + text.size();
-    touched_.clear();
+    begin(text);
     skip_blanks();
     if (!value(*out, 0)) return false;
     skip_blanks();
@@ -28,15 +26,19 @@ class ReusingParser {
 
   // One value at the very start of `text`; how far it went in `*consumed`.
   bool leading_value(std::string_view text, Json* out, std::size_t* consumed) {
-    p_ = text.data();
-    end_ = text.data() + text.size();
-    touched_.clear();
+    begin(text);
     if (!value(*out, 0)) return false;
     *consumed = static_cast<std::size_t>(p_ - text.data());
     return true;
   }
 
  private:
+  void begin(std::string_view text) {
+    p_ = text.data();
+    end_ = text.data() + text.size();
+    touched_.clear();
+  }
+
   void skip_blanks() {
     while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
   }

@@ -1,98 +1,106 @@
 #include "protocol/move_reader.hpp"
 
-#include <array>
+#include <algorithm>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <system_error>
 
 #include "protocol/json_reuse.hpp"
+#include "protocol/request_specs.hpp"
 
 namespace parlor::protocol {
 namespace {
 
-// The members of an action request (protocol.cpp's table), by the index the reader uses.
-// "type" and "id" go to the request's own fields, the rest to its members.
-enum Member : std::size_t { kRoom, kAction, kAck, kAfter, kMatch, kType, kId, kMemberCount };
-constexpr std::array<std::string_view, kMemberCount> kNames = {"room",  "action", "ack", "after",
-                                                               "match", "type",   "id"};
-static_assert(kType <= Request::kMaxMembers);
-
-class MoveReader {
+// Reads a request of one type whose members are those of its entry in the request table
+// (request_specs.hpp), each checked by its kind there: so the two readers cannot disagree
+// on what a field may hold.
+class SpecReader {
  public:
-  MoveReader(std::string_view text, Request& request)
-      : p_(text.data()), end_(text.data() + text.size()), request_(request) {}
+  SpecReader(std::string_view text, const MessageSpec& spec, Request& request)
+      : p_(text.data()), end_(text.data() + text.size()), spec_(spec), request_(request) {}
 
   bool read() {
+    if (spec_.fields.size() > Request::kMaxMembers) return false;
     skip_blanks();
     if (!take('{')) return false;
-    std::array<bool, kMemberCount> seen{};
+    std::uint64_t seen = 0;  // bit i: field i; the two above the fields: type and id
+    const std::size_t type_bit = spec_.fields.size();
+    const std::size_t id_bit = type_bit + 1;
     do {
       skip_blanks();
       std::string_view key;
       if (!plain_string(&key)) return false;
-      const std::size_t member = member_index(key);
-      if (member == kMemberCount || seen[member]) return false;  // unknown, or again
-      seen[member] = true;
+      const std::size_t member = key == "type" ? type_bit : key == "id" ? id_bit : field_index(key);
+      if (member == kUnknown || (seen >> member & 1) != 0) return false;  // unknown, or again
+      seen |= std::uint64_t{1} << member;
       skip_blanks();
       if (!take(':')) return false;
       skip_blanks();
-      if (!member_value(member)) return false;
+      const bool read = member == type_bit ? type_value()
+                        : member == id_bit ? id_value()
+                                           : field_value(spec_.fields[member]);
+      if (!read) return false;
       skip_blanks();
     } while (take(','));
     if (!take('}')) return false;
     skip_blanks();
-    if (p_ != end_ || !seen[kType] || !seen[kRoom] || !seen[kAction]) return false;
-    request_.type = RequestType::kAction;
-    request_.type_name = "action";
+    if (p_ != end_ || (seen >> type_bit & 1) == 0) return false;
+    for (std::size_t i = 0; i < spec_.fields.size(); ++i) {
+      // A required field that is missing (or null) is the general reader's to word.
+      if (spec_.fields[i].required && !request_.find(spec_.fields[i].name)) return false;
+    }
+    request_.type = spec_.type;
+    request_.type_name = spec_.name;
     return true;
   }
 
  private:
-  static std::size_t member_index(std::string_view key) {
-    for (std::size_t i = 0; i < kMemberCount; ++i) {
-      if (kNames[i] == key) return i;
+  static constexpr std::size_t kUnknown = 64;
+
+  std::size_t field_index(std::string_view key) const {
+    for (std::size_t i = 0; i < spec_.fields.size(); ++i) {
+      if (key == spec_.fields[i].name) return i;
     }
-    return kMemberCount;
+    return kUnknown;
   }
 
-  // Reads the value of `member` as the validator would accept it; false for anything
-  // else (a wrong kind, a missing required value, an escaped string).
-  bool member_value(std::size_t member) {
-    switch (member) {
-      case kType: {
-        std::string_view type;
-        return plain_string(&type) && type == "action";
-      }
-      case kId:
-        // A string or an integer, or null: the reply echoes it (extract_id).
-        return at('"') ? short_string(&request_.id) : null_literal() || integer(&request_.id);
-      case kRoom:
-        return short_string(&next_member(kRoom));
-      case kAction:
-        return at('{') && object(&next_member(kAction));
-      case kAck:
-        // An optional field given as null is absent, as the validator has it.
-        return null_literal() || short_string(&next_member(kAck));
-      case kAfter:
-      case kMatch:
-        return null_literal() || integer(&next_member(member));
-      default:
-        return false;
-    }
+  bool type_value() {
+    std::string_view type;
+    return plain_string(&type) && type == spec_.name;
   }
 
-  Json& next_member(std::size_t member) {
+  // A string or an integer, or null: the reply echoes it (extract_id).
+  bool id_value() {
+    if (at('"')) return short_string(kMaxStringField, &request_.id);
+    return null_literal() || integer(&request_.id);
+  }
+
+  // A field given as null is absent, as the validator has it (if it is required, the
+  // check at the end leaves the request to the general reader).
+  bool field_value(const FieldSpec& field) {
+    if (null_literal()) return true;
     RequestMember& slot = request_.members[request_.member_count++];
-    slot.name = kNames[member];
-    return slot.value;
+    slot.name = field.name;
+    switch (field.kind) {
+      case FieldKind::kString:
+        return short_string(kMaxStringField, &slot.value);
+      case FieldKind::kText:
+        return short_string(kMaxTextField, &slot.value);
+      case FieldKind::kInt:
+        return integer(&slot.value);
+      case FieldKind::kBool:
+        return boolean(&slot.value);
+      case FieldKind::kObject:
+        return at('{') && object(&slot.value);
+    }
+    return false;
   }
 
-  // A string of at most kMaxStringField characters, without escapes.
-  bool short_string(Json* out) {
+  // A string of at most `limit` bytes, without escapes.
+  bool short_string(std::size_t limit, Json* out) {
     std::string_view text;
-    if (!plain_string(&text) || text.size() > kMaxStringField) return false;
+    if (!plain_string(&text) || text.size() > limit) return false;
     *out = std::string(text);
     return true;
   }
@@ -122,15 +130,29 @@ class MoveReader {
     return true;
   }
 
-  // An object, read by the general reader's own parser (so built exactly alike).
+  bool boolean(Json* out) {
+    if (literal("true")) {
+      *out = true;
+    } else if (literal("false")) {
+      *out = false;
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // An object, read by the general reader's own parser (so built exactly alike). That
+  // parser leaves UTF-8 unchecked, so an object with a byte above 0x7f is the general
+  // reader's, which checks it.
   bool object(Json* out) {
     std::size_t consumed = 0;
     if (!parse_leading_value(std::string_view(p_, static_cast<std::size_t>(end_ - p_)), out,
                              &consumed)) {
       return false;
     }
+    const char* begin = p_;
     p_ += consumed;
-    return true;
+    return std::none_of(begin, p_, [](char c) { return static_cast<unsigned char>(c) > 0x7f; });
   }
 
   // A string of printable ASCII without escapes; anything else is the general reader's.
@@ -148,9 +170,13 @@ class MoveReader {
     return true;
   }
 
-  bool null_literal() {
-    if (end_ - p_ < 4 || std::string_view(p_, 4) != "null") return false;
-    p_ += 4;
+  bool null_literal() { return literal("null"); }
+  bool literal(std::string_view word) {
+    if (static_cast<std::size_t>(end_ - p_) < word.size() ||
+        std::string_view(p_, word.size()) != word) {
+      return false;
+    }
+    p_ += word.size();
     return true;
   }
 
@@ -167,25 +193,15 @@ class MoveReader {
 
   const char* p_;
   const char* end_;
+  const MessageSpec& spec_;
   Request& request_;
 };
 
 }  // namespace
 
 bool read_move(std::string_view text, Request* out) {
-  // parse_leading_value leaves UTF-8 unchecked: text with any byte above 0x7f is the
-  // general reader's, which checks it. Eight bytes at a time.
-  constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
-  std::uint64_t high = 0;
-  std::size_t i = 0;
-  for (; i + 8 <= text.size(); i += 8) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, text.data() + i, 8);
-    high |= word;
-  }
-  for (; i < text.size(); ++i) high |= static_cast<unsigned char>(text[i]);
-  if ((high & kHighBits) != 0) return false;
-  return MoveReader(text, *out).read();
+  static const MessageSpec& action = message_spec(RequestType::kAction);
+  return SpecReader(text, action, *out).read();
 }
 
 }  // namespace parlor::protocol

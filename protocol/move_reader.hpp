@@ -10,13 +10,14 @@
 // engine reads it as one.
 //
 // The request's "type" and "id" are in its own fields, as for every request; its members
-// are "room", "action" and whichever of "ack", "after" and "match" it has (a null one is
-// absent, as the validator has it).
+// are the fields it has of the action request's entry in the request table
+// (request_specs.hpp: room, action, ack, after, match), a null one absent, as the
+// validator has it.
 //
 // It takes only what it can read exactly as the general reader would: ASCII text whose
-// envelope has no members but the action request's own (type, id, room, action, ack,
-// after, match), each once, with keys and strings free of escapes, and values the
-// validator would accept. For anything else it answers "not mine" and parse_request reads
+// envelope has no members but type, id and the table's fields, each once, with keys and
+// strings free of escapes, and each value of the kind the table gives its field (the
+// same table the validator checks). For anything else it answers "not mine" and parse_request reads
 // the text the general way, which words every error as it always has. So a message gets
 // the same request, or the same error, from either path (tests/server/move_reader_test.cpp
 // and the request fuzz target compare them).

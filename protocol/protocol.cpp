@@ -6,85 +6,10 @@
 
 #include "protocol/json_reuse.hpp"
 #include "protocol/move_reader.hpp"
+#include "protocol/request_specs.hpp"
 
 namespace parlor::protocol {
 namespace {
-
-// kText: a person's words (chat), longer than the other strings; the room caps them in
-// characters (server/room/table_chat.hpp).
-enum class FieldKind { kString, kText, kInt, kBool, kObject };
-
-struct FieldSpec {
-  const char* name;
-  FieldKind kind;
-  bool required;
-};
-
-struct MessageSpec {
-  RequestType type;
-  std::string_view name;  // compared with every request's type: lengths first
-  std::vector<FieldSpec> fields;
-};
-
-// The request table: every type and its fields (protocol/README.md documents each).
-const std::vector<MessageSpec>& message_specs() {
-  using K = FieldKind;
-  static const std::vector<MessageSpec> specs = {
-      {RequestType::kHello,
-       "hello",
-       {{"version", K::kInt, true}, {"name", K::kString, false}, {"token", K::kString, false}}},
-      {RequestType::kPing, "ping", {}},
-      {RequestType::kGames, "games", {}},
-      {RequestType::kListRooms, "list_rooms", {{"game", K::kString, false}}},
-      {RequestType::kCreateRoom,
-       "create_room",
-       {{"game", K::kString, true},
-        {"options", K::kObject, false},
-        {"seats", K::kInt, true},
-        {"visibility", K::kString, false},
-        {"turn_seconds", K::kInt, false},
-        {"bot_delay_ms", K::kInt, false},
-        {"sit", K::kBool, false}}},
-      {RequestType::kJoinRoom,
-       "join_room",
-       {{"room", K::kString, false}, {"code", K::kString, false}, {"seat", K::kInt, false}}},
-      {RequestType::kSpectate,
-       "spectate",
-       {{"room", K::kString, false}, {"code", K::kString, false}}},
-      {RequestType::kLeaveRoom, "leave_room", {{"room", K::kString, true}}},
-      {RequestType::kAddBot,
-       "add_bot",
-       {{"room", K::kString, true}, {"seat", K::kInt, false}, {"level", K::kString, false}}},
-      {RequestType::kRemoveBot,
-       "remove_bot",
-       {{"room", K::kString, true}, {"seat", K::kInt, true}}},
-      {RequestType::kStart, "start", {{"room", K::kString, true}}},
-      {RequestType::kAction,
-       "action",
-       {{"room", K::kString, true},
-        {"action", K::kObject, true},
-        {"ack", K::kString, false},
-        {"after", K::kInt, false},
-        {"match", K::kInt, false}}},
-      {RequestType::kGetState, "get_state", {{"room", K::kString, true}}},
-      {RequestType::kChat, "chat", {{"room", K::kString, true}, {"text", K::kText, true}}},
-      {RequestType::kSetSpectators,
-       "set_spectators",
-       {{"room", K::kString, true}, {"allow", K::kBool, true}}},
-      {RequestType::kRemovePlayer,
-       "remove_player",
-       {{"room", K::kString, true}, {"seat", K::kInt, true}}},
-      {RequestType::kMute,
-       "mute",
-       {{"room", K::kString, true}, {"player", K::kString, true}, {"muted", K::kBool, false}}},
-      {RequestType::kClaimCode, "claim_code", {}},
-      {RequestType::kClaim, "claim", {{"code", K::kString, true}}},
-  };
-  return specs;
-}
-
-// Longest text field in bytes: 300 characters of up to four bytes each, with room to spare.
-constexpr std::size_t kMaxTextField = 2048;
 
 bool has_kind(const Json& value, FieldKind kind) {
   switch (kind) {
@@ -125,7 +50,7 @@ Error bad_field(const std::string& type, const FieldSpec& field, bool missing) {
 
 }  // namespace
 
-const Json* Request::find(std::string_view name) const {
+Json* Request::find(std::string_view name) {
   for (std::size_t i = 0; i < member_count; ++i) {
     if (members[i].name == name) return &members[i].value;
   }
@@ -162,11 +87,8 @@ bool Request::bool_field(const char* name, bool fallback) const {
 bool Request::has(const char* name) const { return find(name) != nullptr; }
 
 Json Request::take(const char* name) {
-  for (std::size_t i = 0; i < member_count; ++i) {
-    if (members[i].name == name) return std::move(members[i].value);
-  }
-  auto it = body.find(name);
-  return it != body.end() ? std::move(*it) : Json();
+  Json* value = find(name);
+  return value ? std::move(*value) : Json();
 }
 
 Json extract_id(const Json& message) {
@@ -214,17 +136,16 @@ Expected<Request> validate_request(Json message) {
   return Error{"unknown_type", "unknown message type \"" + type.substr(0, 64) + "\""};
 }
 
-Expected<Request> parse_request(std::string_view text) { return parse_request(text, Json()); }
-
-Expected<Request> parse_request(std::string_view text, Json reuse) {
+Expected<Request> parse_request(std::string_view text) {
   // Every move is one request, and the move reader takes it (move_reader.hpp). Other plain
   // requests go to the fast reader unless they hold a byte above 0x7f (parse_into leaves
   // UTF-8 unchecked); nlohmann reads the rest and words any error.
   if (Request move; read_move(text, &move)) return move;
   const bool ascii = std::none_of(text.begin(), text.end(),
                                   [](char c) { return static_cast<unsigned char>(c) > 0x7f; });
-  if (ascii && parse_into(text, &reuse)) return validate_request(std::move(reuse));
-  Json message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  Json message;
+  if (ascii && parse_into(text, &message)) return validate_request(std::move(message));
+  message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (message.is_discarded()) return Error{"bad_json", "the message is not valid JSON"};
   return validate_request(std::move(message));
 }

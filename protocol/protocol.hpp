@@ -50,9 +50,6 @@ enum class RequestType {
   kClaim,
 };
 
-// Longest string a client may put in any field: names, tokens, codes, room ids.
-inline constexpr std::size_t kMaxStringField = 256;
-
 // A member of a request that the move reader read (move_reader.hpp): `name` is one of its
 // own names (static text).
 struct RequestMember {
@@ -87,16 +84,13 @@ struct Request {
   // Moves a member's value out (null if absent): the action, handed to its room.
   Json take(const char* name);
   // The member's value, or null if the request has no such member.
-  const Json* find(std::string_view name) const;
+  Json* find(std::string_view name);
+  const Json* find(std::string_view name) const { return const_cast<Request*>(this)->find(name); }
 };
 
 // Parses one text frame. On error the returned Error carries one of this library's
 // codes; use `extract_id` to echo the id of a message that failed validation.
 Expected<Request> parse_request(std::string_view text);
-// The same, parsing into `reuse` (a previous request's body, say): its members and strings
-// are overwritten in place (json_reuse.hpp), so a request shaped like the last one
-// allocates only what differs. The tree becomes the request's body.
-Expected<Request> parse_request(std::string_view text, Json reuse);
 // Validates an already-parsed JSON value (what parse_request does after parsing).
 Expected<Request> validate_request(Json message);
 // The "id" of a message that may be malformed (null when absent or unparsable).

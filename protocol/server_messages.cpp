@@ -1,7 +1,5 @@
 #include "protocol/server_messages.hpp"
 
-#include <algorithm>
-
 #include "engine/core/json_writer.hpp"
 #include "protocol/protocol.hpp"
 
@@ -120,42 +118,25 @@ Json room_listing_json(const RoomSummary& room) {
           {"match", room.match}};
 }
 
-// Printable ASCII both writers copy alike; anything else dump() writes.
-void write_dumped_string(JsonWriter& out, std::string_view text) {
-  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
-    return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) <= 0x7e;
-  });
-  if (plain) {
-    out.value(text);
-  } else {
-    out.value(Json(std::string(text)));
-  }
-}
-
-void write_dumped_member(JsonWriter& out, std::string_view key, std::string_view text) {
-  out.key(key);
-  write_dumped_string(out, text);
-}
-
 namespace {
 
 void write_seat(JsonWriter& out, int index, const SeatSummary& seat) {
   out.begin_object();
   switch (seat.kind) {
     case SeatKind::kEmpty:
-      write_dumped_member(out, "kind", seat_kind_name(seat.kind));
+      out.member_as_dumped("kind", seat_kind_name(seat.kind));
       break;
     case SeatKind::kHuman:
       out.member("bot_plays", seat.bot_plays);
       out.member("connected", seat.connected);
-      write_dumped_member(out, "kind", seat_kind_name(seat.kind));
-      write_dumped_member(out, "name", seat.name);
-      write_dumped_member(out, "player", seat.player_id);
+      out.member_as_dumped("kind", seat_kind_name(seat.kind));
+      out.member_as_dumped("name", seat.name);
+      out.member_as_dumped("player", seat.player_id);
       break;
     case SeatKind::kBot:
-      write_dumped_member(out, "kind", seat_kind_name(seat.kind));
-      write_dumped_member(out, "level", seat.bot_level);
-      write_dumped_member(out, "name", seat.name);
+      out.member_as_dumped("kind", seat_kind_name(seat.kind));
+      out.member_as_dumped("level", seat.bot_level);
+      out.member_as_dumped("name", seat.name);
       break;
   }
   out.member("seat", index);
@@ -168,14 +149,14 @@ void write_seat(JsonWriter& out, int index, const SeatSummary& seat) {
 void write_room(JsonWriter& out, const RoomSummary& room) {
   out.begin_object();
   out.member("bot_delay_ms", room.bot_delay_ms);
-  write_dumped_member(out, "code", room.code);
-  write_dumped_member(out, "game", room.game);
-  write_dumped_member(out, "host", room.host_player_id);
-  write_dumped_member(out, "id", room.id);
+  out.member_as_dumped("code", room.code);
+  out.member_as_dumped("game", room.game);
+  out.member_as_dumped("host", room.host_player_id);
+  out.member_as_dumped("id", room.id);
   out.member("match", room.match);
   out.key("muted");
   out.begin_array();
-  for (const std::string& player : room.muted) write_dumped_string(out, player);
+  for (const std::string& player : room.muted) out.value_as_dumped(player);
   out.end_array();
   out.key("options");
   out.value(room.options);
@@ -188,10 +169,10 @@ void write_room(JsonWriter& out, const RoomSummary& room) {
   out.end_array();
   out.member("spectators", room.spectators);
   out.member("spectators_allowed", room.spectators_allowed);
-  write_dumped_member(out, "status", room_status_name(room.status));
-  write_dumped_member(out, "title", room.title);
+  out.member_as_dumped("status", room_status_name(room.status));
+  out.member_as_dumped("title", room.title);
   out.member("turn_seconds", room.turn_seconds);
-  write_dumped_member(out, "visibility", visibility_name(room.is_public));
+  out.member_as_dumped("visibility", visibility_name(room.is_public));
   out.end_object();
 }
 

@@ -26,12 +26,6 @@ using Json = nlohmann::json;
 
 // Text of `value` as the server sends it (invalid UTF-8 replaced, never thrown).
 std::string dump(const Json& value);
-// `text` as a JSON string spelled as dump() spells it, for text written in place of a
-// tree's dump (JsonWriter's own spelling differs for control characters and bytes above
-// 0x7e).
-void write_dumped_string(JsonWriter& out, std::string_view text);
-// The member "key": text, its text so spelled.
-void write_dumped_member(JsonWriter& out, std::string_view key, std::string_view text);
 
 // ---- The room object (`room` replies and pushes, and the `rooms` list) ----
 

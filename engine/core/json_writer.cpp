@@ -78,7 +78,7 @@ void JsonWriter::value(const nlohmann::json& tree) {
 namespace {
 // Text dump() copies as it is: printable ASCII but the quote and the backslash. (dump()
 // spells other bytes its own way: "\b", "\f", U+FFFD for bytes that are not UTF-8.)
-bool copied_as_is(const std::string& text) {
+bool copied_as_is(std::string_view text) {
   for (char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
     if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') return false;
@@ -90,16 +90,21 @@ void append_dumped(std::string& out, const nlohmann::json& tree) {
   out += tree.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-void append_dumped_string(std::string& out, const std::string& text) {
+void append_dumped_string(std::string& out, std::string_view text) {
   if (copied_as_is(text)) {
     out += '"';
     out += text;
     out += '"';
   } else {
-    append_dumped(out, nlohmann::json(text));
+    append_dumped(out, nlohmann::json(std::string(text)));
   }
 }
 }  // namespace
+
+void JsonWriter::value_as_dumped(std::string_view text) {
+  before_value();
+  append_dumped_string(out_, text);
+}
 
 // Members in the tree's order (an object's keys sorted), as dump() writes them; numbers
 // other than integers, and strings dump() would spell differently, are left to dump().

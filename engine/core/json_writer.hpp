@@ -105,6 +105,10 @@ class JsonWriter {
   // serializer's locale lookups and a character at a time (the store's and the protocol's
   // text of a tree come from here).
   void value(const nlohmann::json& tree);
+  // A string spelled as that dump() spells it, for text that replaces a tree's dump byte
+  // for byte (value(std::string_view) spells control characters and bytes that are not
+  // UTF-8 its own way).
+  void value_as_dumped(std::string_view text);
   // Text that is already one JSON value.
   void raw(std::string_view json_text);
 
@@ -120,6 +124,11 @@ class JsonWriter {
   void member(const Name& name, const T& item) {
     key(name);
     value(item);
+  }
+  template <class Name>
+  void member_as_dumped(const Name& name, std::string_view text) {
+    key(name);
+    value_as_dumped(text);
   }
 
  private:

@@ -5,7 +5,6 @@ namespace parlor::server {
 // Written, not built as a tree: a room is saved again at each join, start and end of a
 // match. Members in the sorted order the tree's dump had (tests compare the two).
 std::string saved_room_text(const protocol::RoomSummary& summary, const RoomSettings& settings) {
-  using protocol::write_dumped_member;
   std::string text;
   text.reserve(512);
   JsonWriter out(text);
@@ -16,14 +15,14 @@ std::string saved_room_text(const protocol::RoomSummary& summary, const RoomSett
   out.key("room");
   out.begin_object();
   out.member("bot_delay_ms", settings.bot_delay.count());
-  write_dumped_member(out, "code", settings.code);
+  out.member_as_dumped("code", settings.code);
   out.member("empty_close_ms", settings.empty_close.count());
-  write_dumped_member(out, "game", settings.game ? settings.game->name() : std::string());
+  out.member_as_dumped("game", settings.game ? settings.game->name() : std::string());
   out.member("grace_ms", settings.grace.count());
   // The host may have changed since the room opened (Seating passes it on when the host
   // leaves): the room reopens with today's.
-  write_dumped_member(out, "host", summary.host_player_id);
-  write_dumped_member(out, "id", settings.id);
+  out.member_as_dumped("host", summary.host_player_id);
+  out.member_as_dumped("id", settings.id);
   out.key("options");
   out.value(settings.options);
   out.member("public", settings.is_public);
@@ -36,10 +35,10 @@ std::string saved_room_text(const protocol::RoomSummary& summary, const RoomSett
   out.begin_array();
   for (const protocol::SeatSummary& seat : summary.seats) {
     out.begin_object();
-    write_dumped_member(out, "kind", protocol::seat_kind_name(seat.kind));
-    write_dumped_member(out, "level", seat.bot_level);
-    write_dumped_member(out, "name", seat.name);
-    write_dumped_member(out, "player", seat.player_id);
+    out.member_as_dumped("kind", protocol::seat_kind_name(seat.kind));
+    out.member_as_dumped("level", seat.bot_level);
+    out.member_as_dumped("name", seat.name);
+    out.member_as_dumped("player", seat.player_id);
     out.end_object();
   }
   out.end_array();

@@ -202,6 +202,24 @@ TEST(JsonWriter, WritesATreeAsDumpWould) {
   }
 }
 
+// value_as_dumped spells a string as value(tree) does (where value(string_view) spells
+// control characters and bytes that are not UTF-8 its own way).
+TEST(JsonWriter, WritesAStringAsDumpWouldWhenAsked) {
+  const std::string invalid_utf8 = std::string("a") + '\xff' + "b";
+  for (const std::string& s :
+       {std::string("plain"), std::string("tab\there"), std::string("\b\f\x7f\x01\\\""),
+        std::string("caf\u00e9"), invalid_utf8, std::string()}) {
+    std::string text;
+    JsonWriter out(text);
+    out.begin_object();
+    out.member("n", 1);
+    out.member_as_dumped("s", s);
+    out.end_object();
+    EXPECT_EQ(text,
+              Json({{"n", 1}, {"s", s}}).dump(-1, ' ', false, Json::error_handler_t::replace));
+  }
+}
+
 TEST(JsonWriter, RefusesNestingPastItsLimit) {
   std::string text;
   JsonWriter out(text);

@@ -16,40 +16,6 @@ TEST(Protocol, ParsesAValidRequestAndKeepsItsId) {
   EXPECT_EQ(request->int_field("seat", -1), 2);
 }
 
-// The server parses each request into the tree of the one before it (request_router.cpp):
-// whatever that tree held, the request read is the one a fresh parse reads, and a bad
-// request is refused as it would be.
-TEST(Protocol, AReusedTreeReadsEachRequestAsAFreshParseDoes) {
-  const std::vector<std::string> texts = {
-      R"({"type":"action","id":1,"room":"R1","action":{"type":"discard","card":"5H"}})",
-      R"({"type":"action","id":2,"room":"R1","action":{"type":"draw","from":"stock"},"ack":"update"})",
-      R"({"type":"join_room","id":3,"code":"ABC","seat":2})",
-      "{nope",
-      R"({"type":"chat","id":"x","room":"R22","text":"a longer line of table talk, past SSO"})",
-      R"({"type":"action","id":4,"room":"R1","action":{"type":"discard","card":"5H"}})",
-      R"({"type":5})",
-      R"({"type":"ping"})",
-  };
-  Json tree;
-  for (const std::string& text : texts) {
-    SCOPED_TRACE(text);
-    auto fresh = parse_request(text);
-    auto reused = parse_request(text, std::move(tree));
-    ASSERT_EQ(fresh.ok(), reused.ok());
-    if (!fresh.ok()) {
-      EXPECT_EQ(reused.error().code, fresh.error().code);
-      continue;
-    }
-    EXPECT_EQ(reused->type, fresh->type);
-    EXPECT_EQ(reused->id, fresh->id);
-    EXPECT_EQ(reused->body, fresh->body);
-    if (reused->body.contains("action")) {
-      Json taken = std::move(reused->body["action"]);  // as the router hands it to a room
-    }
-    tree = std::move(reused->body);
-  }
-}
-
 TEST(Protocol, RejectsWhatIsNotJsonOrNotAnObject) {
   EXPECT_EQ(parse_request("{nope").error().code, "bad_json");
   EXPECT_EQ(parse_request("[1,2]").error().code, "bad_message");
