@@ -1,11 +1,14 @@
 #include "server/websocket_session.hpp"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/bind_allocator.hpp>
 #include <boost/asio/defer.hpp>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
 #include <cctype>
+
+#include "server/op_memory.hpp"
 
 namespace parlor::server {
 
@@ -17,6 +20,7 @@ WebSocketSession::WebSocketSession(Transport&& transport, const ServerContext& c
       ip_(std::move(ip)),
       backlog_(lobby_->config().max_queued_messages),
       limiter_(lobby_->config().rate_per_second, lobby_->config().rate_burst),
+      keep_alive_(ws_.get_executor()),
       single_thread_io_(lobby_->single_thread_io()),
       router_(*lobby_, *gate_, context.store, *this, ip_) {
   lobby_->metrics().connections_open.fetch_add(1);
@@ -31,10 +35,17 @@ WebSocketSession::~WebSocketSession() {
 
 void WebSocketSession::run(http::request<http::string_body> request) {
   const ServerConfig& config = lobby_->config();
+  // Beast times the handshake and the closing handshake; the session times idleness
+  // itself (do_tick).
   websocket::stream_base::timeout timeouts{std::chrono::seconds(config.handshake_timeout_seconds),
-                                           std::chrono::seconds(config.idle_timeout_seconds),
-                                           /*keep_alive_pings=*/true};
+                                           websocket::stream_base::none(),
+                                           /*keep_alive_pings=*/false};
   ws_.set_option(timeouts);
+  // Pongs (and pings, and a close) never complete a read of ours: they count as hearing
+  // from the peer here. The callback runs inside a read on the session's strand.
+  ws_.control_callback([this](websocket::frame_type, beast::string_view) {
+    last_heard_ = std::chrono::steady_clock::now();
+  });
   // Never permessage-deflate: Boost 1.81's inflater can be crashed by a crafted frame.
   websocket::permessage_deflate no_deflate;
   no_deflate.server_enable = false;
@@ -54,6 +65,8 @@ void WebSocketSession::run(http::request<http::string_body> request) {
 void WebSocketSession::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
   if (gate_->closing()) return do_close({websocket::close_code::going_away, "shutdown"});
+  last_heard_ = std::chrono::steady_clock::now();
+  do_tick(last_heard_ + half_idle_timeout());
   do_read();
 }
 
@@ -71,14 +84,17 @@ constexpr std::size_t kReadChunk = 256;
 }  // namespace
 
 void WebSocketSession::do_read() {
-  ws_.async_read_some(buffer_, kReadChunk,
-                      beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+  ws_.async_read_some(
+      buffer_, kReadChunk,
+      net::bind_allocator(OpAllocator<void>(), beast::bind_front_handler(&WebSocketSession::on_read,
+                                                                         shared_from_this())));
 }
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
+  const auto received = std::chrono::steady_clock::now();
+  last_heard_ = received;
   if (!ws_.is_message_done()) return do_read();  // the rest of the message
-  auto received = std::chrono::steady_clock::now();
   lobby_->metrics().messages_received.fetch_add(1, std::memory_order_relaxed);
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
@@ -141,8 +157,12 @@ void WebSocketSession::drop_slow_reader(ReaderBacklog::Clock::time_point now) {
 void WebSocketSession::do_write() {
   writing_ = true;
   ws_.text(true);
+  // The operations of a frame's write (Beast's and Asio's) come from OpMemory
+  // (op_memory.hpp): a move's four writes are all under way before the first is done.
   ws_.async_write(net::buffer(*queue_.front()),
-                  beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+                  net::bind_allocator(
+                      OpAllocator<void>(),
+                      beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this())));
 }
 
 void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
@@ -153,12 +173,82 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
   }
   queue_.pop_front();
   ++writes_done_;
+  write_next();
+}
+
+void WebSocketSession::write_next() {
+  if (ping_due_) return do_ping();
   if (!queue_.empty()) return do_write();
   if (close_after_drain_) {
     auto reason = *close_after_drain_;
     close_after_drain_.reset();
     do_close(reason);
   }
+}
+
+// ---- The idle timeout ----
+
+std::chrono::steady_clock::duration WebSocketSession::half_idle_timeout() const {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+             std::chrono::seconds(lobby_->config().idle_timeout_seconds)) /
+         2;
+}
+
+void WebSocketSession::do_tick(std::chrono::steady_clock::time_point at) {
+  keep_alive_.expires_at(at);
+  // A weak reference: a closed session is not kept alive until the timer's next wake.
+  keep_alive_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+    if (auto self = weak.lock()) self->on_tick(ec);
+  });
+}
+
+void WebSocketSession::on_tick(beast::error_code ec) {
+  if (ec || closing_ || ended_) return;
+  const auto now = std::chrono::steady_clock::now();
+  const auto half = half_idle_timeout();
+  if (ping_unanswered_) {
+    if (last_heard_ <= ping_sent_) {
+      // Gone, or too far behind in reading to see the ping.
+      if (now - ping_sent_ >= half) return time_out();
+      return do_tick(ping_sent_ + half);
+    }
+    ping_unanswered_ = false;
+  }
+  if (now - last_heard_ < half) return do_tick(last_heard_ + half);
+  ping_unanswered_ = true;
+  ping_sent_ = now;
+  // Behind the write in flight, ahead of the queue: a client that reads gets it soon; one
+  // that does not never answers it.
+  if (writing_) {
+    ping_due_ = true;
+  } else {
+    do_ping();
+  }
+  do_tick(now + half);
+}
+
+void WebSocketSession::do_ping() {
+  ping_due_ = false;
+  writing_ = true;
+  ws_.async_ping({}, beast::bind_front_handler(&WebSocketSession::on_ping, shared_from_this()));
+}
+
+void WebSocketSession::on_ping(beast::error_code ec) {
+  writing_ = false;
+  if (ec) {
+    queue_.clear();
+    return fail(ec, "ping");
+  }
+  write_next();
+}
+
+// The whole idle timeout without a frame from the peer, the second half after a ping. The
+// socket is closed, as Beast's own timeout did; the read (and any write) waiting on it
+// fails, and that ends the session.
+void WebSocketSession::time_out() {
+  lobby_->metrics().connections_timed_out.fetch_add(1);
+  closing_ = true;
+  beast_close_socket(ws_.next_layer());
 }
 
 void WebSocketSession::close_going_away() {
@@ -208,6 +298,7 @@ void WebSocketSession::fail(beast::error_code ec, const char* what) {
 void WebSocketSession::end_session() {
   if (ended_) return;
   ended_ = true;
+  keep_alive_.cancel();
   if (!writing_) queue_.clear();  // a write in flight still uses the front message
   router_.connection_ended();
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -62,6 +63,21 @@ class WebSocketSession : public Connection,
   void drop_slow_reader(ReaderBacklog::Clock::time_point now);
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);
+  // After a write: a ping waiting for it, else the queue's next message, else a close
+  // waiting for the queue to drain.
+  void write_next();
+
+  // The idle timeout, kept here rather than by Beast: Beast re-arms its timer at every
+  // read, a cancelled wait and a new one for each message received. Here a read only notes
+  // the time, and the timer wakes when the silence would reach half --idle-timeout, as
+  // Beast's did: then it pings, and half the timeout after an unanswered ping it closes.
+  // A connection that is heard from wakes the timer about once every half timeout.
+  std::chrono::steady_clock::duration half_idle_timeout() const;
+  void do_tick(std::chrono::steady_clock::time_point at);
+  void on_tick(beast::error_code ec);
+  void do_ping();
+  void on_ping(beast::error_code ec);
+  void time_out();
   void do_close(websocket::close_reason reason);
   void on_close(beast::error_code ec);
   void fail(beast::error_code ec, const char* what);
@@ -73,9 +89,9 @@ class WebSocketSession : public Connection,
   // Closes once the write in flight (and what is queued) is done.
   void close_after_writing(websocket::close_reason reason);
 
-  // On the bare socket (or TLS over it): the WebSocket's own timeouts (handshake, idle,
-  // keep-alive pings) cover the connection, and tcp_stream's per-operation timer layer
-  // would cost every read and write for nothing.
+  // On the bare socket (or TLS over it): the WebSocket's own timeouts (the handshakes) and
+  // the session's idle ticks (keep-alive pings) cover the connection, and tcp_stream's
+  // per-operation timer layer would cost every read and write for nothing.
   websocket::stream<Transport> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<Lobby> lobby_;
@@ -87,6 +103,12 @@ class WebSocketSession : public Connection,
   RateLimiter limiter_;
   int limited_in_a_row_ = 0;
   bool writing_ = false;
+  net::steady_timer keep_alive_;
+  // When the last frame (data, ping, pong or close) came in.
+  std::chrono::steady_clock::time_point last_heard_;
+  std::chrono::steady_clock::time_point ping_sent_;
+  bool ping_unanswered_ = false;  // nothing came in since ping_sent_
+  bool ping_due_ = false;         // a ping waits for the write in flight
   bool closing_ = false;
   bool ended_ = false;
   std::optional<websocket::close_reason> close_after_drain_;

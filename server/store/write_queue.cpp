@@ -49,7 +49,7 @@ void WriteQueue::after_commit(Ticket ticket, std::function<void()> callback) {
   {
     std::lock_guard lock(mutex_);
     if (ticket > committed_through_.load()) {
-      callbacks_[ticket].push_back(std::move(callback));
+      callbacks_.push_back({ticket, std::move(callback)});
       return;
     }
   }
@@ -183,26 +183,43 @@ void WriteQueue::report_rollback() {
   }
 }
 
+void WriteQueue::take_callbacks_through(Ticket through, std::vector<Waiting>* due) {
+  if (due != nullptr) due->reserve(callbacks_.size());  // one allocation a batch
+  std::size_t kept = 0;
+  for (Waiting& waiting : callbacks_) {
+    if (waiting.ticket > through) {
+      callbacks_[kept++] = std::move(waiting);
+    } else if (due != nullptr) {
+      due->push_back(std::move(waiting));
+    }
+  }
+  callbacks_.resize(kept);
+  // A stall's backlog is given back once it is over.
+  if (callbacks_.empty() && callbacks_.capacity() > kCallbacksKept) callbacks_.shrink_to_fit();
+  // Rooms on different threads may ask in another order than their tickets': run them as
+  // the tickets go, as a map of tickets did.
+  const auto by_ticket = [](const Waiting& a, const Waiting& b) { return a.ticket < b.ticket; };
+  if (due != nullptr && !std::is_sorted(due->begin(), due->end(), by_ticket)) {
+    std::stable_sort(due->begin(), due->end(), by_ticket);
+  }
+}
+
 void WriteQueue::finish(Ticket through, bool committed) {
-  std::vector<std::function<void()>> due;
+  std::vector<Waiting> due;
   {
     std::lock_guard lock(mutex_);
     if (!committed) {
-      callbacks_.erase(callbacks_.begin(), callbacks_.upper_bound(through));
+      take_callbacks_through(through, nullptr);
       finished_through_ = through;
       batch_committed_.notify_all();
       return;
     }
     committed_through_.store(through);
-    auto end = callbacks_.upper_bound(through);
-    for (auto it = callbacks_.begin(); it != end; ++it) {
-      for (auto& callback : it->second) due.push_back(std::move(callback));
-    }
-    callbacks_.erase(callbacks_.begin(), end);
+    take_callbacks_through(through, &due);
   }
-  for (auto& callback : due) {
+  for (Waiting& waiting : due) {
     try {
-      callback();
+      waiting.callback();
     } catch (const std::exception& e) {
       spdlog::error("store: an after_commit callback threw: {}", e.what());
     }
