@@ -186,11 +186,12 @@ void WriteQueue::report_rollback() {
 void WriteQueue::take_callbacks_through(Ticket through, std::vector<Waiting>* due) {
   if (due != nullptr) due->reserve(callbacks_.size());  // one allocation a batch
   std::size_t kept = 0;
-  for (Waiting& waiting : callbacks_) {
-    if (waiting.ticket > through) {
-      callbacks_[kept++] = std::move(waiting);
+  for (std::size_t i = 0; i < callbacks_.size(); ++i) {
+    if (callbacks_[i].ticket > through) {
+      if (i != kept) callbacks_[kept] = std::move(callbacks_[i]);
+      ++kept;
     } else if (due != nullptr) {
-      due->push_back(std::move(waiting));
+      due->push_back(std::move(callbacks_[i]));
     }
   }
   callbacks_.resize(kept);
