@@ -206,16 +206,13 @@ void WebSocketSession::on_tick(beast::error_code ec) {
   if (ec || closing_ || ended_) return;
   const auto now = std::chrono::steady_clock::now();
   const auto half = half_idle_timeout();
-  if (ping_unanswered_) {
-    if (last_heard_ <= ping_sent_) {
-      // Gone, or too far behind in reading to see the ping.
-      if (now - ping_sent_ >= half) return time_out();
-      return do_tick(ping_sent_ + half);
-    }
-    ping_unanswered_ = false;
+  if (last_heard_ <= ping_sent_) {
+    // A ping went out and nothing came in since: gone, or too far behind in reading to
+    // see it.
+    if (now - ping_sent_ >= half) return time_out();
+    return do_tick(ping_sent_ + half);
   }
   if (now - last_heard_ < half) return do_tick(last_heard_ + half);
-  ping_unanswered_ = true;
   ping_sent_ = now;
   // Behind the write in flight, ahead of the queue: a client that reads gets it soon; one
   // that does not never answers it.

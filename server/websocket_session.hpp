@@ -106,9 +106,10 @@ class WebSocketSession : public Connection,
   net::steady_timer keep_alive_;
   // When the last frame (data, ping, pong or close) came in.
   std::chrono::steady_clock::time_point last_heard_;
+  // When the last ping went out (never: the clock's epoch). Unanswered while it is not
+  // before last_heard_.
   std::chrono::steady_clock::time_point ping_sent_;
-  bool ping_unanswered_ = false;  // nothing came in since ping_sent_
-  bool ping_due_ = false;         // a ping waits for the write in flight
+  bool ping_due_ = false;  // a ping waits for the write in flight
   bool closing_ = false;
   bool ended_ = false;
   std::optional<websocket::close_reason> close_after_drain_;

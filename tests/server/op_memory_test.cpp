@@ -23,53 +23,6 @@ namespace {
 
 namespace net = boost::asio;
 
-TEST(OpMemory, AFreedBlockIsHandedOutAgainForAnySizeOfItsClass) {
-  void* block = OpMemory::allocate(1000);
-  OpMemory::deallocate(block, 1000);
-  // 1000 and 1024 bytes are both served by a 1,024-byte block.
-  void* again = OpMemory::allocate(1024);
-  EXPECT_EQ(again, block);
-  // Another class does not take it.
-  OpMemory::deallocate(again, 1024);
-  void* smaller = OpMemory::allocate(100);
-  EXPECT_NE(smaller, block);
-  OpMemory::deallocate(smaller, 100);
-  EXPECT_EQ(OpMemory::allocate(1024), block);
-  OpMemory::deallocate(block, 1024);
-}
-
-TEST(OpMemory, BlocksLargerThanThePooledSizesAreNotKept) {
-  const std::size_t kept = OpMemory::kept_on_this_thread();
-  void* large = OpMemory::allocate(OpMemory::kLargestPooled + 1);
-  OpMemory::deallocate(large, OpMemory::kLargestPooled + 1);
-  EXPECT_EQ(OpMemory::kept_on_this_thread(), kept);
-  void* largest = OpMemory::allocate(OpMemory::kLargestPooled);
-  OpMemory::deallocate(largest, OpMemory::kLargestPooled);
-  EXPECT_EQ(OpMemory::kept_on_this_thread(), kept + 1);
-}
-
-TEST(OpMemory, AThreadKeepsAtMostTheLimitOfEachSize) {
-  constexpr std::size_t kBytes = 300;
-  const std::size_t kept = OpMemory::kept_on_this_thread();
-  std::vector<void*> blocks;
-  for (std::size_t i = 0; i < 2 * OpMemory::kKeptPerSize; ++i) {
-    blocks.push_back(OpMemory::allocate(kBytes));
-  }
-  for (void* block : blocks) OpMemory::deallocate(block, kBytes);
-  EXPECT_LE(OpMemory::kept_on_this_thread(), kept + OpMemory::kKeptPerSize);
-  EXPECT_GE(OpMemory::kept_on_this_thread(), OpMemory::kKeptPerSize);
-}
-
-TEST(OpAllocator, EveryInstanceIsEqualAndRebinds) {
-  OpAllocator<int> ints;
-  OpAllocator<double> doubles(ints);
-  EXPECT_TRUE(ints == doubles);
-  double* value = doubles.allocate(1);
-  *value = 2.5;
-  EXPECT_EQ(*value, 2.5);
-  doubles.deallocate(value, 1);
-}
-
 // Holds every block the thread's lists keep, and as many more, so that the lists are
 // empty: whatever is kept afterwards was freed since. Gives them all back at the end.
 class EmptiedLists {
@@ -91,6 +44,53 @@ class EmptiedLists {
  private:
   std::vector<std::pair<void*, std::size_t>> taken_;
 };
+
+TEST(OpMemory, AFreedBlockIsHandedOutAgainForAnySizeOfItsClass) {
+  EmptiedLists emptied;
+  void* block = OpMemory::allocate(1000);
+  OpMemory::deallocate(block, 1000);
+  // 1000 and 1024 bytes are both served by a 1,024-byte block.
+  void* again = OpMemory::allocate(1024);
+  EXPECT_EQ(again, block);
+  // Another class does not take it.
+  OpMemory::deallocate(again, 1024);
+  void* smaller = OpMemory::allocate(100);
+  EXPECT_NE(smaller, block);
+  OpMemory::deallocate(smaller, 100);
+  EXPECT_EQ(OpMemory::allocate(1024), block);
+  OpMemory::deallocate(block, 1024);
+}
+
+TEST(OpMemory, BlocksLargerThanThePooledSizesAreNotKept) {
+  EmptiedLists emptied;
+  void* large = OpMemory::allocate(OpMemory::kLargestPooled + 1);
+  OpMemory::deallocate(large, OpMemory::kLargestPooled + 1);
+  EXPECT_EQ(OpMemory::kept_on_this_thread(), 0U);
+  void* largest = OpMemory::allocate(OpMemory::kLargestPooled);
+  OpMemory::deallocate(largest, OpMemory::kLargestPooled);
+  EXPECT_EQ(OpMemory::kept_on_this_thread(), 1U);
+}
+
+TEST(OpMemory, AThreadKeepsAtMostTheLimitOfEachSize) {
+  EmptiedLists emptied;
+  constexpr std::size_t kBytes = 300;
+  std::vector<void*> blocks;
+  for (std::size_t i = 0; i < 2 * OpMemory::kKeptPerSize; ++i) {
+    blocks.push_back(OpMemory::allocate(kBytes));
+  }
+  for (void* block : blocks) OpMemory::deallocate(block, kBytes);
+  EXPECT_EQ(OpMemory::kept_on_this_thread(), OpMemory::kKeptPerSize);
+}
+
+TEST(OpAllocator, EveryInstanceIsEqualAndRebinds) {
+  OpAllocator<int> ints;
+  OpAllocator<double> doubles(ints);
+  EXPECT_TRUE(ints == doubles);
+  double* value = doubles.allocate(1);
+  *value = 2.5;
+  EXPECT_EQ(*value, 2.5);
+  doubles.deallocate(value, 1);
+}
 
 // A handler bound to OpAllocator: Asio's operation for it comes from OpMemory and goes back
 // to the thread's lists. If Asio took it from its own recycling allocator instead, the
