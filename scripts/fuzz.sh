@@ -10,6 +10,7 @@
 #   scripts/fuzz.sh --make-corpus         regenerate the seed corpora (make_corpus.py and
 #                                         fuzz_corpus_maker); review, then commit
 #   PARLOR_FUZZ_BUILD   the build directory (default build-fuzz)
+#   PARLOR_FUZZ_JOBS    targets run at once (default: one per core)
 #   PARLOR_FUZZ_FINDINGS_FAIL  1 (default): a new finding of the exploring run fails the
 #                       script; crash: a crash or a leak (a sanitizer's report, a broken
 #                       property) fails it, a timeout or the memory limit is reported
@@ -81,10 +82,11 @@ artifacts="test-artifacts/fuzz"
 mkdir -p "$artifacts"
 summary="$artifacts/summary.txt"
 echo "# $(date -u +%FT%TZ) $seconds s per target on $(nproc) cores" > "$summary"
-failed=()
-regression_failed=()
-crashed=()
-for name in "${names[@]}"; do
+# One target: its checked-in corpus replayed, then explored for $seconds. What it found goes
+# to $outcomes/NAME as words (regression, finding, crash); what it printed, to
+# $outcomes/NAME.log, shown in the targets' order once all have ended.
+fuzz_target() {
+  local name=$1 work status runs rate cov reproducer
   work="$(mktemp -d "/tmp/parlor-fuzz-$name.XXXXXX")"
   mkdir -p "$work/corpus"
   cp -r "tests/fuzz/corpus/$name/." "$work/corpus/" 2>/dev/null || true
@@ -95,7 +97,7 @@ for name in "${names[@]}"; do
     cp "$work/regression.log" "$artifacts/$name/regression-log.txt"
     say "FAILED: fuzz_$name on its checked-in corpus (log $artifacts/$name/regression-log.txt)"
     grep -m1 -A12 -E 'ERROR|property broken|runtime error' "$work/regression.log" || true
-    regression_failed+=("$name")
+    echo regression >>"$outcomes/$name"
   fi
   say "fuzz_$name for $seconds s from $(ls "$work/corpus" | wc -l) inputs"
   status=0
@@ -106,21 +108,51 @@ for name in "${names[@]}"; do
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log" | tail -1)"
   cov="$(grep -o 'cov: [0-9]*' "$work/log" | tail -1 | cut -d' ' -f2 || true)"
-  echo "fuzz_$name runs=${runs:-?} execs_per_s=${rate:-?} cov=${cov:-?} exit=$status" | tee -a "$summary"
+  echo "fuzz_$name runs=${runs:-?} execs_per_s=${rate:-?} cov=${cov:-?} exit=$status" \
+    >"$outcomes/$name.summary"
+  cat "$outcomes/$name.summary"
   if [ "$status" != 0 ]; then
     mkdir -p "$artifacts/$name"
     cp "$work/log" "$artifacts/$name/log.txt"
     for reproducer in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
       [ -e "$reproducer" ] || continue
-      case "$(basename "$reproducer")" in crash-* | leak-*) crashed+=("$name") ;; esac
+      case "$(basename "$reproducer")" in crash-* | leak-*) echo crash >>"$outcomes/$name" ;; esac
       cp "$reproducer" "$artifacts/$name/"
       say "FAILED: fuzz_$name; reproducer $artifacts/$name/$(basename "$reproducer")"
       say "  replay: $build_dir/bin/fuzz_$name $artifacts/$name/$(basename "$reproducer")"
     done
     grep -m1 -A12 -E 'ERROR|property broken|runtime error' "$work/log" || tail -20 "$work/log"
-    failed+=("$name")
+    echo finding >>"$outcomes/$name"
   fi
   rm -rf "$work"
+  : >"$outcomes/$name.ended"  # a step that failed unexpectedly (set -e) never gets here
+}
+
+# As many targets at once as there are cores: each libFuzzer run uses one, and running
+# them one after another left the other idle for the whole phase (PARLOR_FUZZ_JOBS).
+outcomes="$(mktemp -d /tmp/parlor-fuzz-outcomes.XXXXXX)"
+trap 'rm -rf "$outcomes"' EXIT
+jobs_at_once="${PARLOR_FUZZ_JOBS:-$(nproc)}"
+say "${#names[@]} targets, $jobs_at_once at once"
+for name in "${names[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_at_once" ]; do wait -n || true; done
+  fuzz_target "$name" >"$outcomes/$name.log" 2>&1 &
+done
+wait
+failed=()
+regression_failed=()
+crashed=()
+for name in "${names[@]}"; do
+  cat "$outcomes/$name.log"
+  cat "$outcomes/$name.summary" >>"$summary" 2>/dev/null || echo "fuzz_$name: no summary" >>"$summary"
+  if [ ! -f "$outcomes/$name.ended" ]; then
+    say "FAILED: fuzz_$name's run stopped on an error of its own (its output is above)"
+    regression_failed+=("$name")
+  fi
+  [ -f "$outcomes/$name" ] || continue
+  if grep -qx regression "$outcomes/$name"; then regression_failed+=("$name"); fi
+  if grep -qx finding "$outcomes/$name"; then failed+=("$name"); fi
+  if grep -qx crash "$outcomes/$name"; then crashed+=("$name"); fi
 done
 rm -rf /tmp/parlor-fuzz-http-* 2>/dev/null || true
 if [ ${#regression_failed[@]} -gt 0 ]; then

@@ -18,7 +18,7 @@
 # (tests/support/test_workload.hpp). Below 1, the exhaustive hand checks (label
 # "exhaustive": every hand, which cannot be scaled; 45 minutes under ASan) are left to the
 # Release suite, which runs them in full, and to the fuzzers, which run the evaluators
-# under ASan. CI passes 0.1: every other test, shorter (scripts/test.sh).
+# under ASan. CI passes 0.05: every other test, shorter (scripts/test.sh).
 # PARLOR_SANITIZE_DIR names a build directory that is already sanitized to use as it is
 # (not configured again): CI passes build-fuzz, whose clang build instruments every
 # library with ASan + UBSan, for `address` (scripts/test.sh).

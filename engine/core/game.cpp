@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/core/written_json.hpp"
+
 namespace parlor {
 
 bool Audience::includes(Seat viewer) const {
@@ -55,13 +57,15 @@ ActionResult GameState::apply(Seat seat, const Json& action) {
 
 Json GameState::view(Seat viewer) const {
   Json out = table_view();
-  out.update(seat_fields(viewer));
+  merge_written_json_object(seat_fields_text(viewer), out);
   return out;
 }
 
-Json GameState::table_view() const { return Json::parse(table_view_text()); }
+Json GameState::table_view() const { return parse_written_json(table_view_text()); }
 
-Json GameState::seat_fields(Seat viewer) const { return Json::parse(seat_fields_text(viewer)); }
+Json GameState::seat_fields(Seat viewer) const {
+  return parse_written_json(seat_fields_text(viewer));
+}
 
 std::string GameState::table_view_text() const {
   std::string text;
@@ -110,7 +114,7 @@ Json GameState::members_as_json(const std::function<void(JsonWriter&)>& write_me
   out.begin_object();
   write_members(out);
   out.end_object();
-  return Json::parse(text);
+  return parse_written_json(text);
 }
 
 std::vector<Event> GameState::take_events() {
@@ -135,7 +139,7 @@ const std::string& GameState::record_round_result_text(std::string result_text) 
 
 Json GameState::round_results() const {
   Json results = Json::array();
-  for (const std::string& text : round_result_texts_) results.push_back(Json::parse(text));
+  for (const std::string& text : round_result_texts_) results.push_back(parse_written_json(text));
   return results;
 }
 

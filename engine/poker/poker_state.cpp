@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/core/fixed_deal.hpp"
+#include "engine/core/written_json.hpp"
 #include "engine/poker/poker_hands.hpp"
 
 namespace parlor::poker {
@@ -539,7 +540,7 @@ void PokerState::end_deal(Json result) {
   result["dealer"] = dealer_;
   result["stacks"] = to_json_ready(stacks);
   last_round_text_ = result.dump();  // the view's copy leaves out the action log
-  result["actions"] = Json::parse(deal_log_text_);
+  result["actions"] = parse_written_json(deal_log_text_);
   record_round_result(result);
   begin_deal(std::nullopt);
 }

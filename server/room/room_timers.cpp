@@ -15,14 +15,18 @@ auto when_fired(RoomTimers::Fire on_fire) {
   };
 }
 
+// No deadline cancels. The handler is made (`make_handler`: the room's callback holding the
+// room, a heap allocation) only when there is a wait to give it to: a room without turn
+// timers is given no deadline after every move.
+template <class MakeHandler>
 void arm_at(net::steady_timer& timer, std::optional<RoomTimers::Clock::time_point> when,
-            RoomTimers::Fire on_fire) {
+            MakeHandler make_handler) {
   if (!when) {
     timer.cancel();
     return;
   }
   timer.expires_at(*when);
-  timer.async_wait(when_fired(std::move(on_fire)));
+  timer.async_wait(when_fired(make_handler()));
 }
 
 }  // namespace
@@ -43,7 +47,7 @@ RoomTimers::Fire RoomTimers::held(Fire on_fire) const {
 }
 
 void RoomTimers::arm_turn(std::optional<Clock::time_point> when, Fire on_fire) {
-  arm_at(turn_, when, held(std::move(on_fire)));
+  arm_at(turn_, when, [&] { return held(std::move(on_fire)); });
 }
 
 void RoomTimers::arm_turn_after(Clock::duration wait, Fire on_fire) {
@@ -75,7 +79,7 @@ void RoomTimers::arm_pause(Clock::duration wait, Fire on_fire) {
 }
 
 void RoomTimers::arm_grace(std::optional<Clock::time_point> when, Fire on_fire) {
-  arm_at(grace_, when, held(std::move(on_fire)));
+  arm_at(grace_, when, [&] { return held(std::move(on_fire)); });
 }
 
 void RoomTimers::arm_empty(Clock::duration wait, Fire on_fire) {

@@ -137,9 +137,14 @@ bool play_match(const std::string& variant, std::uint64_t match, bool default_ta
 void run_playouts(const std::string& variant) {
   PlayoutStats stats;
   int played = 0;
-  const int short_matches = parlor::testing::scaled_count(kMatchesPerVariant);
+  // At least a tenth of each, however small the workload: a round ended by a complete hand
+  // is rare (5 and 4 of a tenth's 210 matches; 2 and 1 of a twentieth's), and the checks
+  // below ask for one.
+  const int short_matches =
+      parlor::testing::scaled_count(kMatchesPerVariant, kMatchesPerVariant / 10);
   const int all_matches =
-      short_matches + parlor::testing::scaled_count(kDefaultTargetMatchesPerVariant);
+      short_matches + parlor::testing::scaled_count(kDefaultTargetMatchesPerVariant,
+                                                    kDefaultTargetMatchesPerVariant / 10);
   for (int i = 0; i < all_matches; ++i) {
     const bool default_target = i >= short_matches;
     if (!play_match(variant, static_cast<std::uint64_t>(i), default_target, stats)) return;
