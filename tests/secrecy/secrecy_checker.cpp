@@ -24,6 +24,32 @@ void merge_max(CardCounts& into, const CardCounts& from) {
   for (const auto& [card, count] : from) into[card] = std::max(into[card], count);
 }
 
+// Perico: a round that ends at its deal (a complete hand dealt) shows that deal's hands,
+// and its deal turned up a card for everyone, within the one action (or the match's
+// start) that then deals again: those cards lie in no step's zones. The hands are in the
+// round's record; the turned-up cards in the public "deal" events of `events`. A round
+// ended by a complete hand comes about once in fifty Perico rounds, one at its deal far
+// more rarely; the server test met one in a run of its 40 Perico matches.
+void add_cards_shown_at_deal(const GameState& state, std::size_t first_round,
+                             const std::vector<Event>& events, CardCounts& shown) {
+  bool ended_at_deal = false;
+  for (std::size_t r = first_round; r < state.rounds_finished(); ++r) {
+    const Json record = Json::parse(state.round_result_text(r));
+    if (record.value("reason", "") != "complete_at_deal") continue;
+    ended_at_deal = true;
+    for (const Json& hand : record["hands"]) {
+      for (const Json& card : hand["cards"]) ++shown[card.get<std::string>()];
+    }
+  }
+  if (!ended_at_deal) return;
+  for (const Event& event : events) {
+    if (event.audience.kind != Audience::Kind::kEveryone) continue;
+    const Json body = event.body();
+    if (body.value("type", "") != "deal" || !body.contains("discard_pile")) continue;
+    for (const Json& card : body["discard_pile"]) ++shown[card.get<std::string>()];
+  }
+}
+
 bool has(const CardCounts& counts, const std::string& card) {
   auto it = counts.find(card);
   return it != counts.end() && it->second > 0;
@@ -122,7 +148,9 @@ SecrecyChecker::SecrecyChecker(const GameDefinition& game, const MatchRecord& re
     return;
   }
   std::unique_ptr<GameState> state = std::move(created.value());
-  steps_.push_back({zones_of(*state), false, {}, {}, {}});
+  steps_.push_back({zones_of(*state), state->rounds_finished() > 0, {}, {}, {}});
+  add_cards_shown_at_deal(*state, 0, state->take_events(), steps_.back().revealed_now);
+  steps_.back().revealed_ever = steps_.back().revealed_now;
   if (steps_.back().zones.empty()) {
     replay_problems_.push_back("no card zones known for " + game_);
     return;
@@ -134,7 +162,9 @@ SecrecyChecker::SecrecyChecker(const GameDefinition& game, const MatchRecord& re
     // again when a round ends without a winner), or with the match.
     const int round = state->round();
     const int deals = state->deals_started();
+    const std::size_t rounds_finished = state->rounds_finished();
     auto result = state->apply(seat, action);
+    const std::vector<Event> events = state->take_events();
     if (!result.ok()) {
       replay_problems_.push_back("seq " + std::to_string(seq) +
                                  " does not replay: " + result.error->code);
@@ -167,6 +197,7 @@ SecrecyChecker::SecrecyChecker(const GameDefinition& game, const MatchRecord& re
           add_counts(step.revealed_now, poker_cards_served(before.zones, action));
         }
       }
+      add_cards_shown_at_deal(*state, rounds_finished, events, step.revealed_now);
       merge_max(step.revealed_ever, step.revealed_now);
     }
     steps_.push_back(std::move(step));

@@ -4,6 +4,7 @@
 // are each caught, so the server test cannot pass by checking nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "engine/core/rng.hpp"
@@ -124,6 +125,30 @@ TEST(SecrecyChecker, APedroVoidDealPassesWithoutExemption) {
     }
   }
   EXPECT_TRUE(found_void) << "no Pedro seed in 40..140 voided a hand";
+}
+
+// A Perico round that ends at its deal (a complete hand dealt) shows that deal's hands
+// and its turned-up card in the same action that dealt them, and then deals again: honest
+// frames pass. Before the checker knew those cards, the server test failed on such a
+// deal ("seat 0 was sent 5H ..., which lies in hand 2").
+TEST(SecrecyChecker, APericoRoundEndedAtItsDealPasses) {
+  // Seed 216 ends one at seq 81; the range keeps the test meaningful if the bots change.
+  int found = 0;
+  for (std::uint64_t seed = 200; seed <= 600 && found < 1; ++seed) {
+    PlayedMatch played = play("perico", Json::object(), 4, seed, BotLevel::kRandom);
+    const Json rounds = played.states.back()->round_results();
+    const bool at_deal = std::any_of(rounds.begin(), rounds.end(), [](const Json& round) {
+      return round.value("reason", "") == "complete_at_deal";
+    });
+    if (!at_deal) continue;
+    ++found;
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    for (int viewer = 0; viewer <= 4; ++viewer) {
+      auto leaks = check(played, viewer, played.frames[viewer]);
+      EXPECT_TRUE(leaks.empty()) << leaks.front();
+    }
+  }
+  EXPECT_EQ(found, 1) << "no Perico seed in 200..600 ended a round at its deal";
 }
 
 // A Poker draw after which nobody can bet (the others all in) goes straight to the
