@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "engine/core/rng.hpp"
+#include "engine/core/written_json.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -34,7 +35,7 @@ void add_cards_shown_at_deal(const GameState& state, std::size_t first_round,
                              const std::vector<Event>& events, CardCounts& shown) {
   bool ended_at_deal = false;
   for (std::size_t r = first_round; r < state.rounds_finished(); ++r) {
-    const Json record = Json::parse(state.round_result_text(r));
+    const Json record = parse_written_json(state.round_result_text(r));
     if (record.value("reason", "") != "complete_at_deal") continue;
     ended_at_deal = true;
     for (const Json& hand : record["hands"]) {
