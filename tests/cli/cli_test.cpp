@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor {
@@ -17,16 +18,16 @@ namespace {
 using testing::run_command;
 
 TEST(Cli, HelpListsCommands) {
-  auto result = run_command(std::string(PARLOR_CLI) + " --help");
+  auto result = run_command(testing::parlor_cli_path() + " --help");
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_NE(result.out.find("scenario FILE"), std::string::npos);
   EXPECT_NE(result.out.find("games"), std::string::npos);
-  EXPECT_EQ(run_command(std::string(PARLOR_CLI)).exit_code, 2);
-  EXPECT_EQ(run_command(std::string(PARLOR_CLI) + " frobnicate").exit_code, 2);
+  EXPECT_EQ(run_command(testing::parlor_cli_path()).exit_code, 2);
+  EXPECT_EQ(run_command(testing::parlor_cli_path() + " frobnicate").exit_code, 2);
 }
 
 TEST(Cli, GamesJsonIsMachineReadable) {
-  auto result = run_command(std::string(PARLOR_CLI) + " games --json");
+  auto result = run_command(testing::parlor_cli_path() + " games --json");
   ASSERT_EQ(result.exit_code, 0);
   auto parsed = nlohmann::json::parse(result.out, nullptr, false);
   ASSERT_FALSE(parsed.is_discarded()) << result.out;
@@ -36,13 +37,13 @@ TEST(Cli, GamesJsonIsMachineReadable) {
     EXPECT_TRUE(game["options"].is_array());
     EXPECT_LE(game["seats"]["min"].get<int>(), game["seats"]["max"].get<int>());
   }
-  EXPECT_EQ(run_command(std::string(PARLOR_CLI) + " games --yaml").exit_code, 2);
+  EXPECT_EQ(run_command(testing::parlor_cli_path() + " games --yaml").exit_code, 2);
 }
 
 // What a player reads of an option is words: every option has a label, every choice a
 // label of its own, and no label, description or note shows a raw value ("five_card").
 TEST(Cli, EveryOptionAndEachOfItsValuesReadsInWords) {
-  auto result = run_command(std::string(PARLOR_CLI) + " games --json");
+  auto result = run_command(testing::parlor_cli_path() + " games --json");
   ASSERT_EQ(result.exit_code, 0);
   auto parsed = nlohmann::json::parse(result.out, nullptr, false);
   ASSERT_FALSE(parsed.is_discarded()) << result.out;
@@ -66,7 +67,7 @@ TEST(Cli, EveryOptionAndEachOfItsValuesReadsInWords) {
       EXPECT_EQ(words.find('_'), std::string::npos) << where << ": " << words;
     }
   }
-  auto text = run_command(std::string(PARLOR_CLI) + " games");
+  auto text = run_command(testing::parlor_cli_path() + " games");
   ASSERT_EQ(text.exit_code, 0);
   EXPECT_NE(text.out.find("Hand size: "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("five_card       5 cards  (default)"), std::string::npos) << text.out;
@@ -80,24 +81,24 @@ TEST(Cli, EveryOptionAndEachOfItsValuesReadsInWords) {
 }
 
 TEST(Cli, ScenarioInputErrorsExitTwoWithAMessage) {
-  auto missing = run_command(std::string(PARLOR_CLI) + " scenario /nonexistent/file.json");
+  auto missing = run_command(testing::parlor_cli_path() + " scenario /nonexistent/file.json");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_TRUE(missing.out.empty());
   EXPECT_NE(missing.err.find("cannot read"), std::string::npos);
 
   std::string path = ::testing::TempDir() + "/broken.json";
   std::ofstream(path) << "{ not json";
-  auto broken = run_command(std::string(PARLOR_CLI) + " scenario " + path);
+  auto broken = run_command(testing::parlor_cli_path() + " scenario " + path);
   EXPECT_EQ(broken.exit_code, 2);
   EXPECT_NE(broken.err.find("not valid JSON"), std::string::npos);
 
   std::ofstream(path) << R"({"game": "chess", "seats": 2, "actions": []})";
-  auto unknown = run_command(std::string(PARLOR_CLI) + " scenario " + path);
+  auto unknown = run_command(testing::parlor_cli_path() + " scenario " + path);
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("unknown game"), std::string::npos);
   EXPECT_TRUE(unknown.out.empty());
 
-  EXPECT_EQ(run_command(std::string(PARLOR_CLI) + " scenario").exit_code, 2);
+  EXPECT_EQ(run_command(testing::parlor_cli_path() + " scenario").exit_code, 2);
 }
 
 // `parlor --help` tells people to run `parlor COMMAND --help`: every command answers it
@@ -107,13 +108,13 @@ class CommandHelp : public ::testing::TestWithParam<const char*> {};
 TEST_P(CommandHelp, PrintsUsageAndExitsZero) {
   const std::string name = GetParam();
   for (const char* flag : {" --help", " -h"}) {
-    auto result = run_command(std::string(PARLOR_CLI) + " " + name + flag);
+    auto result = run_command(testing::parlor_cli_path() + " " + name + flag);
     EXPECT_EQ(result.exit_code, 0) << name << flag << ": " << result.err;
     EXPECT_NE(result.out.find("usage: parlor " + name), std::string::npos) << result.out;
     EXPECT_TRUE(result.err.empty()) << result.err;
   }
   // After other arguments too, even ones that would be refused.
-  auto late = run_command(std::string(PARLOR_CLI) + " " + name + " --server nowhere --help");
+  auto late = run_command(testing::parlor_cli_path() + " " + name + " --server nowhere --help");
   EXPECT_EQ(late.exit_code, 0) << late.err;
 }
 
@@ -122,7 +123,7 @@ INSTANTIATE_TEST_SUITE_P(EveryCommand, CommandHelp,
                                            "verify"));
 
 TEST(Cli, EveryListedCommandHasAHelpTest) {
-  auto result = run_command(std::string(PARLOR_CLI) + " --help");
+  auto result = run_command(testing::parlor_cli_path() + " --help");
   int listed = 0;
   for (const char* name : {"bot", "games", "hand", "load", "play", "scenario", "verify"}) {
     listed += result.out.find(std::string("  ") + name + " ") != std::string::npos;
@@ -131,16 +132,16 @@ TEST(Cli, EveryListedCommandHasAHelpTest) {
 }
 
 TEST(Cli, NetworkCommandsHelpNamesTheirFlags) {
-  EXPECT_NE(run_command(std::string(PARLOR_CLI) + " play --help").out.find("--script"),
+  EXPECT_NE(run_command(testing::parlor_cli_path() + " play --help").out.find("--script"),
             std::string::npos);
-  EXPECT_NE(run_command(std::string(PARLOR_CLI) + " bot --help").out.find("--seats N"),
+  EXPECT_NE(run_command(testing::parlor_cli_path() + " bot --help").out.find("--seats N"),
             std::string::npos);
-  EXPECT_NE(run_command(std::string(PARLOR_CLI) + " load --help").out.find("--tables N"),
+  EXPECT_NE(run_command(testing::parlor_cli_path() + " load --help").out.find("--tables N"),
             std::string::npos);
 }
 
 TEST(Cli, HandTakesPericoWithAVariantOption) {
-  const std::string hand = std::string(PARLOR_CLI) + " hand ";
+  const std::string hand = testing::parlor_cli_path() + " hand ";
   auto five = run_command(hand + "perico \"KC QD JH TS 9C\" \"AC 2D 3H 4S 5C\"");
   ASSERT_EQ(five.exit_code, 0) << five.err;
   auto five_json = nlohmann::json::parse(five.out);

@@ -16,6 +16,7 @@
 #include "tests/clients/scripted_server.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor::testing {
@@ -23,8 +24,8 @@ namespace {
 
 // Fast tables: no bot delay, no pause between rounds, no rate limit for many clients.
 ServerProcess start_server() {
-  return ServerProcess(PARLOR_SERVER, {"--rate", "0", "--max-connections-per-ip", "0",
-                                       "--round-pause-ms", "0", "--bot-delay-ms", "0"});
+  return ServerProcess(parlor_server_path(), {"--rate", "0", "--max-connections-per-ip", "0",
+                                              "--round-pause-ms", "0", "--bot-delay-ms", "0"});
 }
 
 std::string url(const ServerProcess& server) {
@@ -51,7 +52,7 @@ CommandResult play_script(int port, const std::string& input, const std::string&
     std::ofstream(std::filesystem::path(home) / "parlor" / "token") << token;
   }
   CommandResult result =
-      run_command("XDG_CONFIG_HOME=" + std::string(home) + " timeout 20 " + PARLOR_CLI +
+      run_command("XDG_CONFIG_HOME=" + std::string(home) + " timeout 20 " + parlor_cli_path() +
                       " play --script --server ws://127.0.0.1:" + std::to_string(port),
                   input);
   std::filesystem::remove_all(home);
@@ -99,8 +100,8 @@ TEST(PlayScript, PlaysAFullMatchAgainstServerBots) {
                                  ("parlor-play-test-" + std::to_string(server.port()));
   std::filesystem::remove_all(config);
   CommandResult result = run_command(
-      "XDG_CONFIG_HOME=" + config.string() + " " PARLOR_CLI " play --script --name Ana --server " +
-          url(server),
+      "XDG_CONFIG_HOME=" + config.string() + " " + parlor_cli_path() +
+          " play --script --name Ana --server " + url(server),
       "create perico 4 turn_seconds=0 bot_delay_ms=0\nbot random\nbot\nbot\nstart\nauto\n"
       "wait match_over\n");
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -139,8 +140,8 @@ TEST(PlayScript, ClaimCodeTakesTheSameIdentityToAnotherDevice) {
                     ("parlor-claim-test-" + std::to_string(server.port()));
   std::filesystem::remove_all(base);
   auto play = [&](const std::string& device, const std::string& flags, const std::string& input) {
-    return run_command("XDG_CONFIG_HOME=" + (base / device).string() +
-                           " " PARLOR_CLI " play --script --server " + url(server) + " " + flags,
+    return run_command("XDG_CONFIG_HOME=" + (base / device).string() + " " + parlor_cli_path() +
+                           " play --script --server " + url(server) + " " + flags,
                        input);
   };
   CommandResult laptop = play("laptop", "--name Ana", "claim-code\n");
@@ -196,8 +197,8 @@ TEST(NetworkBots, JoinARoomByCodeAndPlayItsMatch) {
   const std::string room_id = room["room"]["id"];
   CommandResult bots;
   std::thread runner([&] {
-    bots = run_command(std::string(PARLOR_CLI) + " bot --server " + url(server) + " --room " +
-                       code + " --seats 4 --level random");
+    bots = run_command(parlor_cli_path() + " bot --server " + url(server) + " --room " + code +
+                       " --seats 4 --level random");
   });
   auto full = [](const Json& m) {
     if (m.value("type", "") != "room") return false;
@@ -219,7 +220,7 @@ TEST(NetworkBots, JoinARoomByCodeAndPlayItsMatch) {
 TEST(Load, ShortRunReportsEverythingAndLosesNothing) {
   ServerProcess server = start_server();
   ASSERT_TRUE(server.running());
-  CommandResult result = run_command(std::string(PARLOR_CLI) + " load --server " + url(server) +
+  CommandResult result = run_command(parlor_cli_path() + " load --server " + url(server) +
                                      " --game perico --tables 3 --seats 4 --duration 3 --json");
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   std::vector<Json> lines = json_lines(result.out);
@@ -255,7 +256,7 @@ TEST(Load, AnInterruptEndsTheWindowAndReportsIt) {
   CommandResult result;
   std::thread load([&] {
     result =
-        run_command(recording_pid(std::string(PARLOR_CLI) + " load --server " + url(server) +
+        run_command(recording_pid(parlor_cli_path() + " load --server " + url(server) +
                                       " --game perico --tables 3 --seats 4 --duration 600 --json",
                                   pid_file));
   });
@@ -296,17 +297,17 @@ TEST(Load, ResumesEverySeatWhenTheServerIsKilledAndRestarted) {
       "--rate", "0",    "--max-connections-per-ip", "0", "--round-pause-ms", "0", "--bot-delay-ms",
       "0",      "--db", dir + "/parlor.db"};
   const int port = free_port();
-  auto server = std::make_unique<ServerProcess>(PARLOR_SERVER, args, port);
+  auto server = std::make_unique<ServerProcess>(parlor_server_path(), args, port);
   CommandResult result;
   std::thread load([&] {
-    result = run_command(std::string(PARLOR_CLI) +
-                         " load --server ws://127.0.0.1:" + std::to_string(port) +
-                         " --game perico --tables 3 --seats 4 --duration 10 --json");
+    result =
+        run_command(parlor_cli_path() + " load --server ws://127.0.0.1:" + std::to_string(port) +
+                    " --game perico --tables 3 --seats 4 --duration 10 --json");
   });
   std::this_thread::sleep_for(std::chrono::seconds(3));
   server->kill_now();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));  // down for a while
-  server = std::make_unique<ServerProcess>(PARLOR_SERVER, args, port);
+  server = std::make_unique<ServerProcess>(parlor_server_path(), args, port);
   load.join();
   const std::string log = server->log();
   server.reset();
@@ -335,13 +336,13 @@ TEST(Load, ReconnectsWhenTheServerFallsSilent) {
   char dir_template[] = "/tmp/parlor-load-silent-XXXXXX";
   ASSERT_NE(mkdtemp(dir_template), nullptr);
   const std::string dir = dir_template;
-  ServerProcess server(PARLOR_SERVER,
+  ServerProcess server(parlor_server_path(),
                        {"--rate", "0", "--max-connections-per-ip", "0", "--round-pause-ms", "0",
                         "--bot-delay-ms", "0", "--db", dir + "/parlor.db"});
   ASSERT_TRUE(server.running());
   CommandResult result;
   std::thread load([&] {
-    result = run_command(std::string(PARLOR_CLI) + " load --server " + url(server) +
+    result = run_command(parlor_cli_path() + " load --server " + url(server) +
                          " --game perico --tables 2 --seats 4 --rate 20 --duration 10"
                          " --ping-after 0.5 --give-up-after 0.5 --json");
   });
@@ -404,9 +405,9 @@ TEST(Load, FollowsRoomElsewhereToTheNodeNamed) {
   ServerProcess server = start_server();
   ASSERT_TRUE(server.running());
   ScriptedServer other_node = other_node_sending_to(url(server) + "/ws");
-  CommandResult result = run_command(std::string(PARLOR_CLI) + " load --server ws://127.0.0.1:" +
-                                     std::to_string(other_node.port()) + "," + url(server) +
-                                     " --game perico --tables 2 --seats 4 --duration 2 --json");
+  CommandResult result = run_command(
+      parlor_cli_path() + " load --server ws://127.0.0.1:" + std::to_string(other_node.port()) +
+      "," + url(server) + " --game perico --tables 2 --seats 4 --duration 2 --json");
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   std::vector<Json> lines = json_lines(result.out);
   ASSERT_EQ(lines.size(), 1u) << result.out;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "tests/server/server_process.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor::testing {
@@ -33,9 +34,8 @@ std::string play_match(const ServerProcess& server, const GameCase& game) {
   for (int i = 0; i < game.bots; ++i) input += "bot\n";
   input += "start\nauto\nwait match_over\n";
   CommandResult result =
-      run_command("XDG_CONFIG_HOME=" + config.string() +
-                      " " PARLOR_CLI " play --name Ana --server ws://127.0.0.1:" +
-                      std::to_string(server.port()),
+      run_command("XDG_CONFIG_HOME=" + config.string() + " " + parlor_cli_path() +
+                      " play --name Ana --server ws://127.0.0.1:" + std::to_string(server.port()),
                   input);
   std::filesystem::remove_all(config);
   EXPECT_EQ(result.exit_code, 0) << result.err;
@@ -44,7 +44,7 @@ std::string play_match(const ServerProcess& server, const GameCase& game) {
 
 TEST_P(PlayText, EveryLineIsInWords) {
   const GameCase& game = GetParam();
-  ServerProcess server(PARLOR_SERVER,
+  ServerProcess server(parlor_server_path(),
                        {"--rate", "0", "--round-pause-ms", "50", "--bot-delay-ms", "0"});
   ASSERT_TRUE(server.running());
   const std::string out = play_match(server, game);
@@ -90,16 +90,15 @@ TEST_P(PlayText, EveryLineIsInWords) {
 
 // A turn the server played because the timer ran out is said so, by name.
 TEST(PlayTextTimeout, TheServersMoveIsAnnounced) {
-  ServerProcess server(PARLOR_SERVER, {"--rate", "0", "--bot-delay-ms", "0"});
+  ServerProcess server(parlor_server_path(), {"--rate", "0", "--bot-delay-ms", "0"});
   ASSERT_TRUE(server.running());
   std::filesystem::path config = std::filesystem::temp_directory_path() /
                                  ("parlor-play-timeout-" + std::to_string(server.port()));
   std::string input = "create perico 2 turn_seconds=1 bot_delay_ms=0\nbot\nstart\n";
   for (int i = 0; i < 12; ++i) input += "wait update\n";
   CommandResult result =
-      run_command("XDG_CONFIG_HOME=" + config.string() +
-                      " " PARLOR_CLI " play --name Ana --server ws://127.0.0.1:" +
-                      std::to_string(server.port()),
+      run_command("XDG_CONFIG_HOME=" + config.string() + " " + parlor_cli_path() +
+                      " play --name Ana --server ws://127.0.0.1:" + std::to_string(server.port()),
                   input);
   std::filesystem::remove_all(config);
   EXPECT_EQ(result.exit_code, 0) << result.err;
@@ -110,14 +109,13 @@ TEST(PlayTextTimeout, TheServersMoveIsAnnounced) {
 
 // `say` chats with the table: the line comes back from the server with the name, in words.
 TEST(PlayTextChat, SayIsSentAndTheLineShownWithTheName) {
-  ServerProcess server(PARLOR_SERVER, {"--rate", "0"});
+  ServerProcess server(parlor_server_path(), {"--rate", "0"});
   ASSERT_TRUE(server.running());
   std::filesystem::path config = std::filesystem::temp_directory_path() /
                                  ("parlor-play-chat-" + std::to_string(server.port()));
   CommandResult result =
-      run_command("XDG_CONFIG_HOME=" + config.string() +
-                      " " PARLOR_CLI " play --name Ana --server ws://127.0.0.1:" +
-                      std::to_string(server.port()),
+      run_command("XDG_CONFIG_HOME=" + config.string() + " " + parlor_cli_path() +
+                      " play --name Ana --server ws://127.0.0.1:" + std::to_string(server.port()),
                   "create perico 2\nsay good   luck, all\nwait chat\n");
   std::filesystem::remove_all(config);
   EXPECT_EQ(result.exit_code, 0) << result.err;

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/registry/registry.hpp"
+#include "tests/support/built_paths.hpp"
 
 namespace parlor {
 namespace {
@@ -59,7 +60,7 @@ class GoldenViews : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GoldenViews, EveryViewerSeesWhatWasRecorded) {
   const Json recorded = record_match(*find_game(GetParam()));
-  const std::string path = std::string(PARLOR_GOLDEN_DIR) + "/" + GetParam() + ".json";
+  const std::string path = parlor::testing::tests_source_dir() + "/golden/" + GetParam() + ".json";
   const char* update = std::getenv("PARLOR_UPDATE_GOLDEN");
   if (update && std::string(update) == "1") {
     std::ofstream(path) << recorded.dump(1) << "\n";

@@ -14,6 +14,7 @@
 
 #include "tests/faults/fault_support.hpp"
 #include "tests/server/server_process.hpp"
+#include "tests/support/built_paths.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -94,7 +95,7 @@ void churn(int port, int connections, const std::vector<std::string>& tokens, Ch
 
 TEST(ConnectionFaults, ChurnLeavesNoDescriptorsOrMemoryAndTheTableKeepsItsPace) {
   ServerProcess server(
-      PARLOR_SERVER,
+      parlor_server_path(),
       {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--turn-seconds", "0", "--rate", "0",
        "--max-connections-per-ip", "0", "--handshake-timeout", "2", "--log-level", "warn"});
   const pid_t pid = server_pid(server.port());

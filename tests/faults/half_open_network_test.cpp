@@ -15,6 +15,7 @@
 #include "tests/faults/thread_network_namespace.hpp"
 #include "tests/faults/veth_namespaces.hpp"
 #include "tests/server/server_process.hpp"
+#include "tests/support/built_paths.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -63,7 +64,7 @@ TEST(NetworkFaults, PlayersWhoseNetworkVanishesAreDroppedAndTheirSeatsGiven) {
   ASSERT_TRUE(server_side.entered());
   // Started from this thread, the server lives in the server's namespace; 0.0.0.0 there
   // is its loopback and its end of the pair only.
-  ServerProcess server(PARLOR_SERVER,
+  ServerProcess server(parlor_server_path(),
                        {"--address", "0.0.0.0", "--idle-timeout", std::to_string(kIdleSeconds),
                         "--grace-seconds", std::to_string(kGraceSeconds), "--bot-delay-ms", "0",
                         "--round-pause-ms", "0", "--turn-seconds", "0", "--rate", "0",

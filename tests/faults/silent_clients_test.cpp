@@ -15,6 +15,7 @@
 
 #include "tests/faults/fault_support.hpp"
 #include "tests/server/server_process.hpp"
+#include "tests/support/built_paths.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -36,7 +37,8 @@ std::vector<std::string> with(std::vector<std::string> extra) {
 TEST(ConnectionFaults, HalfOpenConnectionsAreDroppedAtTheIdleTimeout) {
   constexpr int kIdleSeconds = 2;
   constexpr int kSilent = 40;
-  ServerProcess server(PARLOR_SERVER, with({"--idle-timeout", std::to_string(kIdleSeconds)}));
+  ServerProcess server(parlor_server_path(),
+                       with({"--idle-timeout", std::to_string(kIdleSeconds)}));
   const pid_t pid = server_pid(server.port());
   ASSERT_GT(pid, 0);
   // The first hellos open the database's write path (a WAL descriptor of its own):
@@ -98,8 +100,9 @@ TEST(ConnectionFaults, AMemberThatNeverReadsIsDroppedAtItsQueueLimit) {
   // behind a room whose bots move every 5 ms.
   constexpr int kQueueLimit = 64;
   constexpr int kBotRooms = 6;
-  ServerProcess server(PARLOR_SERVER, with({"--max-queued-messages", std::to_string(kQueueLimit),
-                                            "--idle-timeout", "120"}));
+  ServerProcess server(
+      parlor_server_path(),
+      with({"--max-queued-messages", std::to_string(kQueueLimit), "--idle-timeout", "120"}));
   const pid_t pid = server_pid(server.port());
   ASSERT_GT(pid, 0);
   ClientPool pool;
@@ -213,8 +216,9 @@ TEST(ConnectionFaults, AReaderIsNotDroppedForTheBurstAfterAStalledCommit) {
   std::filesystem::create_directories(dir);
   const std::string db = (dir / "parlor.db").string();
   {
-    ServerProcess server(PARLOR_SERVER, with({"--max-queued-messages", std::to_string(kQueueLimit),
-                                              "--idle-timeout", "120", "--db", db}));
+    ServerProcess server(parlor_server_path(),
+                         with({"--max-queued-messages", std::to_string(kQueueLimit),
+                               "--idle-timeout", "120", "--db", db}));
     ClientPool pool;
     WsClient* host = pool.connect(server.port());
     ASSERT_NE(host, nullptr);

@@ -13,6 +13,7 @@
 
 #include "tests/faults/fault_support.hpp"
 #include "tests/server/server_process.hpp"
+#include "tests/support/built_paths.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -53,7 +54,7 @@ TEST(ConnectionFaults, ASlowlorisIsCutAndOthersAreServed) {
   constexpr int kHandshakeSeconds = 1;  // the request deadline is this + 20 s
   constexpr int kFastDrippers = 60;     // 2 bytes every ~20 ms: reach the 512-byte limit
   constexpr int kSlowDrippers = 60;     // a byte every 2 s: never reach it
-  ServerProcess server(PARLOR_SERVER,
+  ServerProcess server(parlor_server_path(),
                        {"--handshake-timeout", std::to_string(kHandshakeSeconds),
                         "--max-header-bytes", "512", "--rate", "0", "--log-level", "warn"});
   const pid_t pid = server_pid(server.port());

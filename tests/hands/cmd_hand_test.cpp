@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor {
@@ -15,7 +16,7 @@ using testing::CommandResult;
 using testing::run_command;
 
 CommandResult hand(const std::string& args) {
-  return run_command(std::string(PARLOR_CLI) + " hand " + args);
+  return run_command(testing::parlor_cli_path() + " hand " + args);
 }
 
 nlohmann::json ok_json(const std::string& args) {

@@ -13,6 +13,7 @@
 
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/throwaway_postgres.hpp"
 
 namespace parlor::testing {
@@ -37,7 +38,7 @@ class ClaimCodesAcrossServers : public ::testing::Test {
   ServerProcess& start(const std::string& db, std::vector<std::string> extra = {}, int port = 0) {
     std::vector<std::string> args = {"--db", db, "--rate", "0", "--log-level", "warn"};
     args.insert(args.end(), extra.begin(), extra.end());
-    servers_.push_back(std::make_unique<ServerProcess>(PARLOR_SERVER, args, port));
+    servers_.push_back(std::make_unique<ServerProcess>(parlor_server_path(), args, port));
     return *servers_.back();
   }
   // A new client on `server` that said hello (with `token` if given).

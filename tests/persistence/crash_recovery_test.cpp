@@ -19,6 +19,7 @@
 #include "engine/registry/registry.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/test_workload.hpp"
 #include "tests/support/throwaway_postgres.hpp"
 
@@ -134,7 +135,7 @@ class CrashRecovery : public ::testing::Test {
 
   void start_server() {
     server_ = std::make_unique<ServerProcess>(
-        PARLOR_SERVER,
+        parlor_server_path(),
         std::vector<std::string>{"--db", db_, "--bot-delay-ms", "3", "--round-pause-ms", "0",
                                  "--turn-seconds", "0", "--rate", "0", "--grace-seconds", "600",
                                  "--max-queued-messages", "100000", "--log-level", "warn"});

@@ -21,6 +21,7 @@
 #include "tests/persistence/table_player.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/test_patience.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor::testing {
@@ -45,7 +46,7 @@ class DatabaseFaults : public ::testing::Test {
 
   // Starts the server on `db`; it must exit at once. Returns its exit code and output.
   CommandResult start_refused(const std::string& db) {
-    return run_command("timeout 30 " + std::string(PARLOR_SERVER) + " --address 127.0.0.1 --port " +
+    return run_command("timeout 30 " + parlor_server_path() + " --address 127.0.0.1 --port " +
                        std::to_string(free_port()) + " --db " + db + " 2>&1");
   }
 
@@ -82,7 +83,7 @@ TEST_F(DatabaseFaults, ADamagedFileIsRefused) {
 TEST_F(DatabaseFaults, AFileHeldByAnotherProcessIsRefused) {
   std::string db = file("parlor.db");
   {
-    ServerProcess server(PARLOR_SERVER, {"--db", db});
+    ServerProcess server(parlor_server_path(), {"--db", db});
     ASSERT_EQ(server.stop(), 0);
   }
   sqlite3* other = nullptr;
@@ -147,7 +148,7 @@ Json first_standing(ClientPool& pool, WsClient& client, const std::string& room_
 // is in the history. A table found between matches means the match the player was in
 // (if it had seen one begin) ended, and that end is in the history too.
 void expect_everything_acknowledged_kept(const std::string& db, const TablePlayer& player) {
-  ServerProcess again(PARLOR_SERVER,
+  ServerProcess again(parlor_server_path(),
                       {"--db", db, "--bot-delay-ms", "60000", "--log-level", "warn"});
   ClientPool pool;
   WsClient* client = pool.connect(again.port());
@@ -198,7 +199,7 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   ASSERT_EQ(chown(dir_.c_str(), kNobody, kNobody), 0);
   const std::string wrapper = file("parlor-server-as-nobody");
   std::ofstream(wrapper) << "#!/bin/sh\nexec setpriv --reuid=" << kNobody << " --regid=" << kNobody
-                         << " --clear-groups " << PARLOR_SERVER << " \"$@\"\n";
+                         << " --clear-groups " << parlor_server_path() << " \"$@\"\n";
   ASSERT_EQ(chmod(wrapper.c_str(), 0755), 0);
   const std::string db = file("parlor.db");
 
@@ -234,7 +235,7 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
 TEST_F(DatabaseFaults, AFileDeletedUnderTheServerIsWrittenBackWithEverythingAcknowledged) {
   const std::string db = file("parlor.db");
   ClientPool pool;
-  ServerProcess server(PARLOR_SERVER, fast_table_on(db));
+  ServerProcess server(parlor_server_path(), fast_table_on(db));
   TablePlayer player(pool, server.port(), "ana");
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(30, 30s), 30);
@@ -259,7 +260,7 @@ TEST_F(DatabaseFaults, AFileDeletedUnderTheServerIsWrittenBackWithEverythingAckn
 TEST_F(DatabaseFaults, AFileReplacedUnderTheServerIsLeftAloneAndMovesWait) {
   const std::string db = file("parlor.db");
   ClientPool pool;
-  ServerProcess server(PARLOR_SERVER, fast_table_on(db));
+  ServerProcess server(parlor_server_path(), fast_table_on(db));
   TablePlayer player(pool, server.port(), "ana");
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(20, 30s), 20);

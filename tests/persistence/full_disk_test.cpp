@@ -23,6 +23,7 @@
 
 #include "tests/server/server_process.hpp"
 #include "tests/server/test_patience.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor::testing {
@@ -78,7 +79,7 @@ class FullDiskServer : public ::testing::Test {
 TEST_F(FullDiskServer, RefusesMovesWhileFullAndLosesNothing) {
   const std::string db = (dir_ / "parlor.db").string();
   auto server = std::make_unique<ServerProcess>(
-      PARLOR_SERVER,
+      parlor_server_path(),
       std::vector<std::string>{"--db", db, "--rate", "0", "--max-connections-per-ip", "0"});
   const std::string url = "ws://127.0.0.1:" + std::to_string(server->port());
   // The load's duration is only its upper bound: once play has resumed after the disk
@@ -87,7 +88,7 @@ TEST_F(FullDiskServer, RefusesMovesWhileFullAndLosesNothing) {
   const auto load_seconds = std::chrono::duration_cast<std::chrono::seconds>(patience(25s));
   const std::string load_pid_file = dir_.string() + ".load-pid";  // not on the full disk
   auto load = std::async(std::launch::async, [&] {
-    return run_command(recording_pid(std::string(PARLOR_CLI) + " load --server " + url +
+    return run_command(recording_pid(parlor_cli_path() + " load --server " + url +
                                          " --game perico --tables 20 --seats 4 --duration " +
                                          std::to_string(load_seconds.count()) + " --json",
                                      load_pid_file));

@@ -12,6 +12,7 @@
 #include "protocol/commitment.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor::testing {
@@ -34,9 +35,10 @@ class HistoryApi : public ::testing::Test {
   }
   void start() {
     server_ = std::make_unique<ServerProcess>(
-        PARLOR_SERVER, std::vector<std::string>{"--db", dir_ + "/parlor.db", "--bot-delay-ms", "0",
-                                                "--round-pause-ms", "0", "--turn-seconds", "0",
-                                                "--rate", "0", "--log-level", "warn"});
+        parlor_server_path(),
+        std::vector<std::string>{"--db", dir_ + "/parlor.db", "--bot-delay-ms", "0",
+                                 "--round-pause-ms", "0", "--turn-seconds", "0", "--rate", "0",
+                                 "--log-level", "warn"});
     pool_ = std::make_unique<ClientPool>();
   }
   Json get(const std::string& target, int expected_status = 200) {
@@ -182,11 +184,11 @@ TEST_F(HistoryApi, LiveMatchKeepsItsSecretsAndTheFinishedRecordVerifies) {
 
   std::string path = dir_ + "/match.json";
   std::ofstream(path) << record.dump();
-  CommandResult verified = run_command(std::string(PARLOR_CLI) + " verify " + path);
+  CommandResult verified = run_command(parlor_cli_path() + " verify " + path);
   EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
   record["results"]["scores"][0] = record["results"]["scores"][0].get<double>() + 1;
   std::ofstream(path) << record.dump();
-  CommandResult tampered = run_command(std::string(PARLOR_CLI) + " verify " + path);
+  CommandResult tampered = run_command(parlor_cli_path() + " verify " + path);
   EXPECT_EQ(tampered.exit_code, 1) << tampered.out << tampered.err;
 
   Json board = get("/api/leaderboard?game=perico");

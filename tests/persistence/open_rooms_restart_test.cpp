@@ -16,6 +16,7 @@
 
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/throwaway_postgres.hpp"
 
 namespace parlor::testing {
@@ -55,7 +56,7 @@ class OpenRoomsAfterRestart : public ::testing::TestWithParam<Restart> {
 
   void start_server(int port = 0) {
     server_ = std::make_unique<ServerProcess>(
-        PARLOR_SERVER,
+        parlor_server_path(),
         std::vector<std::string>{"--db", db_, "--bot-delay-ms", "0", "--round-pause-ms", "0",
                                  "--turn-seconds", "0", "--rate", "0", "--log-level", "warn"},
         port);

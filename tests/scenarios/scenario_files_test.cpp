@@ -8,6 +8,7 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/registry/registry.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/scenario_expect.hpp"
 
 namespace parlor {
@@ -15,14 +16,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
+fs::path scenario_dir() { return fs::path(parlor::testing::tests_source_dir()) / "scenarios"; }
+
 std::vector<std::string> scenario_files() {
   std::vector<std::string> files;
   for (const GameDefinition* game : all_games()) {
-    fs::path dir = fs::path(PARLOR_SCENARIO_DIR) / game->name();
+    fs::path dir = scenario_dir() / game->name();
     if (!fs::is_directory(dir)) continue;
     for (const auto& entry : fs::directory_iterator(dir)) {
       if (entry.path().extension() == ".json") {
-        files.push_back(fs::relative(entry.path(), PARLOR_SCENARIO_DIR).string());
+        files.push_back(fs::relative(entry.path(), scenario_dir()).string());
       }
     }
   }
@@ -35,7 +38,7 @@ class ScenarioFile : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ScenarioFile, MatchesItsExpectations) {
   if (GetParam().empty()) GTEST_SKIP() << "no scenario files for the registered games yet";
-  std::ifstream in(fs::path(PARLOR_SCENARIO_DIR) / GetParam());
+  std::ifstream in(scenario_dir() / GetParam());
   ASSERT_TRUE(in) << GetParam();
   Json scenario = Json::parse(in, nullptr, false);
   ASSERT_FALSE(scenario.is_discarded()) << GetParam() << " is not valid JSON";

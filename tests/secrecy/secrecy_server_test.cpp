@@ -21,6 +21,7 @@
 #include "tests/server/match_driver.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/test_workload.hpp"
 
 namespace parlor::testing {
@@ -54,14 +55,14 @@ std::vector<std::string> server_flags(const char* threads) {
 
 // One io thread per core (the default here: two), connections on strands.
 ServerProcess& real_server() {
-  static ServerProcess server(PARLOR_SERVER, server_flags("0"));
+  static ServerProcess server(parlor_server_path(), server_flags("0"));
   return server;
 }
 
 // One io thread: connections without strands, a room's messages queued by a call
 // (Lobby::single_thread_io).
 ServerProcess& one_thread_server() {
-  static ServerProcess server(PARLOR_SERVER, server_flags("1"));
+  static ServerProcess server(parlor_server_path(), server_flags("1"));
   return server;
 }
 

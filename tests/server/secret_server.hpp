@@ -11,6 +11,7 @@
 
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 
 namespace parlor::testing {
 
@@ -23,7 +24,7 @@ inline const std::vector<std::string> kFastTables = {
 inline ServerProcess& server_with(const std::vector<std::string>& flags) {
   static std::map<std::vector<std::string>, std::unique_ptr<ServerProcess>> servers;
   auto& slot = servers[flags];
-  if (!slot) slot = std::make_unique<ServerProcess>(PARLOR_SECRET_SERVER, flags);
+  if (!slot) slot = std::make_unique<ServerProcess>(secret_server_path(), flags);
   return *slot;
 }
 

@@ -19,6 +19,7 @@
 #include "tests/server/match_driver.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/test_workload.hpp"
 
 namespace parlor::testing {
@@ -33,7 +34,7 @@ constexpr auto kMatchTimeout = std::chrono::seconds(120);
 // dropped as a slow consumer (by design), so this server allows a deeper queue.
 ServerProcess& real_server() {
   static ServerProcess server(
-      PARLOR_SERVER,
+      parlor_server_path(),
       {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--rate", "0", "--turn-seconds", "0",
        "--max-queued-messages", "200000", "--log-level", "warn"});
   return server;

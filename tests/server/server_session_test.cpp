@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "tests/server/secret_server.hpp"
+#include "tests/support/built_paths.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -120,7 +121,7 @@ TEST(ServerSession, ListsGames) {
 }
 
 TEST(ServerSession, ShutdownClosesWithGoingAway) {
-  ServerProcess server(PARLOR_SECRET_SERVER, kFastTables);
+  ServerProcess server(secret_server_path(), kFastTables);
   ClientPool pool;
   WsClient* client = greeted(pool, server.port(), "leaving");
   ASSERT_NE(client, nullptr);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/registry/registry.hpp"
+#include "tests/support/built_paths.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/verify/match_builder.hpp"
 
@@ -26,7 +27,7 @@ class VerifyCli : public ::testing::Test {
     return path;
   }
   CommandResult verify(const std::string& args, const std::string& input = "") {
-    return run_command(std::string(PARLOR_CLI) + " verify " + args, input);
+    return run_command(parlor_cli_path() + " verify " + args, input);
   }
 
   Json record_;
