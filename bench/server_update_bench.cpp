@@ -142,12 +142,10 @@ BENCHMARK(BM_FourUpdatesEnvelopeByHand);
 void four_split_updates(benchmark::State& bench, bool as_text) {
   auto state = mid_round_match();
   if (!state) return bench.SkipWithError("perico is not registered");
-  const Json timer = nullptr;
   parlor::protocol::UpdateHead head;
   head.room = "r0123456789ab";
   head.match = 1;
   head.seq = 42;
-  head.timer = &timer;
   const std::vector<parlor::Event> no_events;
   for (auto _ : bench) {
     const parlor::protocol::SharedUpdate shared = parlor::protocol::shared_update(

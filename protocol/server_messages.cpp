@@ -220,10 +220,10 @@ SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text) 
   out.member("paused", head.paused);
   if (head.paused) out.member("pause_ms", head.pause_ms);
   out.key("timer");
-  if (head.timer) {
-    out.value(*head.timer);
-  } else {
+  if (head.timer.empty()) {
     out.value(nullptr);
+  } else {
+    out.raw(head.timer);
   }
   if (head.timed_out_seat) {
     out.key("timed_out");

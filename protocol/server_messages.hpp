@@ -85,8 +85,9 @@ struct UpdateHead {
   int match = 0;
   std::int64_t seq = 0;
   bool paused = false;
-  std::int64_t pause_ms = 0;    // written only while paused
-  const Json* timer = nullptr;  // {"turn_ms", "seats"} or null (no timer running)
+  std::int64_t pause_ms = 0;  // written only while paused
+  // {"turn_ms", "seats"} as JSON text, or empty for null (no timer running).
+  std::string_view timer;
   // The seat whose turn ran out, when the server played this step for it.
   std::optional<int> timed_out_seat;
 };

@@ -8,7 +8,8 @@
 #
 #   scripts/alloc-census.sh [GAME [TABLES [SECONDS]]]    default: perico 50 12
 #
-# BIN (default build/bin), PORT (default 18091) and SEATS (default 4) may be set. The
+# BIN (default build/bin), PORT (default 18091) and SEATS (default 4) may be set, and
+# LOAD_FLAGS for `parlor load` (for example "--turn-seconds 60": turn timers on). The
 # heaptrack file is kept in test-artifacts/alloc-census/ for `heaptrack_print`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,8 +38,9 @@ sleep 2  # the hand tables are built on a thread of their own after the first an
 stop_server
 startup=$(allocation_calls "$work/startup")
 start_server "$out"
+# shellcheck disable=SC2086  # LOAD_FLAGS is a list of flags
 "$bin/parlor" load --server "ws://127.0.0.1:$port" --game "$game" --tables "$tables" \
-  --seats "$seats" --duration "$seconds" --json >"$work/report.json" || true
+  --seats "$seats" --duration "$seconds" ${LOAD_FLAGS:-} --json >"$work/report.json" || true
 accepted=$(curl -s "http://127.0.0.1:$port/metrics" | awk '/^parlor_actions_accepted_total/{print $2}')
 stop_server
 calls=$(allocation_calls "$out")

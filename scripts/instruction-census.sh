@@ -13,7 +13,8 @@
 #   scripts/instruction-census.sh [GAME [TABLES [SECONDS]]]    default: perico 20 10
 #
 # BIN (default build/bin), PORT (default 18092) and SEATS (default 4) may be set, and
-# SERVER_FLAGS (for example "--threads 1"). The callgrind file is kept in
+# SERVER_FLAGS (for example "--threads 1") and LOAD_FLAGS for `parlor load` (for example
+# "--turn-seconds 60"). The callgrind file is kept in
 # test-artifacts/instruction-census/ for `callgrind_annotate`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,8 +40,9 @@ callgrind_control -i on "$server" >/dev/null 2>&1
 accepted_now() {
   curl -s "http://127.0.0.1:$port/metrics" | awk '/^parlor_actions_accepted_total/{print $2}'
 }
+# shellcheck disable=SC2086  # LOAD_FLAGS is a list of flags
 "$bin/parlor" load --server "ws://127.0.0.1:$port" --game "$game" --tables "$tables" \
-  --seats "$seats" --duration "$seconds" --json >"$work/report.json" &
+  --seats "$seats" --duration "$seconds" ${LOAD_FLAGS:-} --json >"$work/report.json" &
 generator=$!
 # Every table plays once the server has accepted a few moves per table.
 for _ in $(seq 600); do

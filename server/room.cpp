@@ -332,7 +332,7 @@ void Room::broadcast_update() {
 }
 
 protocol::SharedUpdate Room::shared_update(std::optional<int> timed_out_seat) const {
-  const Json timer = stand_ins_.timer_json(Clock::now());
+  const std::string timer = stand_ins_.timer_text(Clock::now());
   protocol::UpdateHead head;
   head.timed_out_seat = timed_out_seat;
   head.room = id();
@@ -340,7 +340,7 @@ protocol::SharedUpdate Room::shared_update(std::optional<int> timed_out_seat) co
   head.seq = session_.sequence();
   head.paused = paused_;
   head.pause_ms = settings_.round_pause.count();
-  head.timer = &timer;
+  head.timer = timer;
   return protocol::shared_update(head, session_.state().table_view_text());
 }
 

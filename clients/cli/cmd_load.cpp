@@ -56,6 +56,7 @@ struct LoadSpec {
   int tables = 0;
   int seats = 0;
   double rate = 0;
+  int turn_seconds = 0;
   double duration = 10;
   BotLevel level = BotLevel::kRandom;
   bool json = false;
@@ -133,7 +134,7 @@ void print_text(const Json& r) {
 bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::string* error) {
   auto flags = net::parse_flags(args,
                                 {"server", "game", "tables", "seats", "rate", "duration", "level",
-                                 "ping-after", "give-up-after"},
+                                 "ping-after", "give-up-after", "turn-seconds"},
                                 {"json"}, error);
   if (!flags || !net::parse_liveness(*flags, &spec->liveness)) return false;
   double tables = 0;
@@ -152,6 +153,13 @@ bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::strin
       (!net::parse_number(flags->at("duration"), &spec->duration) || spec->duration <= 0)) {
     return false;
   }
+  double turn_seconds = 0;
+  if (flags->count("turn-seconds") &&
+      (!net::parse_number(flags->at("turn-seconds"), &turn_seconds) || turn_seconds < 0 ||
+       turn_seconds > 86400 || turn_seconds != std::floor(turn_seconds))) {
+    return false;
+  }
+  spec->turn_seconds = static_cast<int>(turn_seconds);
   if (flags->count("level")) {
     const std::string& level = flags->at("level");
     if (level != "random" && level != "sensible") return false;
@@ -170,8 +178,8 @@ int run_load(const std::vector<std::string>& args) {
   if (!parse_spec(args, &spec, &error)) {
     std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT[,...] --game GAME "
                                   "--tables N --seats S [--rate R] [--duration SECONDS] "
-                                  "[--level random|sensible] [--ping-after S] [--give-up-after S] "
-                                  "[--json]"
+                                  "[--level random|sensible] [--turn-seconds T] [--ping-after S] "
+                                  "[--give-up-after S] [--json]"
                                 : error)
               << "\n";
     return 2;
@@ -242,6 +250,7 @@ int run_load(const std::vector<std::string>& args) {
     config.seats = spec.seats;
     config.join_code = code;
     config.rate = spec.rate;
+    config.turn_seconds = spec.turn_seconds;
     config.replay = true;
     config.leave_after_match = false;
     config.hold_start = code.empty();
@@ -294,8 +303,8 @@ int run_load(const std::vector<std::string>& args) {
 
 PARLOR_COMMAND("load",
                "load --server URL[,URL...] --game GAME --tables N --seats S [--rate R] "
-               "[--duration D] [--level random|sensible] [--ping-after S] [--give-up-after S] "
-               "[--json]",
+               "[--duration D] [--level random|sensible] [--turn-seconds T] [--ping-after S] "
+               "[--give-up-after S] [--json]",
                "load generator: N tables of S network bots, reports throughput and latency",
                "  --server URL[,...] the server, e.g. ws://127.0.0.1:8080 (required); several\n"
                "                     (a cluster's nodes): clients spread over them in turn,\n"
@@ -307,7 +316,9 @@ PARLOR_COMMAND("load",
                "                     fast as each may act (closed loop)\n"
                "  --duration D       seconds measured (default 10); SIGINT or SIGTERM ends\n"
                "                     the window early and reports what was measured\n"
-               "  --level LEVEL      random (default, cheapest) or sensible\n" PARLOR_LIVENESS_HELP
+               "  --level LEVEL      random (default, cheapest) or sensible\n"
+               "  --turn-seconds T   each table's turn timer in seconds, as players have\n"
+               "                     one (default 0: none)\n" PARLOR_LIVENESS_HELP
                "  --json             print the report as one JSON object (with \"stalls\": each\n"
                "                     wait of 1 s or more at a table, from when, how long)\n"
                "Start the server with --rate 0 --max-connections-per-ip 0 so its abuse limits\n"

@@ -29,6 +29,10 @@ void arm_at(net::steady_timer& timer, std::optional<RoomTimers::Clock::time_poin
   timer.async_wait(when_fired(make_handler()));
 }
 
+// Cancels the turn timer's wait and puts its expiry in the past: an expiry still ahead
+// then always means a wait is armed (arm_turn relies on it).
+void disarm(net::steady_timer& turn) { turn.expires_at(RoomTimers::Clock::time_point::min()); }
+
 }  // namespace
 
 // Every timer runs its handlers on the room's strand: the handlers need no binding.
@@ -46,7 +50,17 @@ RoomTimers::Fire RoomTimers::held(Fire on_fire) const {
   return [owner = hold_owner_(), on_fire = std::move(on_fire)] { on_fire(); };
 }
 
+// Every move moves the turn deadline, nearly always later (the next seat gets a full turn),
+// and re-arming cost a cancelled wait run through the strand, a new wait and the handler's
+// allocation each time. A wait already armed to end no later than `when` is kept instead:
+// it fires early, its handler finds no deadline passed and arms the timer at the one then
+// due, so a room re-arms about once a turn time, not once a move. A wait is armed exactly
+// when the timer's expiry is ahead of now, since every cancel of this timer (disarm) puts
+// the expiry in the past: the expiry is that state, kept nowhere else.
 void RoomTimers::arm_turn(std::optional<Clock::time_point> when, Fire on_fire) {
+  if (!when) return disarm(turn_);
+  const Clock::time_point armed_until = turn_.expiry();
+  if (armed_until > Clock::now() && armed_until <= *when) return;
   arm_at(turn_, when, [&] { return held(std::move(on_fire)); });
 }
 
@@ -99,7 +113,7 @@ void RoomTimers::cancel_empty() {
 }
 
 void RoomTimers::cancel_moves() {
-  turn_.cancel();
+  disarm(turn_);
   bot_.cancel();
 }
 

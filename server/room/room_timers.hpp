@@ -31,7 +31,10 @@ class RoomTimers {
 
   explicit RoomTimers(const Executor& strand, HoldOwner hold_owner = {});
 
-  // The earliest turn deadline (TurnDeadlines), or nothing to wait for (cancelled).
+  // The earliest turn deadline (TurnDeadlines), or nothing to wait for (cancelled). A
+  // wait already armed to end at or before `when` is kept, with its handler: the turn
+  // timer's handler must allow for firing early (the room's looks at which deadlines
+  // passed, and arms the timer again at the next).
   void arm_turn(std::optional<Clock::time_point> when, Fire on_fire);
   void arm_turn_after(Clock::duration wait, Fire on_fire);
   // The next bot move after `wait` (at once, posted, when zero); pending until it runs or

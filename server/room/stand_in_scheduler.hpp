@@ -63,8 +63,9 @@ class StandInScheduler {
   // The match paused between rounds, ended, or is about to start: no deadline runs and
   // no stand-in move is pending.
   void stop();
-  // An update's "timer" (TurnDeadlines::timer_json).
+  // An update's "timer" (TurnDeadlines::timer_json), and as text (timer_text).
   nlohmann::json timer_json(Clock::time_point now) const { return deadlines_.timer_json(now); }
+  std::string timer_text(Clock::time_point now) const { return deadlines_.timer_text(now); }
 
  private:
   void on_turn_timer();

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -35,6 +36,8 @@ class TurnDeadlines {
   std::vector<int> expired(Clock::time_point now) const;
   // An update's "timer": {"turn_ms", "seats": [{"seat", "remaining_ms"}]}, or null.
   nlohmann::json timer_json(Clock::time_point now) const;
+  // The same as JSON text, written in one piece (every update carries it); empty for null.
+  std::string timer_text(Clock::time_point now) const;
 
  private:
   std::chrono::milliseconds turn_time_;

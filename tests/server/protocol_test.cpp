@@ -140,7 +140,8 @@ TEST(Protocol, AnUpdateIsOneObjectWithEachViewersEvents) {
   head.seq = 41;
   head.paused = true;
   head.pause_ms = 1500;
-  head.timer = &timer;
+  const std::string timer_text = timer.dump();
+  head.timer = timer_text;
   head.timed_out_seat = 3;
   const SharedUpdate shared = shared_update(head, R"({"game":"perico","round":2})");
   const std::vector<Event> events(
@@ -165,7 +166,7 @@ TEST(Protocol, AnUpdateIsOneObjectWithEachViewersEvents) {
             {"view", {{"game", "perico"}, {"round", 2}, {"hand", {"7C"}}}},
             {"accepted", 5}}));
   head.paused = false;
-  head.timer = nullptr;
+  head.timer = {};
   head.timed_out_seat.reset();
   const Json to_spectator = Json::parse(update_message(
       shared_update(head, R"({"game":"perico"})"), kSpectator, R"({"viewer":null})", events, ""));

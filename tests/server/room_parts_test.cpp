@@ -1,5 +1,6 @@
 // The room's small parts alone: a move sent again after a lost connection (ResentMoves),
-// the room's timers (RoomTimers, on an io_context this test runs), the connection gate's
+// the room's timers (RoomTimers, on an io_context this test runs), the turn deadlines and
+// the "timer" every update carries (TurnDeadlines), the connection gate's
 // per-address limit, and a finished match's results as journaled (final_results).
 #include <gtest/gtest.h>
 
@@ -16,6 +17,7 @@
 #include "server/match_journal.hpp"
 #include "server/room/resent_moves.hpp"
 #include "server/room/room_timers.hpp"
+#include "server/room/turn_deadlines.hpp"
 #include "server/store_journal.hpp"
 
 namespace parlor::server {
@@ -74,6 +76,42 @@ TEST_F(RoomTimersTest, ArmingAtNothingCancels) {
   EXPECT_TRUE(fired.empty());
 }
 
+// A move that pushes the turn deadline later keeps the wait already armed (with its
+// handler, which then fires early and arms the next): no re-arming at every move.
+TEST_F(RoomTimersTest, ALaterTurnDeadlineKeepsTheArmedWaitAndItsHandler) {
+  auto owner = std::make_shared<int>(0);
+  RoomTimers held{strand, [&owner] { return std::shared_ptr<const void>(owner); }};
+  held.arm_turn(RoomTimers::Clock::now() + 20ms, record("armed"));
+  held.arm_turn(RoomTimers::Clock::now() + 1h, record("later"));
+  EXPECT_EQ(owner.use_count(), 2) << "one wait, holding the owner once";
+  run();
+  EXPECT_EQ(fired, std::vector<std::string>{"armed"});
+  EXPECT_EQ(owner.use_count(), 1);
+}
+
+TEST_F(RoomTimersTest, AnEarlierTurnDeadlineReplacesTheArmedWait) {
+  timers.arm_turn(RoomTimers::Clock::now() + 1h, record("late"));
+  timers.arm_turn(RoomTimers::Clock::now() + 1ms, record("early"));
+  run();
+  EXPECT_EQ(fired, std::vector<std::string>{"early"});
+  // Fired: any deadline arms it again.
+  timers.arm_turn(RoomTimers::Clock::now() + 1h, record("after it fired"));
+  timers.arm_turn(RoomTimers::Clock::now() + 1ms, record("again"));
+  run();
+  EXPECT_EQ(fired, (std::vector<std::string>{"early", "again"}));
+}
+
+// A cancelled wait is no wait to keep, however near its deadline was.
+TEST_F(RoomTimersTest, AfterACancelTheNextTurnDeadlineIsArmedAfresh) {
+  timers.arm_turn(RoomTimers::Clock::now() + 100ms, record("cancelled by the match"));
+  timers.cancel_moves();
+  timers.arm_turn(RoomTimers::Clock::now() + 150ms, record("first"));
+  timers.arm_turn(std::nullopt, record("never"));
+  timers.arm_turn(RoomTimers::Clock::now() + 200ms, record("second"));
+  run();
+  EXPECT_EQ(fired, std::vector<std::string>{"second"});
+}
+
 TEST_F(RoomTimersTest, ABotMoveIsPendingUntilItRunsOrIsCancelled) {
   timers.arm_bot(0ms, record("bot now"));
   EXPECT_TRUE(timers.bot_pending());
@@ -112,6 +150,38 @@ TEST_F(RoomTimersTest, AnArmedHandlerHoldsTheOwnerUntilItHasRunOrBeenCancelled) 
   run();
   EXPECT_EQ(owner.use_count(), 1) << "a handler that ran or was cancelled let go of the owner";
   EXPECT_EQ(fired, std::vector<std::string>{"bot"}) << "the bot move was posted before the cancel";
+}
+
+// The update's "timer" is written as text; it must be the bytes the tree's dump gave.
+TEST(TurnDeadlines, TheTimerTextIsTheTreesDumpByteForByteAndASeatStillWaitingKeepsItsDeadline) {
+  Seating seating(*find_game("perico"), 3, "", 120s);
+  for (int seat = 0; seat < 3; ++seat)
+    seating.sit(seat, {"p" + std::to_string(seat), "P", nullptr});
+  TurnDeadlines deadlines(30s);
+  const auto start = TurnDeadlines::Clock::now();
+  deadlines.update(Waiting{WaitMode::kSimultaneous, {0, 2}}, seating, start);
+  const Json both = {
+      {"turn_ms", 30000},
+      {"seats", {{{"seat", 0}, {"remaining_ms", 29990}}, {{"seat", 2}, {"remaining_ms", 29990}}}}};
+  EXPECT_EQ(deadlines.timer_text(start + 10ms), both.dump());
+  EXPECT_EQ(deadlines.timer_json(start + 10ms), both);
+
+  // Seat 2 goes on waiting with the deadline it had; seat 0 no longer waits; seat 1 starts.
+  deadlines.update(Waiting{WaitMode::kSimultaneous, {1, 2}}, seating, start + 5s);
+  const Json later = {
+      {"turn_ms", 30000},
+      {"seats", {{{"seat", 1}, {"remaining_ms", 30000}}, {{"seat", 2}, {"remaining_ms", 25000}}}}};
+  EXPECT_EQ(deadlines.timer_text(start + 5s), later.dump());
+  EXPECT_EQ(deadlines.earliest(), start + 30s);
+  EXPECT_EQ(deadlines.expired(start + 30s), std::vector<int>{2});
+  const Json past = {
+      {"turn_ms", 30000},
+      {"seats", {{{"seat", 1}, {"remaining_ms", 0}}, {{"seat", 2}, {"remaining_ms", 0}}}}};
+  EXPECT_EQ(deadlines.timer_text(start + 1h), past.dump()) << "never below zero";
+
+  deadlines.update(Waiting{}, seating, start + 6s);
+  EXPECT_EQ(deadlines.timer_text(start + 6s), "") << "no timer running";
+  EXPECT_TRUE(deadlines.timer_json(start + 6s).is_null());
 }
 
 TEST(ConnectionGate, AnAddressIsAdmittedUpToItsLimitAndAgainAfterARelease) {

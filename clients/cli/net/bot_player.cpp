@@ -172,7 +172,7 @@ void BotPlayer::on_welcome(const Json& welcome) {
              {"game", config_.game},
              {"seats", config_.seats},
              {"visibility", "private"},
-             {"turn_seconds", 0},
+             {"turn_seconds", config_.turn_seconds},
              {"bot_delay_ms", 0}});
   } else {
     request({{"type", "join_room"}, {"code", config_.join_code}});

@@ -93,6 +93,7 @@ struct BotConfig {
   BotLevel level = BotLevel::kSensible;
   std::string game;       // the game to play (needed to pick the policy)
   int seats = 0;          // create: seats of the new room
+  int turn_seconds = 0;   // create: the new room's turn timer (0: none)
   std::string join_code;  // empty: create a private room and host it
   double rate = 0;        // actions per second; 0: act as soon as allowed
   bool replay = false;    // host: start a new match whenever one ends
