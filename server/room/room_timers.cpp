@@ -50,8 +50,9 @@ RoomTimers::Fire RoomTimers::held(Fire on_fire) const {
   return [owner = hold_owner_(), on_fire = std::move(on_fire)] { on_fire(); };
 }
 
-// Every move moves the turn deadline, nearly always later (the next seat gets a full turn),
-// and re-arming cost a cancelled wait run through the strand, a new wait and the handler's
+// After every move the room gives the turn timer its deadline again: the same one (a draw
+// before its discard) or a later one (the next seat's full turn), rarely an earlier one.
+// Re-arming cost a cancelled wait run through the strand, a new wait and the handler's
 // allocation each time. A wait already armed to end no later than `when` is kept instead:
 // it fires early, its handler finds no deadline passed and arms the timer at the one then
 // due, so a room re-arms about once a turn time, not once a move. A wait is armed exactly

@@ -94,9 +94,8 @@ TEST_F(RoomTimersTest, AnEarlierTurnDeadlineReplacesTheArmedWait) {
   timers.arm_turn(RoomTimers::Clock::now() + 1ms, record("early"));
   run();
   EXPECT_EQ(fired, std::vector<std::string>{"early"});
-  // Fired: any deadline arms it again.
-  timers.arm_turn(RoomTimers::Clock::now() + 1h, record("after it fired"));
-  timers.arm_turn(RoomTimers::Clock::now() + 1ms, record("again"));
+  // Fired, its expiry is past: the next deadline arms it again.
+  timers.arm_turn(RoomTimers::Clock::now() + 5ms, record("again"));
   run();
   EXPECT_EQ(fired, (std::vector<std::string>{"early", "again"}));
 }
