@@ -142,12 +142,13 @@ wait
 failed=()
 regression_failed=()
 crashed=()
+stopped=()
 for name in "${names[@]}"; do
   cat "$outcomes/$name.log"
   cat "$outcomes/$name.summary" >>"$summary" 2>/dev/null || echo "fuzz_$name: no summary" >>"$summary"
   if [ ! -f "$outcomes/$name.ended" ]; then
     say "FAILED: fuzz_$name's run stopped on an error of its own (its output is above)"
-    regression_failed+=("$name")
+    stopped+=("$name")
   fi
   [ -f "$outcomes/$name" ] || continue
   if grep -qx regression "$outcomes/$name"; then regression_failed+=("$name"); fi
@@ -155,6 +156,10 @@ for name in "${names[@]}"; do
   if grep -qx crash "$outcomes/$name"; then crashed+=("$name"); fi
 done
 rm -rf /tmp/parlor-fuzz-http-* 2>/dev/null || true
+if [ ${#stopped[@]} -gt 0 ]; then
+  say "stopped on an error of the script's own, not the target's: ${stopped[*]}"
+  exit 1
+fi
 if [ ${#regression_failed[@]} -gt 0 ]; then
   say "failed on the checked-in corpus: ${regression_failed[*]}"
   exit 1
