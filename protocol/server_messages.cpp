@@ -203,6 +203,16 @@ std::string room_reply(const Json& id, const RoomSummary& room) {
 namespace {
 // A head with a running timer and a long room id fits.
 constexpr std::size_t kUpdateHeadReserve = 192;
+
+// The "timer" member of an update or a resume: TurnDeadlines::timer_text, or null.
+void write_timer(JsonWriter& out, std::string_view timer) {
+  out.key("timer");
+  if (timer.empty()) {
+    out.value(nullptr);
+  } else {
+    out.raw(timer);
+  }
+}
 }  // namespace
 
 SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text) {
@@ -219,12 +229,7 @@ SharedUpdate shared_update(const UpdateHead& head, std::string table_view_text) 
   out.member("seq", head.seq);
   out.member("paused", head.paused);
   if (head.paused) out.member("pause_ms", head.pause_ms);
-  out.key("timer");
-  if (head.timer.empty()) {
-    out.value(nullptr);
-  } else {
-    out.raw(head.timer);
-  }
+  write_timer(out, head.timer);
   if (head.timed_out_seat) {
     out.key("timed_out");
     out.begin_object();
@@ -296,9 +301,19 @@ std::string deal_commitment_message(std::string_view room, int match, std::strin
                {"sha256", sha256}});
 }
 
-std::string resume_message(std::string_view room, int match, std::int64_t seq, const Json& timer) {
-  return dump(
-      {{"type", "resume"}, {"room", room}, {"match", match}, {"seq", seq}, {"timer", timer}});
+// Members in the order a tree of them was dumped in.
+std::string resume_message(std::string_view room, int match, std::int64_t seq,
+                           std::string_view timer) {
+  std::string text;
+  JsonWriter out(text);
+  out.begin_object();
+  out.member("match", match);
+  out.member("room", room);
+  out.member("seq", seq);
+  write_timer(out, timer);
+  out.member("type", "resume");
+  out.end_object();
+  return text;
 }
 
 // Written, not built: the results are the match's text already (a tree of them was

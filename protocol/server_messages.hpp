@@ -132,7 +132,9 @@ std::string state_fields(std::string_view match_id, std::string_view commitments
 
 std::string deal_commitment_message(std::string_view room, int match, std::string_view match_id,
                                     int deal, std::string_view sha256);
-std::string resume_message(std::string_view room, int match, std::int64_t seq, const Json& timer);
+// `timer` as UpdateHead's: the text of {"turn_ms", "seats"}, or empty for null.
+std::string resume_message(std::string_view room, int match, std::int64_t seq,
+                           std::string_view timer);
 
 struct MatchOver {
   std::string_view room;

@@ -355,7 +355,7 @@ void Room::on_pause_timer() {
   paused_ = false;
   stand_ins_.update_deadlines();
   deliver_to_all(make_message(protocol::resume_message(id(), session_.number(), session_.sequence(),
-                                                       stand_ins_.timer_json(Clock::now()))));
+                                                       stand_ins_.timer_text(Clock::now()))));
   stand_ins_.schedule();
 }
 

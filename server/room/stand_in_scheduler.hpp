@@ -63,8 +63,7 @@ class StandInScheduler {
   // The match paused between rounds, ended, or is about to start: no deadline runs and
   // no stand-in move is pending.
   void stop();
-  // An update's "timer" (TurnDeadlines::timer_json), and as text (timer_text).
-  nlohmann::json timer_json(Clock::time_point now) const { return deadlines_.timer_json(now); }
+  // An update's "timer" (TurnDeadlines::timer_text).
   std::string timer_text(Clock::time_point now) const { return deadlines_.timer_text(now); }
 
  private:

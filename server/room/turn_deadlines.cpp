@@ -4,7 +4,6 @@
 #include <cstdint>
 
 #include "engine/core/json_writer.hpp"
-#include "engine/core/written_json.hpp"
 
 namespace parlor::server {
 
@@ -35,11 +34,6 @@ std::vector<int> TurnDeadlines::expired(Clock::time_point now) const {
     if (deadline <= now) seats.push_back(seat);
   }
   return seats;
-}
-
-nlohmann::json TurnDeadlines::timer_json(Clock::time_point now) const {
-  const std::string text = timer_text(now);
-  return text.empty() ? nlohmann::json(nullptr) : parse_written_json(text);
 }
 
 std::string TurnDeadlines::timer_text(Clock::time_point now) const {

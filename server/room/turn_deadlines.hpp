@@ -11,8 +11,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/core/game.hpp"
 #include "server/room/seating.hpp"
 
@@ -34,9 +32,8 @@ class TurnDeadlines {
   void update(const Waiting& waiting, const Seating& seating, Clock::time_point now);
   std::optional<Clock::time_point> earliest() const;
   std::vector<int> expired(Clock::time_point now) const;
-  // An update's "timer": {"turn_ms", "seats": [{"seat", "remaining_ms"}]}, or null.
-  nlohmann::json timer_json(Clock::time_point now) const;
-  // The same as JSON text, written in one piece (every update carries it); empty for null.
+  // An update's "timer", {"turn_ms", "seats": [{"seat", "remaining_ms"}]}, as JSON text
+  // written in one piece (every update carries it); empty for null (no timer running).
   std::string timer_text(Clock::time_point now) const;
 
  private:

@@ -130,6 +130,17 @@ TEST(Protocol, DealCommitmentsAreTheListsJson) {
   EXPECT_EQ(fields, (Json{{"match_id", "m1"}, {"commitments", list}}));
 }
 
+// Written, not built: the bytes a tree of it dumped to, with a running timer or none.
+TEST(Protocol, AResumeIsWhatItsTreeDumpedTo) {
+  const Json timer = {{"turn_ms", 30000}, {"seats", {{{"seat", 1}, {"remaining_ms", 29990}}}}};
+  const Json resume = {
+      {"type", "resume"}, {"room", "R7"}, {"match", 2}, {"seq", 41}, {"timer", timer}};
+  EXPECT_EQ(resume_message("R7", 2, 41, timer.dump()), resume.dump());
+  Json untimed = resume;
+  untimed["timer"] = nullptr;
+  EXPECT_EQ(resume_message("R7", 2, 41, ""), untimed.dump());
+}
+
 // An update is spliced together from text: the shared head, the events each viewer may
 // see, the table view and the viewer's own fields. Whatever the parts, it is one object.
 TEST(Protocol, AnUpdateIsOneObjectWithEachViewersEvents) {

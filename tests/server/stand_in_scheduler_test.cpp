@@ -161,7 +161,7 @@ TEST_F(StandInSchedulerTest, NothingIsScheduledWhenNoMatchIsInPlay) {
   run_for(100ms);
   EXPECT_TRUE(played.empty());
   EXPECT_FALSE(timers.bot_pending());
-  EXPECT_TRUE(idle.timer_json(StandInScheduler::Clock::now()).is_null());
+  EXPECT_EQ(idle.timer_text(StandInScheduler::Clock::now()), "") << "no timer: null";
 }
 
 }  // namespace
