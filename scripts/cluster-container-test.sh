@@ -91,10 +91,21 @@ container() {  # SERVICE: its container's id
   "$engine" ps -a -q --filter "label=com.docker.compose.project=$project" \
     --filter "label=com.docker.compose.service=$1" | head -n1
 }
+# Each service's whole log, kept in $logs_dir after the faults; on a failure its last
+# lines are shown too.
+logs_dir=/tmp/parlor-cluster-logs
+services=(postgres node1 node2 node3 haproxy)
+save_logs() {
+  rm -rf "$logs_dir" && mkdir -p "$logs_dir"
+  for service in "${services[@]}"; do
+    "$engine" logs "$(container "$service")" >"$logs_dir/$service.log" 2>&1 || true
+  done
+}
 show_logs() {
-  for service in postgres node1 node2 node3 haproxy; do
-    echo "---- $service" >&2
-    "$engine" logs "$(container "$service")" 2>&1 | tail -n 15 >&2 || true
+  save_logs
+  for service in "${services[@]}"; do
+    echo "---- $service (the whole log: $logs_dir/$service.log)" >&2
+    tail -n 15 "$logs_dir/$service.log" >&2
   done
 }
 cleanup() {
@@ -186,8 +197,14 @@ if r["actions_lost"] != 0: problems.append("accepted actions were lost")
 if r["stalled_tables"] != 0: problems.append("tables stalled at the end")
 if r["matches_finished"] < 1: problems.append("no match finished")
 if r["reconnects"] < 1: problems.append("no client reconnected: the faults reached no table")
-if problems: print("PROBLEMS: " + "; ".join(problems))' "$load_json")
+if problems:
+    waits = ", ".join(f"table {w['table']} {round(w['ms'])} ms from {w['from_unix_ms'] // 1000 % 86400} s of the UTC day"
+                      for w in r.get("stalls", []))
+    errors = "; ".join(r.get("errors", [])[:10])
+    print("PROBLEMS: " + "; ".join(problems) + (f" (the waits of a second or more: {waits})" if waits else "")
+          + (f" (the clients noted: {errors})" if errors else ""))' "$load_json")
 say "load: $report"
+save_logs
 [[ "$report" != *PROBLEMS* ]] || { show_logs; die "${report#*PROBLEMS: }"; }
 
 # ---- The history: the same on every node, and kept across down/up ----

@@ -129,7 +129,8 @@ class PlayClient {
     note("connection lost" + (error.empty() ? std::string() : " (" + error + ")") +
          "; reconnecting");
     keep_move_in_flight();
-    url_ = home_url_;  // the node we were sent to may be the one that died
+    url_ = home_url_;         // the node we were sent to may be the one that died
+    redirects_in_a_row_ = 0;  // a lost line is not a redirect loop: a new row from home
     const auto delay = std::min<std::chrono::milliseconds>(
         kFirstReconnectDelay * (1 << std::min(reconnect_attempts_++, 4)), kMaxReconnectDelay);
     reconnect_timer_.expires_after(delay);

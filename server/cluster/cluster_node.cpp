@@ -67,7 +67,8 @@ void ClusterNode::run() {
     auto until = lookups_.empty() ? next_tick : std::min(next_tick, Clock::now() + kLookupPoll);
     const std::size_t waiting = lookups_.size();  // these are asked again at `until`
     wake_.wait_until(lock, until, [this, waiting] {
-      return stopping_ || !changed_.empty() || !closed_.empty() || lookups_.size() > waiting;
+      return stopping_ || !changed_.empty() || !closed_.empty() || lookups_.size() > waiting ||
+             (draining_ && !draining_published_);
     });
     if (stopping_) break;
     // A short pause gathers a burst of changes into one statement.
@@ -78,6 +79,7 @@ void ClusterNode::run() {
 void ClusterNode::serve_between_ticks() {
   try {
     if (!connection_ || !connection_->open()) return;  // the next tick reconnects
+    publish_draining();
     publish_changes();
     answer_lookups();
   } catch (const PgError&) {
@@ -93,6 +95,7 @@ void ClusterNode::tick() {
       return;
     }
     if (outage_logged_) may_take_over_at_ = std::chrono::steady_clock::now() + options_.lease;
+    publish_draining();
     publish_changes();
     if (!draining() && std::chrono::steady_clock::now() >= may_take_over_at_) take_over();
     refresh_snapshot();
@@ -110,6 +113,17 @@ void ClusterNode::tick() {
 bool ClusterNode::draining() const {
   std::lock_guard lock(mutex_);
   return draining_;
+}
+
+void ClusterNode::publish_draining() {
+  if (draining_published_ || !draining()) return;
+  if (!NodeLease(*connection_, options_.lease).set_state(identity_, "draining")) {
+    stand_down();  // no longer this incarnation's to hand over
+    return;
+  }
+  draining_published_ = true;
+  spdlog::info("cluster: node {} is draining; the others hold its rooms' clients until they move",
+               identity_.name);
 }
 
 void ClusterNode::reconnect() {
@@ -221,9 +235,12 @@ void ClusterNode::answer_lookups() {
   for (Lookup& lookup : waiting) lookups_.push_back(std::move(lookup));
 }
 
-// Nothing yet when the room's node is dead or stale: a survivor (perhaps this node) is
-// about to take it, and the client is better answered then than told "no such room".
-std::optional<RoomLocation> ClusterNode::answer(const Lookup& lookup) {
+// Nothing yet when the room's node is dead, stale or draining: a survivor (perhaps this
+// node) is about to take it, and the client is better answered then than told "no such
+// room" or sent to a node that no longer takes clients. A draining node stops its rooms
+// and leaves within seconds; however long that takes, the lookup waits until a lease
+// after the node was last seen draining, past its own patience.
+std::optional<RoomLocation> ClusterNode::answer(Lookup& lookup) {
   auto found = RoomRegistry(*connection_, options_.lease)
                    .find(lookup.room_id, lookup.code, lookup.player_id);
   if (!found) {
@@ -237,6 +254,9 @@ std::optional<RoomLocation> ClusterNode::answer(const Lookup& lookup) {
   if (found->place.node == identity_.name) {
     location.where = RoomLocation::Where::kLocal;
     return location;
+  }
+  if (found->node_draining) {
+    lookup.deadline = std::max(lookup.deadline, std::chrono::steady_clock::now() + options_.lease);
   }
   if (!found->node_alive) return std::nullopt;
   location.where = RoomLocation::Where::kElsewhere;
@@ -320,8 +340,11 @@ std::vector<std::string> ClusterNode::other_listings(const std::string& game) co
 }
 
 void ClusterNode::drain() {
-  std::lock_guard lock(mutex_);
-  draining_ = true;
+  {
+    std::lock_guard lock(mutex_);
+    draining_ = true;
+  }
+  wake_.notify_all();
 }
 
 void ClusterNode::leave() {

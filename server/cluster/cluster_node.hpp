@@ -84,9 +84,11 @@ class ClusterNode final : public RoomLocator {
   // Public rooms' listings held by other live nodes (JSON texts), of `game` or all.
   std::vector<std::string> other_listings(const std::string& game) const;
 
-  // Draining: the node stops taking rooms and is marked draining; then, once its rooms
-  // are closed and its store flushed, leave() marks it left so that survivors take its
-  // rooms at their next tick.
+  // Draining: the node stops taking rooms and is marked draining in the database at
+  // once, so that the other nodes hold their clients' lookups of its rooms instead of
+  // sending them to a node that no longer accepts them; then, once its rooms are closed
+  // and its store flushed, leave() marks it left so that survivors take its rooms at
+  // their next tick.
   void drain();
   void leave();
 
@@ -121,7 +123,9 @@ class ClusterNode final : public RoomLocator {
   void take_over();
   void refresh_snapshot();
   void answer_lookups();
-  std::optional<RoomLocation> answer(const Lookup& lookup);
+  std::optional<RoomLocation> answer(Lookup& lookup);
+  // Writes "draining" once drain() was called (cluster thread).
+  void publish_draining();
   void locate(Lookup lookup);
   void reconnect();
   void stand_down();
@@ -136,6 +140,7 @@ class ClusterNode final : public RoomLocator {
   std::condition_variable wake_;
   bool stopping_ = false;
   bool draining_ = false;
+  bool draining_published_ = false;  // cluster thread only
   bool fenced_ = false;
   std::map<std::string, RoomEntry> changed_;
   std::set<std::string> closed_;

@@ -59,10 +59,12 @@ class RoomRegistry {
   std::vector<RoomPlace> snapshot();
   // One room by id, by code, or by a seated player (whichever is not empty), whatever
   // its node's state; `node_alive` says whether that node is alive (not draining) with a
-  // fresh heartbeat.
+  // fresh heartbeat, `node_draining` whether it is draining with a fresh heartbeat (it
+  // no longer takes clients and hands its rooms over once they are stopped).
   struct Found {
     RoomPlace place;
     bool node_alive = false;
+    bool node_draining = false;
   };
   std::optional<Found> find(const std::string& room_id, const std::string& code,
                             const std::string& player_id);

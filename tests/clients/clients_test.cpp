@@ -465,5 +465,38 @@ TEST(PlayScript, SaysHelloAgainWithItsTokenWhenTheStoreCannotReadIt) {
   EXPECT_EQ(received[2]["type"], "games");
 }
 
+// Five room_elsewhere in a row on live lines are a loop: the sixth is not followed. A lost
+// line ends the row, though (the node a player was sent to was draining or restarting, so
+// could not be reached): back through the address it started from, the client follows
+// the next one. Before, the count ran on across the reconnection, and a player sent twice
+// to a draining node gave up (two stalled tables of the cluster's container test).
+TEST(PlayScript, ALostLineEndsARowOfRedirects) {
+  ScriptedServer node({{"hello",
+                        {Json{{"type", "welcome"},
+                              {"player", {{"id", "p1-node3"}, {"name", "Ann"}}},
+                              {"token", "tok-1"}}}},
+                       {"games", {Json{{"type", "games"}, {"games", Json::array()}}}}});
+  auto redirect = [](const std::string& url) {
+    return Json{{"type", "error"},
+                {"code", "room_elsewhere"},
+                {"message", "this room is on another node"},
+                {"room", "R1-node3"},
+                {"node", "node3"},
+                {"url", url}};
+  };
+  // The proxy: five redirects back to itself, a sixth (not followed; the proxy then
+  // closes the line), and after the reconnection one to the node.
+  std::deque<Json> redirects(6, redirect("/ws"));
+  redirects.push_back(redirect("ws://127.0.0.1:" + std::to_string(node.port()) + "/ws"));
+  ScriptedServer proxy({{"hello", redirects}}, ScriptedServer::kCloseAfterEachReply);
+  CommandResult result = play_script(proxy.port(), "games\n", "tok-1");
+  EXPECT_EQ(proxy.replies_sent(), 7) << result.out << result.err;
+  EXPECT_EQ(node.connections(), 1) << result.out << result.err;
+  std::vector<Json> lines = json_lines(result.out);
+  ASSERT_GE(lines.size(), 2u) << result.out << result.err;
+  EXPECT_EQ(lines[lines.size() - 2]["type"], "welcome") << result.out;
+  EXPECT_EQ(lines.back()["type"], "games") << result.out;
+}
+
 }  // namespace
 }  // namespace parlor::testing

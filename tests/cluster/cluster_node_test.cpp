@@ -137,6 +137,67 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
   EXPECT_FALSE(NodeLease(db, kLease).heartbeat(identity));
 }
 
+// SIGTERM on a clustered node: it stops its rooms, flushes its store and leaves, which can
+// take seconds (a connection slow to close holds it up to 5 s). Meanwhile it takes no
+// clients. Sent there, a returning player failed to connect, came back through the proxy,
+// was sent there again, and after five redirects in a row the shipped clients gave up:
+// two tables of the cluster's container test stalled so. A draining node is marked so at
+// once, and the others hold lookups of its rooms, past their patience, until a survivor
+// has taken the room.
+TEST(ClusterNode, ADrainingNodesClientsWaitForItsRoomsNextHolderNotForIt) {
+  PARLOR_CLUSTER_DATABASE(uri);
+  auto a = std::make_unique<ClusterNode>(options(uri, "a"), ClusterNode::Hooks{});
+  std::mutex mutex;
+  std::vector<std::string> reopened;
+  ClusterNode::Hooks hooks;
+  hooks.rooms_taken = [&](const std::vector<TakenRoom>& rooms) {
+    std::lock_guard lock(mutex);
+    for (const auto& room : rooms) reopened.push_back(room.room_id);
+  };
+  ClusterOptions b_options = options(uri, "b");
+  b_options.locate_patience = 300ms;  // shorter than the drain below
+  ClusterNode b(b_options, hooks);
+  ASSERT_TRUE(a->join());
+  ASSERT_TRUE(b.join());
+  a->start();
+  b.start();
+  a->room_changed(public_room("R1-a", "perico"));
+  ASSERT_TRUE(eventually([&] { return b.other_listings("").size() == 1; }));
+
+  a->drain();
+  auto db = server::store::pg::Connection::connect(uri);
+  auto state_of_a = [&] {
+    for (const auto& node : NodeLease(db, kLease).nodes()) {
+      if (node.name == "a") return node.state;
+    }
+    return std::string("none");
+  };
+  EXPECT_TRUE(eventually([&] { return state_of_a() == "draining"; }, 1s)) << state_of_a();
+  EXPECT_TRUE(eventually([&] { return b.other_listings("").empty(); }))
+      << "a draining node's rooms are not listed";
+
+  std::promise<RoomLocation> by_code, by_id;
+  b.locate_code("KR1-a", [&](RoomLocation found) { by_code.set_value(std::move(found)); });
+  b.locate_room("R1-a", [&](RoomLocation found) { by_id.set_value(std::move(found)); });
+  auto code_answer = by_code.get_future();
+  auto id_answer = by_id.get_future();
+  // Longer than b's patience and than a lease: a is still draining (heartbeating).
+  EXPECT_EQ(code_answer.wait_for(1500ms), std::future_status::timeout)
+      << "answered while its node was still draining";
+  EXPECT_EQ(id_answer.wait_for(0ms), std::future_status::timeout);
+
+  a->leave();
+  a.reset();
+  ASSERT_EQ(code_answer.wait_for(3s), std::future_status::ready);
+  ASSERT_EQ(id_answer.wait_for(1s), std::future_status::ready);
+  for (RoomLocation location : {code_answer.get(), id_answer.get()}) {
+    EXPECT_EQ(location.where, Where::kLocal);
+    EXPECT_EQ(location.room_id, "R1-a");
+  }
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(reopened, std::vector<std::string>{"R1-a"});
+}
+
 TEST(ClusterNode, AStaleIncarnationStandsDownOnItsNextHeartbeat) {
   PARLOR_CLUSTER_DATABASE(uri);
   std::promise<void> fenced;

@@ -7,7 +7,9 @@ test, in one run:
   2. SIGSTOPs a node past its lease and SIGCONTs it (it must stand down: exit 3, never
      write for the rooms taken from it), then restarts it;
   3. stops PostgreSQL with -m immediate and starts it again (nodes recover by themselves);
-  4. SIGTERMs a node (it hands its rooms over and exits 0).
+  4. SIGTERMs a node (it hands its rooms over and exits 0) while a connection that never
+     answers the close holds its drain for the server's whole patience (5 s): meanwhile
+     the other nodes must hold its players' lookups, not send them to it.
 
 Beside the load, a person at a table of their own: `parlor play --script` (the terminal
 client as scripts drive it) opens a Loc table against a bot on node1 (through the
@@ -31,6 +33,7 @@ PARLOR_FAILOVER_NO_PING=1 runs the clients without their silence watch (--ping-a
 for a before/after figure: the paused node's wait is then printed, not checked.
 Exits 77 (CTest's skip) when PostgreSQL 15 or HAProxy is not installed.
 """
+import base64
 import json
 import os
 import pwd
@@ -292,6 +295,25 @@ def check_journal(pg):
         "no gap, no duplicate, no match number twice in a room")
 
 
+def lingering_connection(port):
+    """A WebSocket to the node that never reads again, so never answers the close a
+    draining node sends: the node waits for it up to its patience (5 s) before it leaves.
+    Its players, dropped at once, come back meanwhile; sent to the draining node, which
+    takes no clients, they gave up after five redirects in a row (two stalled tables in
+    the container test, 2026-11-28)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  f"Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    if not sock.recv(64).startswith(b"HTTP/1.1 101"):
+        fail("the lingering connection was not upgraded to a WebSocket")
+    return sock
+
+
+DRAIN_HELD_S = 4.0  # node3's drain, held by the lingering connection, lasts at least this
+
+
 def now_ms():
     return int(time.time() * 1000)
 
@@ -398,13 +420,19 @@ def main():
         say("   PostgreSQL started again")
 
         at(44)
-        say("4. SIGTERM node3 (drain)")
+        say("4. SIGTERM node3 (drain, held by a connection that never answers the close)")
+        lingering = lingering_connection(nodes[2].port)
         faults.append(("SIGTERM", now_ms()))
+        signalled = time.time()
         nodes[2].signal(signal.SIGTERM)
         code = nodes[2].wait(20)
-        say(f"   node3 exit {code}")
+        drain_s = time.time() - signalled
+        lingering.close()
+        say(f"   node3 exit {code} after {drain_s:.1f} s")
         if code != 0:
             fail(f"a drained node exits 0, got {code}")
+        if drain_s < DRAIN_HELD_S:
+            fail(f"node3's drain took {drain_s:.1f} s: the lingering connection did not hold it")
 
         if load.wait(duration + 60) is None:
             fail("parlor load did not finish")

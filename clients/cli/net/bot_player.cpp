@@ -119,6 +119,10 @@ void BotPlayer::on_connection_closed(const std::string& error) {
 void BotPlayer::reconnect_later() {
   forget_in_flight();
   dropped_ = true;
+  // A lost line is not a redirect loop (a node sent us to one that was not reachable,
+  // such as one still draining or restarting): the next row starts from the first URL.
+  // The reconnect attempts, with their backoff, bound how long this goes on.
+  redirects_in_a_row_ = 0;
   const int shift = std::min(reconnect_attempts_, 5);
   const auto delay =
       std::min<std::chrono::milliseconds>(kFirstReconnectDelay * (1 << shift), kMaxReconnectDelay);

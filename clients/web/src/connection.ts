@@ -150,6 +150,9 @@ export class Connection {
     this.setState("offline");
     if (this.stopped || code === 1008) return;
     this.current = this.url;
+    // A lost line is not a redirect loop (the node we were sent to was unreachable:
+    // draining or restarting): the next row of room_elsewhere starts from `url`.
+    this.redirects = 0;
     const delay = Math.min(500 * 2 ** this.retries, 8000);
     this.retries++;
     setTimeout(() => this.open(), delay);

@@ -132,3 +132,38 @@ describe("a hello the server cannot answer just now", () => {
     connection.stop();
   });
 });
+
+describe("room_elsewhere", () => {
+  const sendElsewhere = (socket, url) => {
+    const hello = socket.sent.find((m) => m.type === "hello");
+    socket.deliver({ type: "error", id: hello.id, code: "room_elsewhere", room: "R1-node3",
+                     node: "node3", url });
+  };
+
+  it("is followed again after a lost line: only redirects in a row on live lines are a loop", async () => {
+    FakeSocket.opened = [];
+    const connection = new Connection("ws://proxy/ws", { pingAfterMs: 0, giveUpAfterMs: 0 });
+    connection.start();
+    await sleep(5);
+    // Nodes that keep sending the client on: followed five times, then no more.
+    for (let i = 0; i < 6; i++) {
+      sendElsewhere(FakeSocket.opened[i], "/n/node3/ws");
+      await sleep(5);
+    }
+    assert.equal(FakeSocket.opened.length, 6, "the sixth room_elsewhere in a row is not followed");
+    // The line is lost (the node named was draining, or restarting): the client comes
+    // back through the proxy, and a node sending it on now starts a new row.
+    const last = FakeSocket.opened[5];
+    last.onclose?.({ code: 1006 });
+    await sleep(600); // the first reconnect comes after 500 ms
+    assert.equal(FakeSocket.opened.length, 7);
+    assert.equal(FakeSocket.opened[6].url, "ws://proxy/ws");
+    sendElsewhere(FakeSocket.opened[6], "/n/node3/ws");
+    await sleep(5);
+    assert.equal(FakeSocket.opened.length, 8, "followed after the lost line");
+    assert.equal(FakeSocket.opened[7].url, "ws://proxy/n/node3/ws");
+    FakeSocket.opened[7].welcome();
+    assert.equal(connection.state, "online");
+    connection.stop();
+  });
+});
