@@ -217,6 +217,12 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   stand_down = [&] { shut_down(std::chrono::seconds(2)); };
   if (cluster) cluster->start();
 
+  // A clustered node hands its rooms over without waiting for its connections to close
+  // (one slow to answer the close held every player of the node for 5 s): its rooms are
+  // stopped and its connections told to close, then this flushes the store and leaves.
+  // Whatever a room still writes after that fails the fence (the node is `left`), so it
+  // is never acknowledged, and its player sends it again to the room's next holder.
+  std::thread leaving;
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code signal_ec, int signal) {
     if (signal_ec) return;
@@ -225,12 +231,19 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     // own between two actions below, and leaves once its store is flushed.
     if (cluster) cluster->drain();
     shut_down(std::chrono::seconds(5));
+    if (cluster) {
+      leaving = std::thread([&] {
+        store->flush();
+        cluster->leave();
+      });
+    }
   });
 
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& thread : pool) thread.join();
+  if (leaving.joinable()) leaving.join();
   history_pool.join();
   int exit_code = 0;
   if (fenced) {

@@ -350,6 +350,8 @@ void ClusterNode::drain() {
 void ClusterNode::leave() {
   {
     std::lock_guard lock(mutex_);
+    if (left_) return;  // left already, as the drain goes on (server.cpp)
+    left_ = true;
     stopping_ = true;
     draining_ = true;
   }

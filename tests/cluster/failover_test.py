@@ -9,7 +9,8 @@ test, in one run:
   3. stops PostgreSQL with -m immediate and starts it again (nodes recover by themselves);
   4. SIGTERMs a node (it hands its rooms over and exits 0) while a connection that never
      answers the close holds its drain for the server's whole patience (5 s): meanwhile
-     the other nodes must hold its players' lookups, not send them to it.
+     the other nodes must hold its players' lookups, not send them to it, and its rooms
+     must move before it is gone (no table waits the 5 s).
 
 Beside the load, a person at a table of their own: `parlor play --script` (the terminal
 client as scripts drive it) opens a Loc table against a bot on node1 (through the
@@ -306,8 +307,16 @@ def lingering_connection(port):
     sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
                   f"Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    if not sock.recv(64).startswith(b"HTTP/1.1 101"):
+    if not sock.recv(4096).startswith(b"HTTP/1.1 101"):
         fail("the lingering connection was not upgraded to a WebSocket")
+    # A hello answered: the session is the node's to close (one closed before it had
+    # settled in went at once, and the drain was not held).
+    hello = b'{"type":"hello","version":1,"name":"lingering"}'
+    mask = os.urandom(4)
+    sock.sendall(bytes([0x81, 0x80 | len(hello)]) + mask +
+                 bytes(b ^ mask[i % 4] for i, b in enumerate(hello)))
+    if b"welcome" not in sock.recv(4096):
+        fail("the lingering connection was not welcomed")
     return sock
 
 
@@ -458,6 +467,13 @@ def main():
         if paused_wait >= (PAUSE_S - 0.5) * 1000 and not no_ping:
             fail(f"a table waited {paused_wait} ms through a {PAUSE_S:.0f} s pause: its clients "
                  "did not notice the silent node")
+
+        # The drained node left as soon as its rooms were stopped and its store flushed, not
+        # once its last connection had closed: its tables moved while it was still held.
+        drained_wait = per_fault["SIGTERM"]["max_stall_ms"]
+        if drained_wait >= DRAIN_HELD_S * 1000:
+            fail(f"a table waited {drained_wait} ms for the drained node, which was held "
+                 f"{drain_s:.1f} s by a connection: its rooms waited for its connections")
 
         human.check(bin_dir, nodes[0].port)
         check_journal(pg)
