@@ -498,5 +498,44 @@ TEST(PlayScript, ALostLineEndsARowOfRedirects) {
   EXPECT_EQ(lines.back()["type"], "games") << result.out;
 }
 
+// The same for the bots of `parlor load`: a player sent to a node it cannot reach (here a
+// port where nothing listens) comes back through the address it started from, six times
+// in a row, and still follows the seventh redirect to the node that answers. Before, the
+// sixth made it give the seat up: the two stalled tables of the container test.
+TEST(Load, ALostLineEndsARowOfRedirects) {
+  ScriptedServer node({{"hello",
+                        {Json{{"type", "welcome"},
+                              {"player", {{"id", "p1-node3"}, {"name", "load-0"}}},
+                              {"token", "tok-1"}}}}});
+  auto redirect = [](int port) {
+    return Json{{"type", "error"},
+                {"code", "room_elsewhere"},
+                {"message", "this room is on another node"},
+                {"room", "R1-node3"},
+                {"node", "node3"},
+                {"url", "ws://127.0.0.1:" + std::to_string(port) + "/ws"}};
+  };
+  std::deque<Json> replies{Json{{"type", "welcome"},
+                                {"player", {{"id", "p1-node3"}, {"name", "load-0"}}},
+                                {"token", "tok-1"}}};
+  const int unreachable = free_port();  // nothing listens there
+  for (int i = 0; i < 6; ++i) replies.push_back(redirect(unreachable));
+  replies.push_back(redirect(node.port()));
+  // The proxy: a welcome, then every hello sent on, each line closed once answered.
+  ScriptedServer proxy({{"hello", replies}}, ScriptedServer::kCloseAfterEachReply);
+  // Seven reconnections with their backoff (0.1 s doubling to 2 s) take about 7 s. The
+  // table never fills (the node answers nothing more), so the run is cut at 12 s.
+  CommandResult result =
+      run_command("timeout 12 " + parlor_cli_path() +
+                  " load --server ws://127.0.0.1:" + std::to_string(proxy.port()) +
+                  " --game perico --tables 1 --seats 2 --duration 5 --json");
+  EXPECT_EQ(proxy.replies_sent(), 8) << result.out << result.err;
+  ASSERT_EQ(node.connections(), 1) << "gave the seat up: " << result.out << result.err;
+  const std::vector<Json> received = node.received();
+  ASSERT_FALSE(received.empty());
+  EXPECT_EQ(received[0]["type"], "hello");
+  EXPECT_EQ(received[0].value("token", ""), "tok-1");
+}
+
 }  // namespace
 }  // namespace parlor::testing
