@@ -66,6 +66,37 @@ RoomEntry public_room(const std::string& id, const std::string& game) {
   return entry;
 }
 
+// Both nodes join and start, and b sees a's room R1-a.
+void start_with_a_room_on_a(ClusterNode& a, ClusterNode& b) {
+  ASSERT_TRUE(a.join());
+  ASSERT_TRUE(b.join());
+  a.start();
+  b.start();
+  a.room_changed(public_room("R1-a", "perico"));
+  ASSERT_TRUE(eventually([&] { return b.other_listings("").size() == 1; }));
+}
+
+// The rooms a survivor took over, as its rooms_taken hook was told of them.
+class RoomsTaken {
+ public:
+  ClusterNode::Hooks hooks() {
+    ClusterNode::Hooks hooks;
+    hooks.rooms_taken = [this](const std::vector<TakenRoom>& rooms) {
+      std::lock_guard lock(mutex_);
+      for (const auto& room : rooms) ids_.push_back(room.room_id);
+    };
+    return hooks;
+  }
+  std::vector<std::string> ids() const {
+    std::lock_guard lock(mutex_);
+    return ids_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::string> ids_;
+};
+
 TEST(ClusterNode, ListsAndLocatesTheOtherNodesRooms) {
   PARLOR_CLUSTER_DATABASE(uri);
   ClusterNode a(options(uri, "a"), {});
@@ -94,20 +125,9 @@ TEST(ClusterNode, ListsAndLocatesTheOtherNodesRooms) {
 TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat) {
   PARLOR_CLUSTER_DATABASE(uri);
   auto a = std::make_unique<ClusterNode>(options(uri, "a"), ClusterNode::Hooks{});
-  std::mutex mutex;
-  std::vector<std::string> reopened;
-  ClusterNode::Hooks hooks;
-  hooks.rooms_taken = [&](const std::vector<TakenRoom>& rooms) {
-    std::lock_guard lock(mutex);
-    for (const auto& room : rooms) reopened.push_back(room.room_id);
-  };
-  ClusterNode b(options(uri, "b"), hooks);
-  ASSERT_TRUE(a->join());
-  ASSERT_TRUE(b.join());
-  a->start();
-  b.start();
-  a->room_changed(public_room("R1-a", "perico"));
-  ASSERT_TRUE(eventually([&] { return b.other_listings("").size() == 1; }));
+  RoomsTaken taken;
+  ClusterNode b(options(uri, "b"), taken.hooks());
+  ASSERT_NO_FATAL_FAILURE(start_with_a_room_on_a(*a, b));
 
   auto identity = a->identity();
   a.reset();  // a dies: no more heartbeats, nothing handed over
@@ -125,10 +145,7 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
   EXPECT_EQ(location.where, Where::kLocal);
   EXPECT_EQ(location.room_id, "R1-a");
   EXPECT_LT(waited, 2s);
-  {
-    std::lock_guard lock(mutex);
-    EXPECT_EQ(reopened, std::vector<std::string>{"R1-a"});
-  }
+  EXPECT_EQ(taken.ids(), std::vector<std::string>{"R1-a"});
   EXPECT_EQ(b.stats().rooms_taken, 1u);
   EXPECT_EQ(locate_room(b, "R1-a").where, Where::kLocal);
 
@@ -147,22 +164,11 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
 TEST(ClusterNode, ADrainingNodesClientsWaitForItsRoomsNextHolderNotForIt) {
   PARLOR_CLUSTER_DATABASE(uri);
   auto a = std::make_unique<ClusterNode>(options(uri, "a"), ClusterNode::Hooks{});
-  std::mutex mutex;
-  std::vector<std::string> reopened;
-  ClusterNode::Hooks hooks;
-  hooks.rooms_taken = [&](const std::vector<TakenRoom>& rooms) {
-    std::lock_guard lock(mutex);
-    for (const auto& room : rooms) reopened.push_back(room.room_id);
-  };
+  RoomsTaken taken;
   ClusterOptions b_options = options(uri, "b");
   b_options.locate_patience = 300ms;  // shorter than the drain below
-  ClusterNode b(b_options, hooks);
-  ASSERT_TRUE(a->join());
-  ASSERT_TRUE(b.join());
-  a->start();
-  b.start();
-  a->room_changed(public_room("R1-a", "perico"));
-  ASSERT_TRUE(eventually([&] { return b.other_listings("").size() == 1; }));
+  ClusterNode b(b_options, taken.hooks());
+  ASSERT_NO_FATAL_FAILURE(start_with_a_room_on_a(*a, b));
 
   a->drain();
   auto db = server::store::pg::Connection::connect(uri);
@@ -194,8 +200,7 @@ TEST(ClusterNode, ADrainingNodesClientsWaitForItsRoomsNextHolderNotForIt) {
     EXPECT_EQ(location.where, Where::kLocal);
     EXPECT_EQ(location.room_id, "R1-a");
   }
-  std::lock_guard lock(mutex);
-  EXPECT_EQ(reopened, std::vector<std::string>{"R1-a"});
+  EXPECT_EQ(taken.ids(), std::vector<std::string>{"R1-a"});
 }
 
 TEST(ClusterNode, AStaleIncarnationStandsDownOnItsNextHeartbeat) {
