@@ -126,12 +126,13 @@ std::optional<RoomRegistry::Found> RoomRegistry::find(const std::string& room_id
   Result rows = connection_.exec(
       std::string("SELECT ") + kPlaceColumns +
           ", coalesce(n.state = 'draining' AND n.heartbeat_at > now() - $1 * interval '1 ms', "
-          "false) FROM cluster_rooms r LEFT JOIN cluster_nodes n ON n.name = r.node "
+          "false), coalesce((extract(epoch FROM now() - n.heartbeat_at) * 1000)::bigint, 0) "
+          "FROM cluster_rooms r LEFT JOIN cluster_nodes n ON n.name = r.node "
           "WHERE ($2 <> '' AND r.room_id = $2) OR ($3 <> '' AND r.code = $3) "
           "OR ($4 <> '' AND $4 = ANY(r.players)) ORDER BY r.updated_at DESC LIMIT 1",
       Params().add(lease_.count()).add(room_id).add(code).add(player_id));
   if (rows.rows() == 0) return std::nullopt;
-  return Found{place_at(rows, 0), rows.boolean(0, 10), rows.boolean(0, 11)};
+  return Found{place_at(rows, 0), rows.boolean(0, 10), rows.boolean(0, 11), rows.int64(0, 12)};
 }
 
 std::vector<TakenRoom> RoomRegistry::own_rooms(const NodeIdentity& node) {

@@ -61,10 +61,12 @@ class RoomRegistry {
   // its node's state; `node_alive` says whether that node is alive (not draining) with a
   // fresh heartbeat, `node_draining` whether it is draining with a fresh heartbeat (it
   // no longer takes clients and hands its rooms over once they are stopped).
+  // `heartbeat_age_ms` is how long ago that node last heartbeated.
   struct Found {
     RoomPlace place;
     bool node_alive = false;
     bool node_draining = false;
+    std::int64_t heartbeat_age_ms = 0;
   };
   std::optional<Found> find(const std::string& room_id, const std::string& code,
                             const std::string& player_id);

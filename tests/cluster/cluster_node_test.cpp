@@ -9,6 +9,7 @@
 
 #include "server/cluster/cluster_node.hpp"
 #include "server/cluster/node_lease.hpp"
+#include "server/cluster/room_registry.hpp"
 #include "tests/cluster/cluster_test_support.hpp"
 
 namespace parlor::testing {
@@ -20,6 +21,7 @@ using server::cluster::ClusterOptions;
 using server::cluster::NodeLease;
 using server::cluster::RoomEntry;
 using server::cluster::RoomLocation;
+using server::cluster::RoomRegistry;
 using server::cluster::TakenRoom;
 using Where = RoomLocation::Where;
 
@@ -131,10 +133,11 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
 
   auto identity = a->identity();
   a.reset();  // a dies: no more heartbeats, nothing handed over
-  // Until its lease runs out nobody can tell a dead node from a slow one: a client asking
-  // then is sent to a, fails to connect, and asks again. Once the lease is out, a client
-  // asking b is answered when b has reopened the room, not told it does not exist.
-  std::this_thread::sleep_for(kLease + 20ms);
+  // Until its lease runs out nobody can tell a dead node from a slow one. But a node that
+  // has missed two heartbeats is more likely dead: a client asking b then (it used to be
+  // sent to a, fail to connect and back off) waits, and is answered when b has reopened
+  // the room, not told it does not exist.
+  std::this_thread::sleep_for(3 * options(uri, "b").tick);  // past two ticks, within the lease
   auto asked = std::chrono::steady_clock::now();
   std::promise<RoomLocation> answer;
   b.locate_code("KR1-a", [&](RoomLocation found) { answer.set_value(std::move(found)); });
@@ -142,7 +145,7 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
   ASSERT_EQ(future.wait_for(5s), std::future_status::ready);
   RoomLocation location = future.get();
   auto waited = std::chrono::steady_clock::now() - asked;
-  EXPECT_EQ(location.where, Where::kLocal);
+  EXPECT_EQ(location.where, Where::kLocal) << "sent to the dead node";
   EXPECT_EQ(location.room_id, "R1-a");
   EXPECT_LT(waited, 2s);
   EXPECT_EQ(taken.ids(), std::vector<std::string>{"R1-a"});
@@ -152,6 +155,40 @@ TEST(ClusterNode, ADeadNodesRoomsAreReopenedByASurvivorAndItsClientsWaitForThat)
   // a's old incarnation, back from a pause, is fenced.
   auto db = server::store::pg::Connection::connect(uri);
   EXPECT_FALSE(NodeLease(db, kLease).heartbeat(identity));
+}
+
+// A holder whose heartbeat is late but within its lease (a slow node, or one that died a
+// moment ago) is waited for, and named before the lookup's patience runs out: a client
+// is never told there is no such room while its room's node may be alive.
+TEST(ClusterNode, ALateHolderIsWaitedForThenNamedBeforeTheLookupGivesUp) {
+  PARLOR_CLUSTER_DATABASE(uri);
+  ClusterOptions a_options = options(uri, "a");
+  a_options.lease = 3s;
+  ClusterNode a(a_options, {});
+  ASSERT_TRUE(a.join());  // never started: its heartbeat only ages
+  auto db = server::store::pg::Connection::connect(uri);
+  ASSERT_TRUE(
+      RoomRegistry(db, a_options.lease).publish(a.identity(), {public_room("R1-a", "loc")}));
+  ClusterOptions b_options = options(uri, "b");
+  b_options.lease = 3s;  // a stays alive to b throughout
+  b_options.locate_patience = 1200ms;
+  ClusterNode b(b_options, {});
+  ASSERT_TRUE(b.join());
+  b.start();
+  std::this_thread::sleep_for(3 * b_options.tick);  // a has missed two heartbeats
+
+  auto asked = std::chrono::steady_clock::now();
+  std::promise<RoomLocation> answer;
+  b.locate_code("KR1-a", [&](RoomLocation found) { answer.set_value(std::move(found)); });
+  auto future = answer.get_future();
+  ASSERT_EQ(future.wait_for(3s), std::future_status::ready);
+  auto waited = std::chrono::steady_clock::now() - asked;
+  RoomLocation location = future.get();
+  EXPECT_EQ(location.where, Where::kElsewhere);
+  EXPECT_EQ(location.node, "a");
+  // Held until a tick before the patience (1.2 s) runs out, then named.
+  EXPECT_GE(waited, 700ms);
+  EXPECT_LT(waited, b_options.locate_patience);
 }
 
 // SIGTERM on a clustered node: it stops its rooms, flushes its store and leaves, which can
