@@ -250,8 +250,8 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     spdlog::error("stopped: this node was fenced and its rooms are served by others");
     exit_code = 3;
   } else {
+    // A clustered node left already, on the signal (`leaving`).
     store->flush();  // its last commit callbacks post to rooms: destroyed just below
-    if (cluster) cluster->leave();
     spdlog::info("stopped");
   }
   ioc.shutdown();  // while what the pending handlers hold on to is still alive

@@ -255,15 +255,13 @@ std::optional<RoomLocation> ClusterNode::answer(Lookup& lookup) {
     location.where = RoomLocation::Where::kLocal;
     return location;
   }
-  if (found->node_draining) {
-    lookup.deadline = std::max(lookup.deadline, std::chrono::steady_clock::now() + options_.lease);
-  }
+  const auto now = std::chrono::steady_clock::now();
+  if (found->node_draining) lookup.deadline = std::max(lookup.deadline, now + options_.lease);
   if (!found->node_alive) return std::nullopt;
   // A holder that has missed two heartbeats is more likely dead or paused than slow: the
   // client waits here until its lease runs out and a survivor has taken the room (or it
   // heartbeats again), rather than be sent to a node that cannot answer and back off.
   // Near the lookup's deadline a live holder is named anyway: never "no such room".
-  const auto now = std::chrono::steady_clock::now();
   if (std::chrono::milliseconds(found->heartbeat_age_ms) > 2 * options_.tick &&
       now < lookup.deadline - options_.tick) {
     return std::nullopt;
@@ -359,8 +357,6 @@ void ClusterNode::drain() {
 void ClusterNode::leave() {
   {
     std::lock_guard lock(mutex_);
-    if (left_) return;  // left already, as the drain goes on (server.cpp)
-    left_ = true;
     stopping_ = true;
     draining_ = true;
   }

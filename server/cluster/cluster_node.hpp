@@ -88,7 +88,7 @@ class ClusterNode final : public RoomLocator {
   // once, so that the other nodes hold their clients' lookups of its rooms instead of
   // sending them to a node that no longer accepts them; then, once its rooms are closed
   // and its store flushed, leave() marks it left so that survivors take its rooms at
-  // their next tick. A second leave() does nothing.
+  // their next tick.
   void drain();
   void leave();
 
@@ -141,7 +141,6 @@ class ClusterNode final : public RoomLocator {
   bool stopping_ = false;
   bool draining_ = false;
   bool draining_published_ = false;  // cluster thread only
-  bool left_ = false;
   bool fenced_ = false;
   std::map<std::string, RoomEntry> changed_;
   std::set<std::string> closed_;

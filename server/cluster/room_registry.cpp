@@ -16,9 +16,7 @@ namespace {
 
 constexpr const char* kPlaceColumns =
     "r.room_id, r.code, r.game, r.is_public, r.listing, to_json(r.players)::text, r.settings, "
-    "r.has_match, r.node, coalesce(n.url, ''), "
-    "coalesce(n.state = 'alive' AND n.heartbeat_at > now() - $1 * interval '1 ms', "
-    "false)";
+    "r.has_match, r.node, coalesce(n.url, '')";
 
 RoomPlace place_at(const Result& rows, int row) {
   RoomPlace place;
@@ -125,14 +123,21 @@ std::optional<RoomRegistry::Found> RoomRegistry::find(const std::string& room_id
                                                       const std::string& player_id) {
   Result rows = connection_.exec(
       std::string("SELECT ") + kPlaceColumns +
-          ", coalesce(n.state = 'draining' AND n.heartbeat_at > now() - $1 * interval '1 ms', "
-          "false), coalesce((extract(epoch FROM now() - n.heartbeat_at) * 1000)::bigint, 0) "
+          ", coalesce(n.state, ''), "
+          "coalesce((extract(epoch FROM now() - n.heartbeat_at) * 1000)::bigint, 0) "
           "FROM cluster_rooms r LEFT JOIN cluster_nodes n ON n.name = r.node "
-          "WHERE ($2 <> '' AND r.room_id = $2) OR ($3 <> '' AND r.code = $3) "
-          "OR ($4 <> '' AND $4 = ANY(r.players)) ORDER BY r.updated_at DESC LIMIT 1",
-      Params().add(lease_.count()).add(room_id).add(code).add(player_id));
+          "WHERE ($1 <> '' AND r.room_id = $1) OR ($2 <> '' AND r.code = $2) "
+          "OR ($3 <> '' AND $3 = ANY(r.players)) ORDER BY r.updated_at DESC LIMIT 1",
+      Params().add(room_id).add(code).add(player_id));
   if (rows.rows() == 0) return std::nullopt;
-  return Found{place_at(rows, 0), rows.boolean(0, 10), rows.boolean(0, 11), rows.int64(0, 12)};
+  // Alive and draining both hold only with a heartbeat within the lease: one rule, here.
+  Found found{place_at(rows, 0)};
+  const std::string state = rows.string(0, 10);
+  found.heartbeat_age_ms = rows.int64(0, 11);
+  const bool fresh = found.heartbeat_age_ms < lease_.count();
+  found.node_alive = fresh && state == "alive";
+  found.node_draining = fresh && state == "draining";
+  return found;
 }
 
 std::vector<TakenRoom> RoomRegistry::own_rooms(const NodeIdentity& node) {

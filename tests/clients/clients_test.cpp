@@ -492,6 +492,11 @@ TEST(PlayScript, ALostLineEndsARowOfRedirects) {
   CommandResult result = play_script(proxy.port(), "games\n", "tok-1");
   EXPECT_EQ(proxy.replies_sent(), 7) << result.out << result.err;
   EXPECT_EQ(node.connections(), 1) << result.out << result.err;
+  // The limit still holds on live lines: the sixth, and only it, was not followed.
+  const std::string refused = "cannot follow the room to node";
+  const std::size_t first = result.err.find(refused);
+  EXPECT_NE(first, std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find(refused, first + 1), std::string::npos) << result.err;
   std::vector<Json> lines = json_lines(result.out);
   ASSERT_GE(lines.size(), 2u) << result.out << result.err;
   EXPECT_EQ(lines[lines.size() - 2]["type"], "welcome") << result.out;
