@@ -102,7 +102,8 @@ const std::vector<Flag>& flags() {
       string_flag("web-root",
                   "directory served at / (default: clients/web/dist, else a placeholder)",
                   &C::web_root),
-      int_flag("threads", "worker threads (0: one per core)", &C::threads, 0, 256),
+      int_flag("threads", "worker threads (0: one per core; one on a machine of one or two cores)",
+               &C::threads, 0, 256),
       string_flag("tls-cert",
                   "PEM certificate chain: serve HTTPS and wss:// on the port instead of plain "
                   "HTTP (needs --tls-key)",

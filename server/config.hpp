@@ -23,7 +23,7 @@ struct ServerConfig {
   int commit_ms = 0;               // extra wait to gather a group commit (0: none)
   int checkpoint_ms = 250;         // WAL checkpoint period, off the writer (0: SQLite's own)
   std::string web_root;            // empty: clients/web/dist, else the placeholder
-  int threads = 0;                 // 0: one per core
+  int threads = 0;                 // 0: one per core (one on two cores or fewer)
   std::string log_level = "info";
   // TLS on the one port (HTTPS and wss://) when both are set: PEM files.
   std::string tls_cert;

@@ -70,6 +70,20 @@ void warm_up(const std::vector<const GameDefinition*>& games) {
   spdlog::info("games ready ({} ms to build their tables)", took.count());
 }
 
+// `--threads 0`: one io thread per core, but a single one on a machine of one or two
+// cores. There the second thread cost more than it gave: the store's writer needs part
+// of a core too, and with two io threads every room and connection runs behind a strand,
+// each update is posted across threads and the threads wake each other. On two cores, one
+// thread made 15-20% more actions a second at 20% less CPU per action in the closed loop,
+// and kept the open loop's p99 at 20,000 players lower (docs/load.md, 2026-11-27 fifth
+// and 2026-11-28 sixth). Machines of more cores were not measured, so they keep one per
+// core.
+int io_threads_for(int configured) {
+  if (configured > 0) return configured;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores <= 2 ? 1 : static_cast<int>(cores);
+}
+
 // An io_context whose pending handlers run_server destroys itself, before it returns.
 // Shutting down stops the io_context after its patience even if a connection is still
 // closing (a TLS close waiting for the peer's answer), and the handler of that pending
@@ -88,9 +102,7 @@ class ServerIoContext : public net::io_context {
 int run_server(const ServerConfig& config, std::vector<const GameDefinition*> games,
                const std::string& executable_path) {
   raise_descriptor_limit();
-  int threads = config.threads > 0
-                    ? config.threads
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = io_threads_for(config.threads);
   ServerIoContext ioc(threads);
   // What the lobby and its rooms read: the flags, with the number of io threads resolved
   // (one thread lets rooms and connections go without strands: Lobby::single_thread_io).

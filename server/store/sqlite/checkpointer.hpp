@@ -1,18 +1,22 @@
 // Copies the write-ahead log back into the database file on its own thread and its own
-// connection, so that the writer's commits never wait for it. Left to SQLite, the
-// connection whose commit crosses the WAL size limit does the checkpoint inside that
-// commit: a stall of many milliseconds for every message held behind it (the room
-// releases messages only once their rows are committed). PASSIVE checkpoints run beside
-// the writer and readers without blocking them.
+// connection, so that the writer's commits wait for as little of it as possible. Left to
+// SQLite, the connection whose commit crosses the WAL size limit does the whole
+// checkpoint inside that commit: a stall of milliseconds for every message held behind it
+// (the room releases messages only once their rows are committed). PASSIVE checkpoints run
+// beside the writer and readers without blocking them.
 //
 // The WAL's size is bounded: a PASSIVE checkpoint copies what it can, and the writer
 // starts the WAL over from its beginning once everything is copied (its connection sets
-// journal_size_limit, so a reset WAL is also cut back to kWalKeptBytes). Should the file
-// still exceed kWalTruncateAbove — readers that kept the writer from starting over — a
-// TRUNCATE checkpoint waits briefly for them and empties it. Should this thread fall
-// behind (starved of CPU), the writer's own commit checkpoints once the WAL holds
-// kWalTruncateAbove bytes of pages (a WAL hook, set by the store as a backstop; it waits
-// for a checkpoint of this thread's that is under way).
+// journal_size_limit, so a reset WAL is also cut back to kWalKeptBytes). Under steady
+// commits this thread never copies everything (the writer appends while it copies), so
+// once the WAL holds kWalRestartAbove bytes of pages the writer's own commit runs a PASSIVE
+// checkpoint too, which copies the few frames this thread has not and lets the next commit
+// start the WAL over (a WAL hook set by the store). Should the file still exceed
+// kWalTruncateAbove — readers that kept the writer from starting over — a TRUNCATE
+// checkpoint here waits briefly for them and empties it. Should this thread fall behind
+// (starved of CPU), the same hook checkpoints (TRUNCATE) once the WAL holds
+// kWalTruncateAbove bytes of pages, as a backstop; it waits for a checkpoint of this
+// thread's that is under way.
 // So the WAL stays under kWalBound under any load while checkpoints succeed (a test plays
 // thousands of finished matches and checks it). A failing checkpoint is logged once until
 // one succeeds again.
@@ -35,6 +39,7 @@ namespace parlor::server::store {
 class Checkpointer {
  public:
   static constexpr std::int64_t kWalKeptBytes = 4 << 20;
+  static constexpr std::int64_t kWalRestartAbove = 4 << 20;
   static constexpr std::int64_t kWalTruncateAbove = 8 << 20;
   static constexpr std::int64_t kWalBound = 32 << 20;
   static constexpr std::chrono::milliseconds kTruncateWait{200};

@@ -56,17 +56,39 @@ void create_parent_directory(const std::string& path) {
 constexpr auto kBackstopWait = std::chrono::milliseconds(500);
 
 // sqlite3_wal_hook: runs on the writer's thread after each commit (its write lock
-// released), `frames` the WAL's.
-int truncate_large_wal(void* limit, sqlite3* db, const char* name, int frames) {
-  if (frames < static_cast<int>(reinterpret_cast<std::intptr_t>(limit))) return SQLITE_OK;
-  // While another connection checkpoints (the Checkpointer, preempted halfway through a
-  // copy on a loaded machine), a checkpoint returns SQLITE_BUSY at once: SQLite never
-  // calls the busy handler for the checkpoint lock. Giving up then let every commit fail
-  // the same way while the WAL grew past kWalBound (38 MB seen, with three busy loops
-  // beside the store's test). So the writer waits for that checkpoint, sleeping so that
-  // it can finish: its commits' messages wait too, but only when the backstop is needed.
-  // A BUSY after the busy timeout (a reader on an old snapshot) ends the wait as well;
-  // the next commit tries again.
+// released), `frames` the WAL's; `page_size` is the database's, as a pointer.
+//
+// Past kWalRestartAbove, the writer's own PASSIVE checkpoint completes the Checkpointer's:
+// the Checkpointer copies the WAL beside the commits, but under a steady load the writer
+// appends frames while it copies, so it never copies them all and SQLite never starts the
+// WAL over. The WAL then grew to kWalTruncateAbove every few hundred milliseconds and was
+// emptied by a TRUNCATE checkpoint that held the writer off (the writer's busy handler
+// sleeps 1, 2, 5 ms...): the closed loop's p99 was 37-44 ms for a p50 of 11-13
+// (docs/load.md, 2026-11-28, sixth). Here nobody appends while it runs, so it copies the
+// few frames the Checkpointer has not, and the next commit starts the WAL over from its
+// beginning (the file kept, kWalKeptBytes at most: no truncation and no regrowth). Should
+// the Checkpointer be copying at that moment, the checkpoint returns SQLITE_BUSY at once,
+// and the next commit tries again.
+int checkpoint_after_commit(void* page_size, sqlite3* db, const char* name, int frames) {
+  const auto page_bytes = reinterpret_cast<std::intptr_t>(page_size);
+  if (frames < Checkpointer::kWalRestartAbove / page_bytes) return SQLITE_OK;
+  if (frames < Checkpointer::kWalTruncateAbove / page_bytes) {
+    // Its result is not needed: SQLITE_BUSY is the Checkpointer copying, and any other
+    // failure is the Checkpointer's to report (it checkpoints the same file every
+    // interval, and logs a failure and the recovery).
+    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    return SQLITE_OK;
+  }
+  // The backstop, should the WAL still outgrow kWalTruncateAbove (readers that kept it
+  // from starting over, or the Checkpointer starved of CPU). While another connection
+  // checkpoints (the Checkpointer, preempted halfway through a copy on a loaded machine),
+  // a checkpoint returns SQLITE_BUSY at once: SQLite never calls the busy handler for the
+  // checkpoint lock. Giving up then let every commit fail the same way while the WAL grew
+  // past kWalBound (38 MB seen, with three busy loops beside the store's test). So the
+  // writer waits for that checkpoint, sleeping so that it can finish: its commits'
+  // messages wait too, but only when the backstop is needed. A BUSY after the busy
+  // timeout (a reader on an old snapshot) ends the wait as well; the next commit tries
+  // again.
   const auto deadline = std::chrono::steady_clock::now() + kBackstopWait;
   while (sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) ==
              SQLITE_BUSY &&
@@ -95,9 +117,8 @@ void configure_writer(sql::Database& db, const StoreOptions& options, bool in_me
     // 15 runs since it waits (tests/store/write_outage_test.cpp, WalBound).
     long long page_size = std::max(db.query_int("PRAGMA page_size"), 512LL);
     static_assert(Checkpointer::kWalTruncateAbove / 512 < (1 << 30));
-    auto frames = reinterpret_cast<void*>(
-        static_cast<std::intptr_t>(Checkpointer::kWalTruncateAbove / page_size));
-    sqlite3_wal_hook(db.handle(), truncate_large_wal, frames);
+    sqlite3_wal_hook(db.handle(), checkpoint_after_commit,
+                     reinterpret_cast<void*>(static_cast<std::intptr_t>(page_size)));
   }
   // A WAL that the writer starts over is cut back to this size (checkpointer.hpp).
   db.exec("PRAGMA journal_size_limit = " + std::to_string(Checkpointer::kWalKeptBytes));
