@@ -225,15 +225,17 @@ void WriteStatements::clean_journal() {
   if (last_row_ - cleaned_below_ < kCleanStep || last_row_ < next_clean_check_) return;
   // Recomputed here rather than kept up to date: a kept minimum goes stale as matches end
   // with rows pending. It walks every live match, so after a look that finds too little
-  // to clean the next waits for kCleanStep more rows: looking at every commit cost 22% of
-  // the server's CPU with 5,000 live matches.
+  // to clean the next waits for kCleanStep more rows, or one row per live match if there
+  // are more: looking at every commit cost 22% of the server's CPU with 5,000 live
+  // matches, and every 256 rows still 2% (perf, 19,960 players at 0.5 actions a second);
+  // so a look costs at most one match per row written.
   recompute_oldest_live_row();
   std::int64_t lag = std::max(kMinLag, kLagPerLiveRow * static_cast<std::int64_t>(live_rows_));
   // The newest row always stays: rowids are max + 1, and an empty journal would number
   // from 1 again, below the cleaned range.
   std::int64_t target = std::min(std::max(oldest_live_row_, last_row_ + 1 - lag), last_row_);
   if (target - cleaned_below_ < kCleanStep) {
-    next_clean_check_ = last_row_ + kCleanStep;
+    next_clean_check_ = last_row_ + std::max(kCleanStep, static_cast<std::int64_t>(live_.size()));
     return;
   }
   std::int64_t to = std::min(target, cleaned_below_ + kMaxCleanRows);
