@@ -39,7 +39,9 @@ namespace parlor::server::store {
 class Checkpointer {
  public:
   static constexpr std::int64_t kWalKeptBytes = 4 << 20;
-  static constexpr std::int64_t kWalRestartAbove = 4 << 20;
+  // The writer starts the WAL over at the size a started-over WAL keeps: one number, not
+  // two to keep in step (above it, each restart would cut the file and it would regrow).
+  static constexpr std::int64_t kWalRestartAbove = kWalKeptBytes;
   static constexpr std::int64_t kWalTruncateAbove = 8 << 20;
   static constexpr std::int64_t kWalBound = 32 << 20;
   static constexpr std::chrono::milliseconds kTruncateWait{200};
