@@ -82,8 +82,8 @@ fi
 if $server_only; then
   targets=(parlor-server parlor)
 elif [ "$kind" = thread ]; then
-  targets=(server_tests server_games_tests persistence_tests store_tests parlor-server
-           parlor-server-secret parlor)
+  targets=(server_tests server_games_tests persistence_tests store_tests fault_connection_tests
+           parlor-server parlor-server-secret parlor)
 else
   targets=(all)
 fi

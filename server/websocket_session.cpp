@@ -9,6 +9,7 @@
 #include <cctype>
 
 #include "server/op_memory.hpp"
+#include "server/websocket_frame.hpp"
 
 namespace parlor::server {
 
@@ -155,6 +156,33 @@ void WebSocketSession::drop_slow_reader(ReaderBacklog::Clock::time_point now) {
 }
 
 void WebSocketSession::do_write() {
+  // A frame the socket takes whole is done at once (Transport::write_now); the first it
+  // does not, or one it cannot write directly, ends in on_write.
+  while (!queue_.empty() && !ping_due_) {
+    // Closing (Beast's handshake, or a socket closed under a reader that fell behind):
+    // Beast's write says so, as it always has.
+    if (closing_ || !ws_.is_open()) return write_through_beast();
+    const std::string& text = *queue_.front();
+    const TextFrameHeader header(text.size());
+    auto rest_handler = [this] {
+      return [self = shared_from_this()](beast::error_code ec) { self->on_write(ec, 0); };
+    };
+    switch (ws_.next_layer().write_now(header.buffer(), net::buffer(text), rest_handler)) {
+      case Transport::DirectWrite::whole:
+        queue_.pop_front();
+        ++writes_done_;
+        continue;
+      case Transport::DirectWrite::rest_pending:
+        writing_ = true;
+        return;
+      case Transport::DirectWrite::busy:
+        return write_through_beast();
+    }
+  }
+  write_next();
+}
+
+void WebSocketSession::write_through_beast() {
   writing_ = true;
   ws_.text(true);
   // The operations of a frame's write (Beast's and Asio's) come from OpMemory
@@ -178,7 +206,7 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
 
 void WebSocketSession::write_next() {
   if (ping_due_) return do_ping();
-  if (!queue_.empty()) return do_write();
+  if (!queue_.empty()) return do_write();  // (do_write calls here only when this is not so)
   if (close_after_drain_) {
     auto reason = *close_after_drain_;
     close_after_drain_.reset();

@@ -61,7 +61,10 @@ class WebSocketSession : public Connection,
   void on_send(SharedMessage message);
   // Closes a client that does not read its messages (an abortive close), and says so.
   void drop_slow_reader(ReaderBacklog::Clock::time_point now);
+  // Writes the queue's frames: directly while the socket takes them whole, else through
+  // Beast (write_through_beast) or the transport's rest (both end in on_write).
   void do_write();
+  void write_through_beast();
   void on_write(beast::error_code ec, std::size_t bytes);
   // After a write: a ping waiting for it, else the queue's next message, else a close
   // waiting for the queue to drain.
