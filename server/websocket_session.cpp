@@ -206,7 +206,7 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
 
 void WebSocketSession::write_next() {
   if (ping_due_) return do_ping();
-  if (!queue_.empty()) return do_write();  // (do_write calls here only when this is not so)
+  if (!queue_.empty()) return do_write();  // not when called from do_write: it drained it
   if (close_after_drain_) {
     auto reason = *close_after_drain_;
     close_after_drain_.reset();

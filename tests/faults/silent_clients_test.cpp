@@ -205,7 +205,7 @@ TEST(ConnectionFaults, AMemberThatNeverReadsIsDroppedAtItsQueueLimit) {
 }
 
 // The other side of the rule: a member that reads is never dropped for a burst. While
-// another process holds the database for 300 ms, the journal cannot commit; a room
+// another process holds the database (at least 300 ms), the journal cannot commit; a room
 // whose bots move every 5 ms goes on, and its updates wait for the journal
 // (DurableOutbox). When the lock goes they leave together, more than the queue limit at
 // once. The host reading them stays (in CI, before server/reader_backlog.hpp, six such
@@ -243,8 +243,8 @@ TEST(ConnectionFaults, AReaderIsNotDroppedForTheBurstAfterAStalledCommit) {
     const long long accepted_before = metric(server.port(), "parlor_actions_accepted_total");
     ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
     // At least 300 ms, and until more than the queue limit's worth of moves wait for the
-    // journal: a sanitized server's bots make fewer in 300 ms (ThreadSanitizer's once made
-    // exactly 32, and the premise below failed). Well inside the writer's 5 s busy timeout.
+    // journal (the premise below needs that many, and a sanitized server's bots move more
+    // slowly). Well inside the writer's 5 s busy timeout.
     pool.pump(300ms);
     const auto lock_ends = std::chrono::steady_clock::now() + 3s;
     while (metric(server.port(), "parlor_actions_accepted_total") - accepted_before <=
