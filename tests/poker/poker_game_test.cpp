@@ -3,6 +3,10 @@
 // a match, legal-move lists and options.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "engine/poker/poker_hands.hpp"
 #include "tests/poker/poker_test_util.hpp"
 
@@ -349,6 +353,41 @@ TEST(PokerMatch, ViewsShowTheTableButOnlyTheViewersHand) {
   ok(g, 2, kFold);
   EXPECT_EQ(g.view(2)["hand"], Json::array());
   EXPECT_EQ(g.view(2)["players"][2]["folded"], true);
+}
+
+// A deal's recorded result is the result the table shows as "last_round", with the deal's
+// public actions as "actions", in the key order nlohmann writes (the log's text is put in
+// front of the result's, not parsed and written again).
+TEST(PokerMatch, ARecordedDealIsItsResultWithItsActionLog) {
+  auto game = start_match(
+      Json::object(), 2, 1, 0,
+      Json{{"hands", {{"2C", "2D", "4S", "7H", "9C"}, {"5C", "6D", "7C", "8S", "9D"}}}});
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  GameState& g = **game;
+  for (auto [seat, action] : std::vector<std::pair<Seat, Json>>{
+           {1, bet(1)}, {0, kCall}, {1, kStandPat}, {0, kStandPat}, {1, kCheck}, {0, kCheck}}) {
+    ASSERT_TRUE(g.apply(seat, action).ok()) << action.dump();
+  }
+  ASSERT_EQ(g.rounds_finished(), 1u);
+  const std::string& text = g.round_result_text(0);
+  Json recorded = Json::parse(text);
+  std::vector<std::string> types;
+  for (const Json& entry : recorded["actions"]) types.push_back(entry["type"].get<std::string>());
+  EXPECT_EQ(types, (std::vector<std::string>{"bet", "call", "draw", "draw", "check", "check"}));
+  EXPECT_EQ(recorded["actions"][0]["seat"], 1);
+  EXPECT_EQ(recorded["actions"][0]["amount"], 1);
+  EXPECT_EQ(recorded["actions"][0]["opens"], true);
+  recorded.erase("actions");
+  EXPECT_EQ(recorded["outcome"], "showdown");
+  EXPECT_EQ(recorded, g.table_view()["last_round"]);
+  // Top-level keys in nlohmann's order, as the parsed-and-written text had them.
+  std::vector<std::string> keys;
+  const nlohmann::ordered_json in_order = nlohmann::ordered_json::parse(text);
+  for (auto member = in_order.begin(); member != in_order.end(); ++member) {
+    keys.push_back(member.key());
+  }
+  EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end())) << text;
+  EXPECT_EQ(keys.front(), "actions");
 }
 
 // The sensible bot opens, calls and draws by hand strength: heads-up against the random
