@@ -34,10 +34,9 @@ TEST_P(EveryGame, RandomPlayoutsKeepTheInvariants) {
     const SeatRange range = game.seat_range(*defaults);
     for (int seats = range.min; seats <= range.max; ++seats) {
       if (!game.validate_table(options, seats)) continue;  // a combination the game refuses
-      // A sanitized run (PARLOR_TEST_WORKLOAD a tenth or less; CI's Release suite runs
-      // at a half) plays the fewest and the most seats only: the games' own playouts
-      // walk the counts between.
-      if (workload() <= 0.1 && seats != range.min && seats != range.max) continue;
+      // A sanitized run plays the fewest and the most seats only: the games' own
+      // playouts walk the counts between.
+      if (sanitized_workload() && seats != range.min && seats != range.max) continue;
       for (int s = 0; s < kSeedsPerSeatCount; ++s) {
         PlayoutSettings settings;
         settings.view_check_every = 10;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "tests/faults/fault_support.hpp"
@@ -263,15 +264,33 @@ TEST(ConnectionFaults, AReaderIsNotDroppedForTheBurstAfterAStalledCommit) {
     std::printf("during the lock: %lld moves accepted, %lld frames sent to the host\n", held,
                 sent_during_lock);
     ASSERT_GT(held - sent_during_lock, kQueueLimit);
-    // Every held update reaches the host, which is not dropped for the burst.
+    // Every held update reaches the host, which is not dropped for the burst. A match's
+    // updates carry its count of accepted moves ("seq", one each: protocol/README.md), and
+    // this is the server's only match, so the host must see every seq, in order, up to the
+    // last move accepted during the lock; counting frames would let later moves' updates
+    // stand in for lost ones.
+    const long long last_held_seq = accepted_at_lock + held;
+    auto update_seqs = [&] {
+      std::vector<long long> seqs;
+      for (const std::string& text : host->frames) {
+        const Json frame = Json::parse(text, nullptr, false);
+        if (frame.value("type", "") == "update") seqs.push_back(frame["seq"].get<long long>());
+      }
+      return seqs;
+    };
+    ASSERT_FALSE(update_seqs().empty());
     const auto deadline = std::chrono::steady_clock::now() + patience(2s);
-    while (!host->closed && static_cast<long long>(host->frames.size() - frames_at_unlock) < held &&
+    while (!host->closed && update_seqs().back() < last_held_seq &&
            std::chrono::steady_clock::now() < deadline) {
       pool.pump(10ms);
     }
     EXPECT_FALSE(host->closed) << server.log();
     EXPECT_EQ(metric(server.port(), "parlor_slow_consumers_dropped_total"), 0);
-    EXPECT_GE(static_cast<long long>(host->frames.size() - frames_at_unlock), held);
+    const std::vector<long long> seqs = update_seqs();
+    EXPECT_GE(seqs.back(), last_held_seq);
+    for (std::size_t i = 1; i < seqs.size(); ++i) {
+      ASSERT_EQ(seqs[i], seqs[i - 1] + 1) << "an update missing or out of order";
+    }
   }
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);

@@ -40,11 +40,11 @@ std::string last_lines(const std::string& text, int lines) {
 }
 
 // Kill and restart this many times: 50 by default (the hardening issue's floor, about
-// 100 s here), scaled by PARLOR_TEST_WORKLOAD for a sanitized run (test_workload.hpp), never
-// below 3 (5 until 2026-11-29: a TSan cycle takes about 17 s, and each walks the same kill,
-// integrity check, recovery and resume); PARLOR_CRASH_CYCLES=N for a longer run.
+// 100 s here), scaled by PARLOR_TEST_WORKLOAD for a sanitized run only (test_workload.hpp),
+// never below 3 (5 until 2026-11-29: a TSan cycle takes about 17 s, and each walks the same
+// kill, integrity check, recovery and resume); PARLOR_CRASH_CYCLES=N for a longer run.
 int crash_cycles() {
-  return static_cast<int>(positive_env_number("PARLOR_CRASH_CYCLES", scaled_count(50, 3)));
+  return static_cast<int>(positive_env_number("PARLOR_CRASH_CYCLES", sanitized_count(50, 3)));
 }
 constexpr const char* kHumanGame = "perico";
 constexpr int kHumanSeats = 3;

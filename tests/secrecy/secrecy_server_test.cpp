@@ -6,7 +6,7 @@
 // API once it is over) and knows where each physical card was at each seq.
 //
 // PARLOR_SECRECY_MATCHES=N plays N matches (default kDefaultMatches, for CI, scaled by
-// PARLOR_TEST_WORKLOAD for a sanitized run: tests/support/test_workload.hpp);
+// PARLOR_TEST_WORKLOAD for a sanitized run only: tests/support/test_workload.hpp);
 // PARLOR_SECRECY_WORKERS=K plays K matches at once (default 2).
 #include <gtest/gtest.h>
 
@@ -267,7 +267,7 @@ Outcome play_and_check(int index) {
 
 TEST(Secrecy, NoFrameOrRouteShowsACardItsReceiverMayNotSee) {
   const int matches = static_cast<int>(
-      positive_env_number("PARLOR_SECRECY_MATCHES", scaled_count(kDefaultMatches)));
+      positive_env_number("PARLOR_SECRECY_MATCHES", sanitized_count(kDefaultMatches)));
   const int workers = static_cast<int>(positive_env_number("PARLOR_SECRECY_WORKERS", 2));
   real_server();
   one_thread_server();

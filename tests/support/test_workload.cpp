@@ -24,4 +24,10 @@ int scaled_count(int full, int at_least) {
   return std::max(scaled, at_least);
 }
 
+bool sanitized_workload() { return workload() <= 0.1; }
+
+int sanitized_count(int full, int at_least) {
+  return sanitized_workload() ? scaled_count(full, at_least) : full;
+}
+
 }  // namespace parlor::testing

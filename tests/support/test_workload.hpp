@@ -22,4 +22,13 @@ double workload();
 // `full` scaled by workload(), rounded up, and never below `at_least`.
 int scaled_count(int full, int at_least = 1);
 
+// A sanitizer's workload: a tenth or less (CI passes 0.05 to the sanitized suites and 0.5
+// to its Release suite, scripts/test.sh).
+bool sanitized_workload();
+
+// `full`, or scaled_count(full, at_least) at a sanitizer's workload only: for the counts an
+// issue sets as a floor for every Release run (the crash test's 50 kills, the secrecy
+// test's 200 matches), which a Release suite at part of the workload keeps whole.
+int sanitized_count(int full, int at_least = 1);
+
 }  // namespace parlor::testing
