@@ -1,7 +1,9 @@
 // A PostgreSQL server for one test binary: initdb and pg_ctl of Debian's postgresql-15 in
 // a fresh temporary directory, on a free 127.0.0.1 port, with durable commits (fsync and
 // synchronous_commit on, as in production) — so tests prove what a real deployment does.
-// As root it runs the server as the `postgres` user (PostgreSQL refuses root).
+// As root it runs the server as the `postgres` user (PostgreSQL refuses root). initdb's
+// output is made once per initdb binary and copied for each server (a template in the
+// temporary folder): initdb alone took about 1.5 s of each PostgreSQL test's 2.5.
 // One server per test binary is enough; give each test its own database.
 #pragma once
 
