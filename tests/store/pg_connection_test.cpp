@@ -8,6 +8,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <filesystem>
 
 #include "tests/store/pg_test_server.hpp"
 
@@ -27,6 +28,29 @@ class PgConnectionTest : public ::testing::Test {
   std::string why_;
   std::string uri_;
 };
+
+// The throwaway servers copy a cluster made once (support/throwaway_postgres.cpp); one
+// damaged since (here: its control file gone) must not fail the servers after it.
+TEST(ThrowawayPostgresTemplate, ADamagedTemplateIsReplacedAndServersStillStart) {
+  namespace fs = std::filesystem;
+  using parlor::testing::ThrowawayPostgres;
+  std::string why;
+  auto first = ThrowawayPostgres::start(why);
+  if (!first) GTEST_SKIP() << why;
+  // A damaged template met by `first` is gone now, and made again by this one.
+  auto first_with_a_sound_template = ThrowawayPostgres::start(why);
+  ASSERT_TRUE(first_with_a_sound_template) << why;
+  const fs::path made = ThrowawayPostgres::cluster_template_path();
+  ASSERT_TRUE(fs::exists(made / "global" / "pg_control")) << made;
+  fs::remove(made / "global" / "pg_control");
+
+  auto second = ThrowawayPostgres::start(why);
+  ASSERT_TRUE(second) << why;
+  EXPECT_TRUE(Connection::connect(second->create_database("after_damage")).open());
+  auto third = ThrowawayPostgres::start(why);
+  ASSERT_TRUE(third) << why;
+  EXPECT_TRUE(fs::exists(made / "global" / "pg_control")) << "the template was not made again";
+}
 
 TEST_F(PgConnectionTest, ExecReturnsRowsAndCounts) {
   auto connection = Connection::connect(uri_);

@@ -112,17 +112,22 @@ int initdb(const std::string& bin, const std::string& data, const std::string& l
 // a name that says which binary, options and user made it, and copied for each server
 // (cp -a, about 0.2 s). It appears whole or not at all: made in a directory of its own,
 // then renamed.
-std::string cluster_template(const std::string& bin, const passwd* postgres_user) {
+std::string template_path(const std::string& bin) {
   struct stat made_by {};
   if (::stat((bin + "/initdb").c_str(), &made_by) != 0) return {};
   std::string options_key = bin;
   for (const std::string& option : kInitdbOptions) options_key += " " + option;
-  const std::string path =
-      (std::filesystem::temp_directory_path() /
-       ("parlor-pg-template-" + std::to_string(::geteuid()) + "-" +
-        std::to_string(std::hash<std::string>{}(options_key)) + "-" +
-        std::to_string(made_by.st_size) + "-" + std::to_string(made_by.st_mtime)))
-          .string();
+  return (std::filesystem::temp_directory_path() /
+          ("parlor-pg-template-" + std::to_string(::geteuid()) + "-" +
+           std::to_string(std::hash<std::string>{}(options_key)) + "-" +
+           std::to_string(made_by.st_size) + "-" + std::to_string(made_by.st_mtime)))
+      .string();
+}
+
+// The template's path, made now if it is missing; empty when it cannot be made.
+std::string cluster_template(const std::string& bin, const passwd* postgres_user) {
+  const std::string path = template_path(bin);
+  if (path.empty()) return {};
   if (::access((path + "/PG_VERSION").c_str(), R_OK) == 0) return path;
   const std::string making = own_temporary_directory("parlor-pg-making-", postgres_user);
   if (making.empty()) return {};
@@ -136,16 +141,13 @@ std::string cluster_template(const std::string& bin, const passwd* postgres_user
   return ::access((path + "/PG_VERSION").c_str(), R_OK) == 0 ? path : std::string();
 }
 
-// The server's data directory at `data`: a copy of the template (its path then in
-// `copied_from`), or initdb's own when there is none, the copy fails or `fresh` asks.
-// Returns false with initdb's log in `why`.
-bool make_cluster(const std::string& bin, const passwd* postgres_user, const std::string& data,
-                  const std::string& log, bool fresh, std::string& copied_from, std::string& why) {
+// The server's data directory at `data`: a copy of `from` (a template), or initdb's own
+// when `from` is empty or the copy fails. Returns false with initdb's log in `why`.
+bool make_cluster(const std::string& bin, const std::string& from, const std::string& data,
+                  const std::string& log, std::string& why) {
   std::error_code ignored;
   std::filesystem::remove_all(data, ignored);
-  copied_from = fresh ? std::string() : cluster_template(bin, postgres_user);
-  if (!copied_from.empty() && run({"cp", "-a", copied_from, data}, log) == 0) return true;
-  copied_from.clear();
+  if (!from.empty() && run({"cp", "-a", from, data}, log) == 0) return true;
   std::filesystem::remove_all(data, ignored);
   if (initdb(bin, data, log) == 0) return true;
   why = "initdb failed: " + tail_of(log);
@@ -187,24 +189,27 @@ std::unique_ptr<ThrowawayPostgres> ThrowawayPostgres::start(std::string& why) {
     why = "no free port";
     return nullptr;
   }
-  for (const bool fresh : {false, true}) {
-    std::string copied_from;
-    if (!make_cluster(bin, postgres_user, data, pattern + "/initdb.log", fresh, copied_from, why)) {
-      return nullptr;
-    }
+  auto start_from = [&](const std::string& from) {
+    if (!make_cluster(bin, from, data, pattern + "/initdb.log", why)) return false;
     if (!write_settings(data, port, pattern)) {
       why = "cannot write postgresql.conf";
-      return nullptr;
+      return false;
     }
-    if (server->pg_ctl_start(why)) return server;
-    if (copied_from.empty()) return nullptr;
-    // A template damaged since it was made (by a cleaner of the temporary folder, say)
-    // must not fail every test after this one: it goes, and initdb makes this server's.
-    std::error_code ignored;
-    std::filesystem::remove_all(copied_from, ignored);
-  }
-  return nullptr;
+    return server->pg_ctl_start(why);
+  };
+  const std::string from = cluster_template(bin, postgres_user);
+  if (start_from(from)) return server;
+  if (from.empty()) return nullptr;
+  // A template damaged since it was made (by a cleaner of the temporary folder, say) must
+  // not fail every test after this one: it goes (the next server makes it again), and
+  // initdb makes this server's.
+  std::error_code ignored;
+  std::filesystem::remove_all(from, ignored);
+  if (!start_from("")) return nullptr;
+  return server;
 }
+
+std::string ThrowawayPostgres::cluster_template_path() { return template_path(postgres_bin()); }
 
 bool ThrowawayPostgres::pg_ctl_start(std::string& why) {
   const std::string log = directory_ + "/server.log";

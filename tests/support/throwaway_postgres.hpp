@@ -4,7 +4,8 @@
 // As root it runs the server as the `postgres` user (PostgreSQL refuses root). initdb's
 // output is made once per initdb binary and copied for each server (a template in the
 // temporary folder): initdb alone took about 1.5 s of each PostgreSQL test's 2.5.
-// One server per test binary is enough; give each test its own database.
+// CTest runs each test in a process of its own, so a function-static server is one per
+// test; give each test its own database all the same (a binary run by hand shares one).
 #pragma once
 
 #include <sys/types.h>
@@ -23,6 +24,9 @@ class ThrowawayPostgres {
 
   ThrowawayPostgres(const ThrowawayPostgres&) = delete;
   ThrowawayPostgres& operator=(const ThrowawayPostgres&) = delete;
+
+  // Where the copied cluster is kept (whether or not it exists yet); empty without initdb.
+  static std::string cluster_template_path();
 
   int port() const { return port_; }
   // Creates database `name` (owner postgres) and returns its URI
