@@ -91,8 +91,9 @@ fuzz_target() {
   mkdir -p "$work/corpus"
   cp -r "tests/fuzz/corpus/$name/." "$work/corpus/" 2>/dev/null || true
   # The regression gate: every checked-in input once (-runs=0), the same on every run.
+  # Its artifacts (a slow input, under a loaded machine) go to $work, not the work tree.
   if ! "$build_dir/bin/fuzz_$name" -runs=0 -timeout=25 -rss_limit_mb=2560 \
-    "tests/fuzz/corpus/$name" >"$work/regression.log" 2>&1; then
+    -artifact_prefix="$work/" "tests/fuzz/corpus/$name" >"$work/regression.log" 2>&1; then
     mkdir -p "$artifacts/$name"
     cp "$work/regression.log" "$artifacts/$name/regression-log.txt"
     say "FAILED: fuzz_$name on its checked-in corpus (log $artifacts/$name/regression-log.txt)"
