@@ -148,7 +148,15 @@ run_fuzzing() {
   PARLOR_FUZZ_JOBS=1 PARLOR_FUZZ_FINDINGS_FAIL="${PARLOR_FUZZ_FINDINGS_FAIL:-crash}" \
     nice -n 19 bash scripts/fuzz.sh "$fuzz_seconds"
 }
+# The browser tests run in a network namespace of their own, with loopback only: Chromium
+# aborts a page's pending requests (ERR_NETWORK_CHANGED) whenever a network interface comes
+# or goes, and the container tests beside them make and remove several (a bridge, a veth
+# per container). CI's run of 2026-11-29 lost two tests so: a page whose module never
+# arrived stayed blank (the page now reloads itself once: static/index.html, but a second
+# change within the minute still fails it). Where no namespace can be made (not root),
+# they run as before.
 containers_beside=false
+browser_status=0
 if [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   phase "browser tests, fuzzing and containers"
   mkdir -p test-artifacts
@@ -162,21 +170,14 @@ if [ -z "${PARLOR_TEST_LABELS:-}" ]; then
     start_beside containers run_containers
     containers_beside=true
   fi
-fi
-# The browser tests run in a network namespace of their own, with loopback only: Chromium
-# aborts a page's pending requests (ERR_NETWORK_CHANGED) whenever a network interface comes
-# or goes, and the container tests beside them make and remove several (a bridge, a veth
-# per container). CI's run of 2026-11-29 lost two tests so: a page whose module never
-# arrived stayed blank (the page now reloads itself once: static/index.html, but a second
-# change within the minute still fails it). Needs root and unshare; else as before.
-in_own_network=()
-if [ "$(id -u)" = 0 ] && unshare --net sh -c 'ip link set lo up' 2>/dev/null; then
-  in_own_network=(unshare --net sh -c 'ip link set lo up && exec "$@"' browser-tests)
-fi
-browser_status=0
-if [ -f clients/web/package.json ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
-  echo "[parlor test] browser tests${in_own_network:+ (in a network namespace of their own: loopback only)}"
-  (cd clients/web && "${in_own_network[@]}" npm run --silent test:browser) || browser_status=$?
+  if [ -f clients/web/package.json ]; then
+    in_own_network=()
+    if unshare --net sh -c 'ip link set lo up' 2>/dev/null; then
+      in_own_network=(unshare --net sh -c 'ip link set lo up && exec "$@"' browser-tests)
+    fi
+    echo "[parlor test] browser tests${in_own_network:+ (in a network namespace of their own: loopback only)}"
+    (cd clients/web && "${in_own_network[@]}" npm run --silent test:browser) || browser_status=$?
+  fi
 fi
 beside_status=0
 wait_beside || beside_status=1

@@ -155,6 +155,8 @@ setInterval(() => {
 setInterval(() => {
   if (!app.room && app.connection === "online") void app.refreshRooms();
 }, 3000);
-(window as unknown as { parlor: App }).parlor = app; // for tests and the curious
+// For tests and the curious, and index.html's load guard: its absence at the page's load
+// event means this module never ran (one of its imports did not arrive).
+(window as unknown as { parlor: App }).parlor = app;
 app.start();
 draw();
