@@ -196,7 +196,10 @@ Store::Stats PostgresStore::stats() const { return impl_->queue->stats(); }
 
 Store::Health PostgresStore::health() const {
   WriteOutage::State outage = impl_->queue->outage();
-  return {!outage.failing, outage.reason, outage.since_millis, impl_->batch->fenced()};
+  // The batch learns it was fenced a moment before the queue records the failure: fenced
+  // only within the outage, so "fenced" is never seen with writes still accepted.
+  return {!outage.failing, outage.reason, outage.since_millis,
+          outage.failing && impl_->batch->fenced()};
 }
 
 bool PostgresStore::writable() const { return !impl_->queue->failing(); }
