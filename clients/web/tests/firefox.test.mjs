@@ -42,10 +42,18 @@ const state = (page) => page.evaluate(() => {
   };
 });
 
+/**
+ * Clicks through a locator. Loc's plays are simultaneous: a bot's choice arrives while
+ * we choose, and every update re-renders the table, so page.click on a node it found a
+ * moment before can fail with "Node is detached from document" (it did once in CI). A
+ * locator finds the node again and retries.
+ */
+const click = (page, selector) => page.locator(selector).click();
+
 /** Clicks and waits until the server answered (an update or an error). */
 async function press(page, selector) {
   const before = await state(page);
-  await page.click(selector);
+  await click(page, selector);
   await page.waitForFunction((b, e) => {
     const p = window.parlor;
     return `${p.update?.match}:${p.update?.seq}:${p.log.length}` !== b || p.log.filter((l) => l.kind === "error").length !== e;
@@ -70,7 +78,7 @@ describe("Firefox", () => {
       await page.waitForSelector("#player-name");
       await page.$eval("#player-name", (el) => { el.value = ""; });
       await page.type("#player-name", "Fox");
-      await page.click('[data-action="save-name"]');
+      await click(page, '[data-action="save-name"]');
       // The header names the player, never an internal id.
       await page.waitForFunction(() => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent === "online as Fox");
       await page.waitForSelector('[data-testid="game-select"]');
@@ -80,11 +88,11 @@ describe("Firefox", () => {
       assert.deepEqual(await page.$$eval('[data-option="deck"] option', (els) => els.map((e) => [e.value, e.textContent])),
         [["standard", "Standard (52 cards and a Joker)"], ["tarot", "Tarot (78 cards)"]]);
       await page.$eval("#seats", (el) => { el.value = "3"; });
-      await page.click('[data-action="create"]');
+      await click(page, '[data-action="create"]');
       await page.waitForSelector('[data-testid="seat-list"]');
-      await page.click('[data-action="fill-bots"]');
+      await click(page, '[data-action="fill-bots"]');
       await page.waitForFunction(() => !document.querySelector('[data-testid="seat-list"] [data-kind="empty"]'));
-      await page.click('[data-action="start"]');
+      await click(page, '[data-action="start"]');
       await page.waitForSelector('[data-testid="turn-indicator"]');
 
       // A full round: choose a card, then discard or play it, on each of our turns.
@@ -100,7 +108,7 @@ describe("Firefox", () => {
         assert.equal(s.drawn, s.hand.length, "the hand drawn is the hand in the view");
         assert.match(s.turn, /^Your turn/);
         if (turns === 1) await shot(page, "firefox-loc-table");
-        await page.click('[data-testid="hand"] button.card:not([disabled])');
+        await click(page, '[data-testid="hand"] button.card:not([disabled])');
         await page.waitForSelector('[data-testid="hand"] button.card[aria-pressed="true"]');
         const action = (await page.$('[data-action="discard"]')) ? "discard" : "play";
         await press(page, `[data-action="${action}"]`);
