@@ -208,6 +208,12 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   TablePlayer player(pool, server.port(), "ana");
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(30, 30s), 30);
+  // The fault comes while the table waits on the player. Were a bot's move accepted just
+  // before the server noticed it, that move's messages would be held until the file is
+  // writable again, and every later message of the room behind them (in order,
+  // protocol/README.md), the refusal of the player's move included: it happened once under
+  // TSan, with the bots still moving when the file was made read-only.
+  ASSERT_TRUE(player.wait_for_turn(10s)) << player.state();
 
   ASSERT_EQ(chmod(db.c_str(), 0444), 0);
   Json health = wait_for_health(server.port(), 503, 5s);
@@ -264,6 +270,7 @@ TEST_F(DatabaseFaults, AFileReplacedUnderTheServerIsLeftAloneAndMovesWait) {
   TablePlayer player(pool, server.port(), "ana");
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(20, 30s), 20);
+  ASSERT_TRUE(player.wait_for_turn(10s)) << player.state();  // as for the read-only file
 
   const std::string other = file("other.db");
   std::ofstream(other) << "not the server's file";

@@ -42,6 +42,7 @@ void TablePlayer::handle(const Json& message) {
     pending_id_ = 0;
     if (type == "accepted") {
       ++accepted_;
+      accepted_seq_ = message.value("seq", -1LL);
     } else if (type == "error") {
       last_refusal_ = message.value("code", "");
       ++refusals_[last_refusal_];
@@ -55,6 +56,7 @@ void TablePlayer::handle(const Json& message) {
     ++matches_over_;
     view_ = Json();
     last_seq_ = -1;  // the next match counts from 0
+    accepted_seq_ = -1;
     start_at_ = std::chrono::steady_clock::now();
   } else if (type == "error" && message.value("code", "") == "store_unavailable" && !mine) {
     // A `start` refused during an outage: ask again shortly.
@@ -98,6 +100,17 @@ int TablePlayer::play(int moves, std::chrono::milliseconds timeout) {
     }
   }
   return accepted_ - start;
+}
+
+bool TablePlayer::wait_for_turn(std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + patience(timeout);
+  // The update of its own last move must have come too: until then the view it holds is
+  // the one from before that move, which still shows its turn.
+  auto waited_on = [&] { return my_turn() && pending_id_ == 0 && last_seq_ >= accepted_seq_; };
+  while (!waited_on() && std::chrono::steady_clock::now() < deadline && !client_->closed) {
+    pump(std::chrono::milliseconds(1));
+  }
+  return waited_on();
 }
 
 bool TablePlayer::refused_with(const std::string& code, std::chrono::milliseconds timeout) {

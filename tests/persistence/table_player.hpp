@@ -27,6 +27,10 @@ class TablePlayer {
   // Plays until `moves` more of its moves were accepted or `timeout` passed; returns how
   // many were. A refused move is sent again 100 ms later.
   int play(int moves, std::chrono::milliseconds timeout);
+  // Pumps until it is this seat's turn with no move of its own unanswered (starting the
+  // next match if one ended), or `timeout`; true if it is. The table then waits on this
+  // player alone: nothing of the room's is in flight or held.
+  bool wait_for_turn(std::chrono::milliseconds timeout);
   // Sends a move (the chosen one, or any if it is not this seat's turn) every 100 ms
   // until the server refuses one (or the next match's start) with `code`, or `timeout`;
   // true if it did.
@@ -54,6 +58,7 @@ class TablePlayer {
   Rng rng_;
   Json view_;
   long long last_seq_ = -1;
+  long long accepted_seq_ = -1;  // the seq of its last accepted move, in this match
   int matches_over_ = 0;
   int accepted_ = 0;
   std::map<std::string, int> refusals_;
