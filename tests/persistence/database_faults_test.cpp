@@ -211,8 +211,8 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   // The fault comes while the table waits on the player. Were a bot's move accepted just
   // before the server noticed it, that move's messages would be held until the file is
   // writable again, and every later message of the room behind them (in order,
-  // protocol/README.md), the refusal of the player's move included: it happened once under
-  // TSan, with the bots still moving when the file was made read-only.
+  // protocol/README.md), the refusal of the player's move included. Under TSan the bots
+  // can still be moving when play() returns, and once the refusal never came.
   ASSERT_TRUE(player.wait_for_turn(10s)) << player.state();
 
   ASSERT_EQ(chmod(db.c_str(), 0444), 0);
