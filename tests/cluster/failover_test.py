@@ -424,7 +424,7 @@ def main():
         # build on both cores; its logs were not kept, and this is how it can happen.)
         # So it stays stopped until a survivor has.
         if not wait_until_dead(pg, "node2", 20):
-            fail("no survivor declared node2 dead within 20 s of its lease running out")
+            fail(f"no survivor declared node2 dead within 20 s after its {PAUSE_S:.0f} s pause")
         nodes[1].signal(signal.SIGCONT)
         resumed = time.time()
         code = nodes[1].wait(20)

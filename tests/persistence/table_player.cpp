@@ -95,7 +95,10 @@ int TablePlayer::play(int moves, std::chrono::milliseconds timeout) {
   auto deadline = std::chrono::steady_clock::now() + patience(timeout);
   while (accepted_ < target && std::chrono::steady_clock::now() < deadline && !client_->closed) {
     pump(std::chrono::milliseconds(1));
-    if (pending_id_ == 0 && my_turn() && std::chrono::steady_clock::now() >= retry_at_) {
+    // The pump may have brought the last acceptance: no move past `moves` (it would still
+    // be in flight when this returns).
+    if (accepted_ < target && pending_id_ == 0 && my_turn() &&
+        std::chrono::steady_clock::now() >= retry_at_) {
       send_move(policy_->choose(view_, rng_));
     }
   }
