@@ -97,6 +97,18 @@ class ServerIoContext : public net::io_context {
   using net::io_context::io_context;
 };
 
+// A stop during a write outage drops the writes the database would not take (Store::stop).
+// True if it did: the process then ends with exit code 1.
+bool report_dropped_writes(std::uint64_t dropped) {
+  if (dropped == 0) return false;
+  spdlog::error(
+      "stopped without {} writes the database would not take; no player saw them accepted "
+      "(their messages were held), and after a restart play resumes from the last move that "
+      "was",
+      dropped);
+  return true;
+}
+
 }  // namespace
 
 int run_server(const ServerConfig& config, std::vector<const GameDefinition*> games,
@@ -245,7 +257,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     shut_down(std::chrono::seconds(5));
     if (cluster) {
       leaving = std::thread([&] {
-        store->flush();
+        store->stop();
         cluster->leave();
       });
     }
@@ -262,8 +274,10 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     spdlog::error("stopped: this node was fenced and its rooms are served by others");
     exit_code = 3;
   } else {
-    // A clustered node left already, on the signal (`leaving`).
-    store->flush();  // its last commit callbacks post to rooms: destroyed just below
+    // A clustered node left already, on the signal (`leaving`). Its last commit callbacks
+    // post to rooms, destroyed just below. During a write outage this waits no longer
+    // than the store's patience (Store::stop): a stop during an outage must not hang.
+    if (report_dropped_writes(store->stop())) exit_code = 1;
     spdlog::info("stopped");
   }
   ioc.shutdown();  // while what the pending handlers hold on to is still alive

@@ -192,8 +192,15 @@ class Store {
   // calling thread, if it already is).
   virtual void after_commit(Ticket ticket, std::function<void()> callback) = 0;
   virtual Ticket committed_through() const = 0;
-  // Blocks until everything queued so far is committed (tests, shutdown).
+  // Blocks until everything queued so far is committed (tests, recovery), however long an
+  // outage lasts.
   virtual void flush() = 0;
+  // Shutdown: commits everything queued, runs its callbacks and stops writing. During a
+  // write outage it retries for WriteQueue::kRetryAfterStop (no longer than that: the
+  // operator asked the process to end), then drops what is still held, writes whose
+  // messages were held so that no client saw them accepted; it returns how many. Writes
+  // after it are never committed.
+  virtual std::uint64_t stop() = 0;
 
   // ---- Recovery's reads (start-up) ----
   // One row per token: a player with tokens on several devices comes once per token,

@@ -20,14 +20,24 @@ WriteQueue::WriteQueue(BatchRunner& runner, std::chrono::milliseconds commit_int
       rolled_back_(std::move(rolled_back)),
       thread_([this] { run(); }) {}
 
-WriteQueue::~WriteQueue() {
+std::uint64_t WriteQueue::stop() {
+  if (!thread_.joinable()) return writes_dropped_.load();
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
   }
+  if (outage_.failing()) {
+    spdlog::warn(
+        "store: stopping while the database takes no writes; retrying what is held for up to "
+        "{} s",
+        kRetryAfterStop.count());
+  }
   wake_writer_.notify_one();
   thread_.join();
+  return writes_dropped_.load();
 }
+
+WriteQueue::~WriteQueue() { stop(); }
 
 Ticket WriteQueue::push(const char* kind, std::string subject, Apply apply) {
   Ticket ticket;
@@ -59,7 +69,7 @@ void WriteQueue::after_commit(Ticket ticket, std::function<void()> callback) {
 void WriteQueue::flush() {
   std::unique_lock lock(mutex_);
   Ticket target = last_ticket_;
-  batch_committed_.wait(lock, [&] { return finished_through_ >= target; });
+  batch_committed_.wait(lock, [&] { return finished_through_ >= target || writer_done_; });
 }
 
 Store::Stats WriteQueue::stats() const {
@@ -82,10 +92,13 @@ void WriteQueue::run() {
   pthread_setname_np(pthread_self(), "parlor-writer");
   for (;;) {
     std::vector<Write> batch = next_batch();
-    if (batch.empty()) return;  // stopping, and the queue is drained
+    if (batch.empty()) break;  // stopping, and the queue is drained
     bool committed = commit(batch);
     finish(batch.back().ticket, committed);
   }
+  std::lock_guard lock(mutex_);
+  writer_done_ = true;
+  batch_committed_.notify_all();
 }
 
 std::vector<WriteQueue::Write> WriteQueue::next_batch() {
@@ -113,12 +126,16 @@ bool WriteQueue::commit(const std::vector<Write>& batch) {
                     batch.size(), failure->message);
       return commit_one_by_one(batch);
     }
-    if (!wait_to_retry(*failure, batch.size())) return false;
+    if (!wait_to_retry(*failure, batch.size())) {
+      writes_dropped_.fetch_add(batch.size());
+      return false;
+    }
   }
 }
 
 bool WriteQueue::commit_one_by_one(const std::vector<Write>& batch) {
-  for (const Write& write : batch) {
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const Write& write = batch[i];
     for (;;) {
       std::optional<Failure> failure = try_commit(&write, 1);
       if (!failure) {
@@ -131,7 +148,10 @@ bool WriteQueue::commit_one_by_one(const std::vector<Write>& batch) {
                       write.subject, write.ticket, failure->message);
         break;
       }
-      if (!wait_to_retry(*failure, 1)) return false;
+      if (!wait_to_retry(*failure, 1)) {
+        writes_dropped_.fetch_add(batch.size() - i);
+        return false;
+      }
     }
   }
   return true;

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -41,6 +42,9 @@ class WriteQueue {
   // an outage it keeps retrying for `kRetryAfterStop`, then drops what is left (messages
   // held for those writes were never sent, so no client saw them accepted); at once if
   // the runner says no write can ever succeed (BatchRunner::is_final: a fenced node).
+  // Returns how many writes it dropped so. Writes pushed after it are never committed.
+  // Call it from one thread; the destructor calls it if nobody did.
+  std::uint64_t stop();
   ~WriteQueue();
 
   WriteQueue(const WriteQueue&) = delete;
@@ -52,8 +56,9 @@ class WriteQueue {
   void after_commit(Ticket ticket, std::function<void()> callback);
   Ticket committed_through() const { return committed_through_.load(); }
   // Blocks until every write pushed before the call is committed and the callbacks
-  // waiting for it have run. Never call it from an after_commit callback (they run on the
-  // writer thread).
+  // waiting for it have run (or stop() has dropped it). It waits out an outage however
+  // long it lasts: at shutdown, use stop(). Never call it from an after_commit callback
+  // (they run on the writer thread).
   void flush();
   Store::Stats stats() const;
   // True during an outage: writes are held, not lost, but nothing new should be accepted.
@@ -115,6 +120,7 @@ class WriteQueue {
   Ticket last_ticket_ = 0;
   Ticket finished_through_ = 0;  // committed and its callbacks run
   bool stopping_ = false;
+  bool writer_done_ = false;  // run() returned: nothing pushed now is ever committed
   std::optional<std::chrono::steady_clock::time_point> give_up_at_;  // set once stopping
   WriteOutage outage_;
 
@@ -123,6 +129,7 @@ class WriteQueue {
   std::atomic<std::uint64_t> writes_committed_{0};
   std::atomic<std::uint64_t> batches_{0};
   std::atomic<std::uint64_t> write_errors_{0};
+  std::atomic<std::uint64_t> writes_dropped_{0};  // by stop(), during an outage
 
   std::thread thread_;  // last: starts after everything above is ready
 };

@@ -43,6 +43,7 @@ class DatabaseFaults : public ::testing::Test {
     std::filesystem::remove_all(dir_, ignored);
   }
   std::string file(const std::string& name) const { return (dir_ / name).string(); }
+  std::string server_as_nobody();
 
   // Starts the server on `db`; it must exit at once. Returns its exit code and output.
   CommandResult start_refused(const std::string& db) {
@@ -193,21 +194,21 @@ std::string play_on_then_kill(ServerProcess& server, TablePlayer& player, int mo
 
 // As root a read-only file is no fault at all (root writes it anyway, and opens it again
 // after a restart): the server runs as `nobody` here, as a packaged server would run.
-TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritableAgain) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
+// A script that runs parlor-server as `nobody`, in the test's folder (made nobody's).
+std::string DatabaseFaults::server_as_nobody() {
   constexpr uid_t kNobody = 65534;
-  ASSERT_EQ(chown(dir_.c_str(), kNobody, kNobody), 0);
+  EXPECT_EQ(chown(dir_.c_str(), kNobody, kNobody), 0);
   const std::string wrapper = file("parlor-server-as-nobody");
   std::ofstream(wrapper) << "#!/bin/sh\nexec setpriv --reuid=" << kNobody << " --regid=" << kNobody
                          << " --clear-groups " << parlor_server_path() << " \"$@\"\n";
-  ASSERT_EQ(chmod(wrapper.c_str(), 0755), 0);
-  const std::string db = file("parlor.db");
+  EXPECT_EQ(chmod(wrapper.c_str(), 0755), 0);
+  return wrapper;
+}
 
-  ClientPool pool;
-  ServerProcess server(wrapper, fast_table_on(db));
-  TablePlayer player(pool, server.port(), "ana");
-  ASSERT_TRUE(player.ready());
-  ASSERT_EQ(player.play(30, 30s), 30);
+// Makes `db` read-only under `server` while the table waits on `player`, and sees the
+// server notice: /healthz 503 and the player's move refused.
+void make_read_only_at_the_players_turn(const std::string& db, ServerProcess& server,
+                                        TablePlayer& player) {
   // The fault comes while the table waits on the player. Were a bot's move accepted just
   // before the server noticed it, that move's messages would be held until the file is
   // writable again, and every later message of the room behind them (in order,
@@ -222,6 +223,19 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   EXPECT_EQ(health.value("status", ""), "degraded") << health.dump();
   EXPECT_NE(reason_of(health).find("no longer writable"), std::string::npos) << health.dump();
   EXPECT_TRUE(player.refused_with("store_unavailable", 5s)) << player.state();
+}
+
+TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritableAgain) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
+  const std::string wrapper = server_as_nobody();
+  const std::string db = file("parlor.db");
+
+  ClientPool pool;
+  ServerProcess server(wrapper, fast_table_on(db));
+  TablePlayer player(pool, server.port(), "ana");
+  ASSERT_TRUE(player.ready());
+  ASSERT_EQ(player.play(30, 30s), 30);
+  ASSERT_NO_FATAL_FAILURE(make_read_only_at_the_players_turn(db, server, player));
   // Its moves stay refused while the fault lasts, and no update comes. The table waits on
   // this player, so nothing else could move: that bots wait out an outage is
   // RoomTest.WhileTheStoreCannotWriteMovesAreRefusedAndBotsWait.
@@ -236,6 +250,51 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   EXPECT_GE(count_lines_with(log, "no longer writable"), 1) << log;
   EXPECT_LE(count_lines_with(log, "no longer writable"), 2) << log;
   EXPECT_NE(log.find("usable again"), std::string::npos) << log;
+  expect_everything_acknowledged_kept(db, player);
+}
+
+// Stopped (SIGTERM) while the database takes no writes, the server does not wait for it
+// forever: the writes of the stop itself (the rooms kept for a restart) are retried for the
+// store's patience (WriteQueue::kRetryAfterStop, 10 s) and then dropped, and it exits with
+// code 1 saying so. Nothing a player saw acknowledged is lost. (It used to wait in its
+// last flush until killed.)
+TEST_F(DatabaseFaults, AServerStoppedWhileItsFileIsReadOnlyExitsWithinItsPatience) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
+  const std::string wrapper = server_as_nobody();
+  const std::string db = file("parlor.db");
+
+  ClientPool pool;
+  ServerProcess server(wrapper, fast_table_on(db));
+  TablePlayer player(pool, server.port(), "ana");
+  ASSERT_TRUE(player.ready());
+  ASSERT_EQ(player.play(20, 30s), 20);
+  ASSERT_NO_FATAL_FAILURE(make_read_only_at_the_players_turn(db, server, player));
+  // A newcomer's hello: its player row is a write the outage holds.
+  WsClient* newcomer = pool.connect(server.port());
+  ASSERT_NE(newcomer, nullptr);
+  pool.hello(*newcomer, "bea");
+  const auto held = [&] {
+    auto values = metrics(server.port());
+    return values["parlor_db_writes_total"] > values["parlor_db_writes_committed_total"];
+  };
+  for (auto end = std::chrono::steady_clock::now() + patience(5s);
+       !held() && std::chrono::steady_clock::now() < end;) {
+    std::this_thread::sleep_for(25ms);
+  }
+  ASSERT_TRUE(held()) << http_body(http_get(server.port(), "/metrics"));
+
+  const auto stopping = std::chrono::steady_clock::now();
+  // The connections' 5 s to close, then the store's 10 s, and some to spare: killed after.
+  const int exit_code = server.stop(/*timeout_ms=*/30000);
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - stopping).count();
+  const std::string log = server.log();
+  EXPECT_EQ(exit_code, 1) << "took " << took << " s\n" << log;
+  EXPECT_NE(log.find("retrying what is held for up to 10 s"), std::string::npos) << log;
+  EXPECT_NE(log.find("writes the database would not take"), std::string::npos) << log;
+  EXPECT_EQ(log.find("failed and is lost"), std::string::npos) << log;
+
+  ASSERT_EQ(chmod(db.c_str(), 0644), 0);
   expect_everything_acknowledged_kept(db, player);
 }
 

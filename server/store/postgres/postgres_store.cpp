@@ -192,6 +192,8 @@ Ticket PostgresStore::committed_through() const { return impl_->queue->committed
 
 void PostgresStore::flush() { impl_->queue->flush(); }
 
+std::uint64_t PostgresStore::stop() { return impl_->queue->stop(); }
+
 Store::Stats PostgresStore::stats() const { return impl_->queue->stats(); }
 
 Store::Health PostgresStore::health() const {

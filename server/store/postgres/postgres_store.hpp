@@ -50,6 +50,7 @@ class PostgresStore final : public Store {
   void after_commit(Ticket ticket, std::function<void()> callback) override;
   Ticket committed_through() const override;
   void flush() override;
+  std::uint64_t stop() override;
 
   std::vector<PlayerRow> load_players() override;
   Expected<std::optional<PlayerRow>> find_player_by_token(const std::string& token_hash) override;

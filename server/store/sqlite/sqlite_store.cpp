@@ -438,6 +438,14 @@ Ticket SqliteStore::committed_through() const { return impl_->queue->committed_t
 
 void SqliteStore::flush() { impl_->queue->flush(); }
 
+std::uint64_t SqliteStore::stop() {
+  // A deleted file can still be written back while the queue retries: closing after.
+  const std::uint64_t dropped = impl_->queue->stop();
+  std::lock_guard lock(impl_->request_mutex);
+  impl_->closing = true;
+  return dropped;
+}
+
 Store::Stats SqliteStore::stats() const {
   Stats stats = impl_->queue->stats();
   std::lock_guard lock(impl_->checkpointer_mutex);
