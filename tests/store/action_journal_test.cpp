@@ -246,6 +246,34 @@ TEST(ActionJournalTest, AMatchWhoseJournalLostARowEndsWithTheRowsTheFileHas) {
   EXPECT_EQ(store->stats().write_errors, 0u);
 }
 
+// A match whose rows come more than four billion rows after its first (left in progress
+// while that many actions of others were journaled; here a row put in behind the store's
+// back makes the jump): the writer cannot keep such a row's id in its 32 bits
+// (LiveMatchRows), so the match's rows are found by a scan when it ends. Every action is
+// there, once, in seq order, a late one and a repeated one included.
+TEST(ActionJournalTest, AMatchWithRowsFarFromItsFirstEndsWithEveryAction) {
+  TempDir dir;
+  std::string path = dir.file("far.db");
+  auto store = testing::open_store(path);
+  store->match_started(match("m000000000001", "loc", kT0, {"Ann", "Bob", "Cy"}));
+  write_actions(*store, "m000000000001", 1, 3);
+  store->flush();
+  {
+    sql::Database db(path);
+    db.exec(
+        "INSERT INTO live_actions (id, match_id, seq, seat, action, timeout, at) "
+        "VALUES ((SELECT max(id) FROM live_actions) + 5000000000, 'm999999999999', 1, 0, "
+        "'{}', 0, 0)");
+  }
+  write_actions(*store, "m000000000001", 5, 6);
+  write_actions(*store, "m000000000001", 4, 4);  // late
+  write_actions(*store, "m000000000001", 5, 5);  // already there: kept once
+  end_match(*store, "m000000000001");
+  store->flush();
+  EXPECT_EQ(actions_of(*store, "m000000000001"), listed_actions(6));
+  EXPECT_EQ(store->stats().write_errors, 0u);
+}
+
 // The journal rows of matches that are over (an ended match's own rows above the cleaned
 // range, and rows a killed server left) go at the next start; a live match's rows stay,
 // and it goes on with every action.

@@ -91,6 +91,12 @@ WriteStatements::WriteStatements(sql::Database& db)
       read_rows_(db, R"sql(
         SELECT j.key, l.seq, l.seat, l.action, l.timeout, l.at
         FROM json_each(?1) AS j JOIN live_actions AS l ON l.id = j.value)sql"),
+      // A match's rows by a scan of the journal from its first row (only for a match with
+      // a row too far from its first to keep, which play never reaches): each seq's first
+      // row, as the writer keeps one (min() picks the row the bare columns come from).
+      scan_rows_(db, R"sql(
+        SELECT seq, seat, action, timeout, at, min(id) FROM live_actions
+        WHERE match_id = ?1 AND id >= ?2 GROUP BY seq ORDER BY seq)sql"),
       put_commitment_(db, R"sql(
         INSERT OR REPLACE INTO commitments (match_id, deal, sha256)
         VALUES (:match_id, :deal, :sha256))sql"),
@@ -130,24 +136,10 @@ void WriteStatements::reload() {
   while (row.step()) {
     auto it = live_.find(row.get_text(1));
     if (it == live_.end()) continue;  // a finished match's, not yet cleaned
-    LiveMatch& match = it->second;
-    if (match.first_row == 0) match.first_row = row.get_int64(0);
-    append(match, row.get_int64(2), row.get_int64(0));
+    if (it->second.add(row.get_int64(2), row.get_int64(0))) ++live_rows_;  // by row: lowest first
   }
   recompute_oldest_live_row();
   stale_ = false;
-}
-
-bool WriteStatements::append(LiveMatch& match, std::int64_t seq, std::int64_t row) {
-  auto position = match.entries.end();
-  if (!match.entries.empty() && seq <= match.entries.back().seq) {
-    position = std::lower_bound(match.entries.begin(), match.entries.end(), seq,
-                                [](const Entry& entry, std::int64_t s) { return entry.seq < s; });
-    if (position->seq == seq) return false;
-  }
-  match.entries.insert(position, Entry{seq, row});
-  ++live_rows_;
-  return true;
 }
 
 namespace {
@@ -167,7 +159,8 @@ void append_action(std::string& text, const sql::Statement& row, int first_colum
 
 }  // namespace
 
-std::string WriteStatements::actions_text(const LiveMatch& match) {
+std::string WriteStatements::actions_text(const std::string& match_id, const LiveMatch& match) {
+  if (match.has_far_rows()) return actions_text_by_scan(match_id, match);
   std::string text;
   if (actions_text_at_once(match, &text)) return text;
   return actions_text_row_by_row(match);
@@ -177,10 +170,10 @@ std::string WriteStatements::actions_text(const LiveMatch& match) {
 // steps' setup), a quarter of the store thread's work per move.
 bool WriteStatements::actions_text_at_once(const LiveMatch& match, std::string* text) {
   std::string ids = "[";
-  for (const Entry& entry : match.entries) {
+  match.for_each([&](std::int64_t, std::int64_t row) {
     if (ids.size() > 1) ids += ',';
-    append_int(ids, entry.row);
-  }
+    append_int(ids, row);
+  });
   ids += ']';
   sql::ResetWhenDone reset_after(read_rows_);
   read_rows_.reset();
@@ -192,7 +185,7 @@ bool WriteStatements::actions_text_at_once(const LiveMatch& match, std::string* 
     append_action(*text, read_rows_, 1);
     ++next;
   }
-  if (next != static_cast<std::int64_t>(match.entries.size())) return false;
+  if (next != static_cast<std::int64_t>(match.size())) return false;
   *text += ']';
   return true;
 }
@@ -200,16 +193,27 @@ bool WriteStatements::actions_text_at_once(const LiveMatch& match, std::string* 
 std::string WriteStatements::actions_text_row_by_row(const LiveMatch& match) {
   std::string text = "[";
   sql::ResetWhenDone reset_after(read_row_);
-  for (const Entry& entry : match.entries) {
+  match.for_each([&](std::int64_t seq, std::int64_t row) {
     read_row_.reset();
-    read_row_.bind(1, entry.row);
+    read_row_.bind(1, row);
     if (!read_row_.step()) {
-      throw StoreError("journal_row_missing", "live_actions row " + std::to_string(entry.row) +
-                                                  " (seq " + std::to_string(entry.seq) +
-                                                  ") is gone");
+      throw StoreError("journal_row_missing", "live_actions row " + std::to_string(row) + " (seq " +
+                                                  std::to_string(seq) + ") is gone");
     }
     append_action(text, read_row_, 0);
-  }
+  });
+  text += ']';
+  return text;
+}
+
+std::string WriteStatements::actions_text_by_scan(const std::string& match_id,
+                                                  const LiveMatch& match) {
+  std::string text = "[";
+  sql::ResetWhenDone reset_after(scan_rows_);
+  scan_rows_.reset();
+  scan_rows_.bind(1, match_id);
+  scan_rows_.bind(2, match.first_row());
+  while (scan_rows_.step()) append_action(text, scan_rows_, 0);
   text += ']';
   return text;
 }
@@ -217,7 +221,7 @@ std::string WriteStatements::actions_text_row_by_row(const LiveMatch& match) {
 void WriteStatements::recompute_oldest_live_row() {
   oldest_live_row_ = last_row_ + 1;
   for (const auto& [id, match] : live_) {
-    if (match.first_row > 0) oldest_live_row_ = std::min(oldest_live_row_, match.first_row);
+    if (match.first_row() > 0) oldest_live_row_ = std::min(oldest_live_row_, match.first_row());
   }
 }
 
@@ -253,7 +257,7 @@ void WriteStatements::finish_actions(const std::string& match_id, bool write) {
   insert_pending();
   auto it = live_.find(match_id);
   if (write) {
-    const std::string text = it != live_.end() ? actions_text(it->second) : "[]";
+    const std::string text = it != live_.end() ? actions_text(match_id, it->second) : "[]";
     put_match_actions_.reset();
     put_match_actions_.bind(1, match_id);
     put_match_actions_.bind(2, text);
@@ -263,14 +267,14 @@ void WriteStatements::finish_actions(const std::string& match_id, bool write) {
   const LiveMatch& match = it->second;
   // Its rows in the cleaned range were left there while it lived; the rest go with the
   // range.
-  if (match.first_row > 0 && match.first_row < cleaned_below_) {
+  if (match.first_row() > 0 && match.first_row() < cleaned_below_) {
     delete_leftovers_.reset();
-    delete_leftovers_.bind(1, match.first_row);
+    delete_leftovers_.bind(1, match.first_row());
     delete_leftovers_.bind(2, cleaned_below_);
     delete_leftovers_.bind(3, match_id);
     delete_leftovers_.run();
   }
-  live_rows_ -= match.entries.size();
+  live_rows_ -= match.size();
   live_.erase(it);
 }
 
@@ -353,8 +357,8 @@ void WriteStatements::action(const std::string& match_id, std::int64_t seq, int 
   if (it == live_.end()) {
     throw StoreError("unknown_match", "no match " + match_id + " in progress");
   }
-  LiveMatch& match = it->second;
-  if (!append(match, seq, 0)) return;  // already journaled
+  if (!it->second.add(seq, LiveMatch::kNotInserted)) return;  // already journaled
+  ++live_rows_;
   pending_.push_back(PendingRow{match_id, seq, seat, action_json, timeout, at});
 }
 
@@ -399,12 +403,7 @@ void WriteStatements::insert_pending() {
     for (std::size_t row = done; row < done + rows; ++row, ++row_id) {
       auto it = live_.find(std::string(pending_[row].match_id));
       if (it == live_.end()) continue;
-      LiveMatch& match = it->second;
-      if (match.first_row == 0) match.first_row = row_id;  // rows only grow: its lowest
-      // Usually the newest entry; a late action sits earlier.
-      auto entry = std::find_if(match.entries.rbegin(), match.entries.rend(),
-                                [&](const Entry& e) { return e.seq == pending_[row].seq; });
-      if (entry != match.entries.rend()) entry->row = row_id;
+      it->second.set_row(pending_[row].seq, row_id);
     }
     done += rows;
   }

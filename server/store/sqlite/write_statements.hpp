@@ -6,9 +6,9 @@
 //
 // Actions (schema version 3, migrations.cpp): each is appended to live_actions (the
 // rows of one transaction in a few multi-row INSERTs, just before it commits), and the
-// writer keeps, for every match in progress, its actions as the JSON array text that
-// match_actions will hold, and its lowest journal row. So ending a match writes one row
-// from memory, with no read. The journal is emptied from its start, once per commit and
+// writer keeps, for every match in progress, where its rows are (LiveMatchRows). Ending a
+// match reads them back, in one statement, into the JSON array text that match_actions
+// holds, and writes that as one row. The journal is emptied from its start, once per commit and
 // a bounded range at a time: rows below the oldest live match's first row (or, when one
 // match lives very long, below a lag of several times the live rows) are deleted except
 // those of matches in progress; the rows a live match leaves behind the cleaned range are
@@ -29,6 +29,7 @@
 
 #include "server/store/sqlite/claim_code_statements.hpp"
 #include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/live_match_rows.hpp"
 #include "server/store/sqlite/statement.hpp"
 #include "server/store/store.hpp"
 
@@ -68,28 +69,20 @@ class WriteStatements {
   }
 
  private:
-  // Where a live match's action is: its row in live_actions, read back when the match
-  // ends. Only the row ids stay in memory (16 bytes an action): at 2,000 tables a copy of
-  // every live action took a hundred megabytes.
-  struct Entry {
-    std::int64_t seq;
-    std::int64_t row;  // 0 until flush_actions inserts it
-  };
-  struct LiveMatch {
-    std::int64_t first_row = 0;  // its lowest row in live_actions; 0: none yet
-    std::vector<Entry> entries;  // by seq (actions come in order; a late one is inserted)
-  };
+  // A live match's rows in live_actions, read back when it ends (live_match_rows.hpp: 8
+  // bytes an action; at 2,000 tables a copy of every live action took a hundred megabytes).
+  using LiveMatch = LiveMatchRows;
 
   void reload_if_stale();
   void reload();
-  // False if `match` has `seq` already.
-  bool append(LiveMatch& match, std::int64_t seq, std::int64_t row);
   // The action list as match_actions stores it, read from the match's rows: all in one
   // statement, or (should that not find them all, in order) one statement per row, which
-  // names the row that is missing.
-  std::string actions_text(const LiveMatch& match);
+  // names the row that is missing; or, for a match with a far row (live_match_rows.hpp),
+  // by a scan of the journal.
+  std::string actions_text(const std::string& match_id, const LiveMatch& match);
   bool actions_text_at_once(const LiveMatch& match, std::string* text);
   std::string actions_text_row_by_row(const LiveMatch& match);
+  std::string actions_text_by_scan(const std::string& match_id, const LiveMatch& match);
   // Writes `match_id`'s final action list (if `write`) and forgets the match.
   void finish_actions(const std::string& match_id, bool write);
   void recompute_oldest_live_row();
@@ -130,6 +123,7 @@ class WriteStatements {
   sql::Statement delete_leftovers_;
   sql::Statement read_row_;
   sql::Statement read_rows_;
+  sql::Statement scan_rows_;
   sql::Statement put_commitment_;
   sql::Statement put_round_;
   sql::Statement end_match_;
