@@ -208,7 +208,7 @@ void WebSocketSession::write_next() {
   if (ping_due_) return do_ping();
   if (!queue_.empty()) return do_write();  // not when called from do_write: it drained it
   if (close_after_drain_) {
-    auto reason = *close_after_drain_;
+    const websocket::close_reason reason = *close_after_drain_;
     close_after_drain_.reset();
     do_close(reason);
   }
@@ -281,7 +281,8 @@ void WebSocketSession::close_going_away() {
     if (self->closing_ || self->ended_) return;
     websocket::close_reason reason{websocket::close_code::going_away, "server shutting down"};
     if (self->writing_) {
-      self->close_after_drain_ = reason;  // nothing half-written
+      self->close_after_drain_ =
+          std::make_unique<websocket::close_reason>(reason);  // nothing half-written
     } else {
       self->do_close(reason);
     }
@@ -358,7 +359,7 @@ void WebSocketSession::close_for_policy(std::string reason) {
 }
 
 void WebSocketSession::close_after_writing(websocket::close_reason reason) {
-  close_after_drain_ = std::move(reason);
+  close_after_drain_ = std::make_unique<websocket::close_reason>(std::move(reason));
   if (!writing_) do_close(*close_after_drain_);
 }
 

@@ -115,7 +115,9 @@ class WebSocketSession : public Connection,
   bool ping_due_ = false;  // a ping waits for the write in flight
   bool closing_ = false;
   bool ended_ = false;
-  std::optional<websocket::close_reason> close_after_drain_;
+  // Held only while closing: a close_reason is 130 bytes (its reason a 123-byte static
+  // string), which every connection would otherwise carry.
+  std::unique_ptr<websocket::close_reason> close_after_drain_;
 
   // Set with --threads 1 (Lobby::single_thread_io): send() on that thread calls on_send.
   net::io_context* single_thread_io_;

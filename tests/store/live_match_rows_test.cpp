@@ -1,7 +1,8 @@
 // The writer's memory of where a live match's actions are (live_match_rows.hpp): seqs in
-// order however they come, each once; rows as set; a row too far from the match's first
-// to keep in 32 bits marked far (the match is then read back by a scan, ActionJournalTest);
-// a seq outside 32 bits refused.
+// order however they come, each once, in its dense form (1, 2, 3...) and after a skipped
+// or late seq turned it sparse; rows as set; a row too far from the match's first to keep
+// in 32 bits marked far (the match is then read back by a scan, ActionJournalTest); a seq
+// outside 32 bits refused.
 #include "server/store/sqlite/live_match_rows.hpp"
 
 #include <gtest/gtest.h>
@@ -35,6 +36,24 @@ TEST(LiveMatchRows, KeepsSeqsInOrderEachOnceWithTheirRows) {
   EXPECT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows.first_row(), 100);
   EXPECT_FALSE(rows.has_far_rows());
+}
+
+TEST(LiveMatchRows, ASkippedSeqKeepsEverythingWhenItTurnsSparse) {
+  LiveMatchRows rows;
+  for (std::int64_t seq = 1; seq <= 300; ++seq) EXPECT_TRUE(rows.add(seq, 1000 + seq));
+  EXPECT_FALSE(rows.add(300, 1));  // dense: has it
+  EXPECT_FALSE(rows.add(1, 1));
+  EXPECT_TRUE(rows.add(302, 2000));                         // 301 skipped
+  EXPECT_TRUE(rows.add(301, LiveMatchRows::kNotInserted));  // late
+  rows.set_row(301, 2001);
+  EXPECT_FALSE(rows.add(150, 1));  // sparse: has it
+  Rows expected;
+  for (std::int64_t seq = 1; seq <= 300; ++seq) expected.emplace_back(seq, 1000 + seq);
+  expected.emplace_back(301, 2001);
+  expected.emplace_back(302, 2000);
+  EXPECT_EQ(rows_of(rows), expected);
+  EXPECT_EQ(rows.size(), 302u);
+  EXPECT_EQ(rows.first_row(), 1001);
 }
 
 TEST(LiveMatchRows, ARowIsKnownOnceSetAndTheFirstSetIsTheFirstRow) {

@@ -1,10 +1,15 @@
 // Where a live match's actions are in the journal (live_actions), by seq: what the writer
 // keeps for every match in progress so that it can read the match's rows back when it
 // ends (write_statements.hpp). It is held for every live action of the server, so it is
-// kept small: 8 bytes an action, the seq and the row as 32-bit numbers, the row as its
-// distance from the match's first row. Two 64-bit numbers (16 bytes, and a vector's spare
-// room on top) were a tenth of the server's heap per player in an open loop of 4,000
-// players (heaptrack, docs/load.md).
+// kept small. Two 64-bit numbers an action (16 bytes, and a vector's doubling on top)
+// were a tenth of the server's heap per player in an open loop of 4,000 players
+// (heaptrack, docs/load.md). Now:
+// - the usual match, whose actions come numbered 1, 2, 3... in order ("dense"), keeps 4
+//   bytes an action: its rows, as their distance from its first row, the seq being the
+//   position;
+// - a match whose seqs skip or come late (a replay, a test) turns "sparse": 8 bytes an
+//   action, each seq beside its row.
+// Both grow by a quarter at a time rather than double.
 //
 // Two things would not fit 32 bits; neither happens in play:
 // - a seq outside 1..4,294,967,295 (a match's actions are numbered from 1): refused, with
@@ -34,27 +39,38 @@ class LiveMatchRows {
   void set_row(std::int64_t seq, std::int64_t row);
 
   std::int64_t first_row() const { return first_row_; }  // kNotInserted: none yet
-  std::size_t size() const { return entries_.size(); }
+  std::size_t size() const { return dense_ ? rows_.size() : entries_.size(); }
   bool has_far_rows() const { return far_; }
   // Calls `visit(seq, row)` in seq order; row is kNotInserted or kFar where not known.
   template <typename Visit>
   void for_each(Visit visit) const {
+    if (dense_) {
+      std::int64_t seq = first_seq_;
+      for (std::uint32_t row : rows_) visit(seq++, unpack_row(row));
+      return;
+    }
     for (const Packed& entry : entries_) visit(std::int64_t{entry.seq}, unpack_row(entry.row));
   }
 
  private:
   struct Packed {
     std::uint32_t seq;
-    std::uint32_t row;  // 0: not inserted; kFarRow: far; else row - first_row_ + 1
+    std::uint32_t row;
   };
+  // A packed row: 0 not inserted, kFarRow far, else row - first_row_ + 1.
   static constexpr std::uint32_t kFarRow = UINT32_MAX;
 
   std::uint32_t pack_row(std::int64_t row);
   std::int64_t unpack_row(std::uint32_t row) const;
+  void turn_sparse();
+  bool add_sparse(std::uint32_t seq, std::uint32_t packed_row);
 
   std::int64_t first_row_ = kNotInserted;
+  std::int64_t first_seq_ = 0;  // dense: the seq of rows_[0]
+  bool dense_ = true;
   bool far_ = false;
-  std::vector<Packed> entries_;  // by seq (actions come in order; a late one is inserted)
+  std::vector<std::uint32_t> rows_;  // dense: by seq from first_seq_
+  std::vector<Packed> entries_;      // sparse: by seq
 };
 
 }  // namespace parlor::server::store
