@@ -225,14 +225,20 @@ void make_read_only_at_the_players_turn(const std::string& db, ServerProcess& se
   EXPECT_TRUE(player.refused_with("store_unavailable", 5s)) << player.state();
 }
 
+// A server (`binary`) on `db`, and a player at a table with bots.
+struct TableOnFile {
+  TableOnFile(const std::string& binary, const std::string& db)
+      : server(binary, fast_table_on(db)), player(pool, server.port(), "ana") {}
+  ClientPool pool;
+  ServerProcess server;
+  TablePlayer player;
+};
+
 TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritableAgain) {
   if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
-  const std::string wrapper = server_as_nobody();
   const std::string db = file("parlor.db");
-
-  ClientPool pool;
-  ServerProcess server(wrapper, fast_table_on(db));
-  TablePlayer player(pool, server.port(), "ana");
+  TableOnFile table(server_as_nobody(), db);
+  auto& [pool, server, player] = table;
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(30, 30s), 30);
   ASSERT_NO_FATAL_FAILURE(make_read_only_at_the_players_turn(db, server, player));
@@ -254,18 +260,15 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
 }
 
 // Stopped (SIGTERM) while the database takes no writes, the server does not wait for it
-// forever: the writes of the stop itself (the rooms kept for a restart) are retried for the
-// store's patience (WriteQueue::kRetryAfterStop, 10 s) and then dropped, and it exits with
-// code 1 saying so. Nothing a player saw acknowledged is lost. (It used to wait in its
-// last flush until killed.)
+// forever: the writes it holds (here a newcomer's player row) are retried for the store's
+// patience (WriteQueue::kRetryAfterStop, 10 s) and then dropped, and it exits with code 1
+// saying so. Nothing a player saw acknowledged is lost. (It used to wait in its last
+// flush until killed.)
 TEST_F(DatabaseFaults, AServerStoppedWhileItsFileIsReadOnlyExitsWithinItsPatience) {
   if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
-  const std::string wrapper = server_as_nobody();
   const std::string db = file("parlor.db");
-
-  ClientPool pool;
-  ServerProcess server(wrapper, fast_table_on(db));
-  TablePlayer player(pool, server.port(), "ana");
+  TableOnFile table(server_as_nobody(), db);
+  auto& [pool, server, player] = table;
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(20, 30s), 20);
   ASSERT_NO_FATAL_FAILURE(make_read_only_at_the_players_turn(db, server, player));
