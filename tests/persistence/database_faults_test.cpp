@@ -238,7 +238,8 @@ TEST_F(DatabaseFaults, AFileMadeReadOnlyUnderTheServerHoldsMovesUntilItIsWritabl
   if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
   const std::string db = file("parlor.db");
   TableOnFile table(server_as_nobody(), db);
-  auto& [pool, server, player] = table;
+  ServerProcess& server = table.server;
+  TablePlayer& player = table.player;
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(30, 30s), 30);
   ASSERT_NO_FATAL_FAILURE(make_read_only_at_the_players_turn(db, server, player));
@@ -268,7 +269,10 @@ TEST_F(DatabaseFaults, AServerStoppedWhileItsFileIsReadOnlyExitsWithinItsPatienc
   if (geteuid() != 0) GTEST_SKIP() << "needs root, to run the server as another user";
   const std::string db = file("parlor.db");
   TableOnFile table(server_as_nobody(), db);
-  auto& [pool, server, player] = table;
+  // References, not a structured binding: clang 15 cannot capture those in a lambda.
+  ClientPool& pool = table.pool;
+  ServerProcess& server = table.server;
+  TablePlayer& player = table.player;
   ASSERT_TRUE(player.ready());
   ASSERT_EQ(player.play(20, 30s), 20);
   ASSERT_NO_FATAL_FAILURE(make_read_only_at_the_players_turn(db, server, player));

@@ -69,8 +69,9 @@ class WriteStatements {
   }
 
  private:
-  // A live match's rows in live_actions, read back when it ends (live_match_rows.hpp: 8
-  // bytes an action; at 2,000 tables a copy of every live action took a hundred megabytes).
+  // A live match's rows in live_actions, read back when it ends (live_match_rows.hpp: 4
+  // bytes an action in play; at 2,000 tables a copy of every live action took a hundred
+  // megabytes).
   using LiveMatch = LiveMatchRows;
 
   void reload_if_stale();
