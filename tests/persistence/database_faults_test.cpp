@@ -297,6 +297,8 @@ TEST_F(DatabaseFaults, AServerStoppedWhileItsFileIsReadOnlyExitsWithinItsPatienc
       std::chrono::duration<double>(std::chrono::steady_clock::now() - stopping).count();
   const std::string log = server.log();
   EXPECT_EQ(exit_code, 1) << "took " << took << " s\n" << log;
+  // Its patience: 5 s for the connections, 10 s for the store, and a little to spare.
+  EXPECT_LT(took, std::chrono::duration<double>(patience(20s)).count()) << log;
   EXPECT_NE(log.find("retrying what is held for up to 10 s"), std::string::npos) << log;
   EXPECT_NE(log.find("writes the database would not take"), std::string::npos) << log;
   EXPECT_EQ(log.find("failed and is lost"), std::string::npos) << log;

@@ -9,11 +9,13 @@ namespace parlor::server::store {
 
 namespace {
 
-// Room for one more, a quarter more at a time: a live match's list is never copied on the
-// hot path, so the spare room a doubling leaves (a third on average) is not worth it.
+// A quarter more at a time: a live match's list is never copied on the hot path, so the
+// spare room a doubling leaves (a third on average) is not worth it.
+std::size_t grown(std::size_t size) { return size + size / 4 + 16; }
+
 template <typename T>
 void make_room(std::vector<T>& items) {
-  if (items.size() == items.capacity()) items.reserve(items.size() + items.size() / 4 + 16);
+  if (items.size() == items.capacity()) items.reserve(grown(items.size()));
 }
 
 }  // namespace
@@ -51,7 +53,7 @@ bool LiveMatchRows::add_sparse(std::uint32_t seq, std::uint32_t packed_row) {
 }
 
 void LiveMatchRows::turn_sparse() {
-  entries_.reserve(rows_.size() + rows_.size() / 4 + 16);
+  entries_.reserve(grown(rows_.size()));
   auto seq = static_cast<std::uint32_t>(first_seq_);
   for (std::uint32_t row : rows_) entries_.push_back(Packed{seq++, row});
   rows_ = {};
