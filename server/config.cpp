@@ -95,6 +95,12 @@ const std::vector<Flag>& flags() {
                "extra wait to gather writes into one commit (0: commit as soon as the writer is "
                "free; groups still form while a commit runs)",
                &C::commit_ms, 0, 1000),
+      int_flag("commit-spacing-ms",
+               "under concurrent load (one of the last two commits held two writes or more), the "
+               "least time "
+               "from one commit's start to the next's, so that more writes share one (0: none; "
+               "a lone write still commits at once)",
+               &C::commit_spacing_ms, 0, 1000),
       int_flag("checkpoint-ms",
                "how often a separate connection copies the WAL into the database file (0: "
                "leave it to SQLite, which does it inside the commit that fills the WAL)",

@@ -21,6 +21,7 @@ struct ServerConfig {
   std::string db_path = "./data/parlor.db";
   std::string db_sync = "normal";  // PRAGMA synchronous: "normal" or "full"
   int commit_ms = 0;               // extra wait to gather a group commit (0: none)
+  int commit_spacing_ms = 1;       // under concurrent load, least time between commits' starts
   int checkpoint_ms = 250;         // WAL checkpoint period, off the writer (0: SQLite's own)
   std::string web_root;            // empty: clients/web/dist, else the placeholder
   int threads = 0;                 // 0: one per core (one on two cores or fewer)

@@ -130,6 +130,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   store_options.path = config.db_path;
   store_options.synchronous_full = config.db_sync == "full";
   store_options.commit_interval = std::chrono::milliseconds(config.commit_ms);
+  store_options.commit_spacing = std::chrono::milliseconds(config.commit_spacing_ms);
   store_options.checkpoint_interval = std::chrono::milliseconds(config.checkpoint_ms);
   // A clustered node joins before its store opens: every write batch carries the fence of
   // this incarnation (server/cluster/cluster_schema.hpp).

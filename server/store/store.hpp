@@ -43,6 +43,10 @@ struct StoreOptions {
   // transaction. 0: none (writes that queue while a commit runs still form one group).
   std::chrono::milliseconds commit_interval{2};
   std::size_t max_batch = 2000;  // writes per transaction at most
+  // Under concurrent load, the least time from one commit's start to the next's, so that
+  // more writes share a commit (write_queue.hpp). 0: none. The server's default is 1 ms
+  // (--commit-spacing-ms); the store's tests keep none, for their timings.
+  std::chrono::milliseconds commit_spacing{0};
   // How often the WAL is copied back into the database file, off the writer's thread
   // (sqlite/checkpointer.hpp); 0: by SQLite itself, inside the commit that fills the WAL.
   std::chrono::milliseconds checkpoint_interval{250};

@@ -11,11 +11,12 @@
 namespace parlor::server::store {
 
 WriteQueue::WriteQueue(BatchRunner& runner, std::chrono::milliseconds commit_interval,
-                       std::size_t max_batch, std::function<void()> before_commit,
-                       std::function<void()> rolled_back)
+                       std::size_t max_batch, std::chrono::milliseconds commit_spacing,
+                       std::function<void()> before_commit, std::function<void()> rolled_back)
     : runner_(runner),
       commit_interval_(commit_interval),
       max_batch_(std::max<std::size_t>(max_batch, 1)),
+      commit_spacing_(commit_spacing),
       before_commit_(std::move(before_commit)),
       rolled_back_(std::move(rolled_back)),
       thread_([this] { run(); }) {}
@@ -46,9 +47,9 @@ Ticket WriteQueue::push(const char* kind, std::string subject, Apply apply) {
     std::lock_guard lock(mutex_);
     ticket = ++last_ticket_;
     queue_.push_back(Write{ticket, kind, std::move(subject), std::move(apply)});
-    // The writer sleeps until the first write, then until its interval ends or the batch
-    // is full: only those two moments need to wake it.
-    wake = queue_.size() == 1 || queue_.size() >= max_batch_;
+    // The writer sleeps until the first write, then until its interval or spacing ends or
+    // the batch is full: only the first write and a full batch need to wake it.
+    wake = (queue_.size() == 1 && writer_waits_for_first_) || queue_.size() >= max_batch_;
   }
   writes_queued_.fetch_add(1);
   if (wake) wake_writer_.notify_one();
@@ -103,11 +104,27 @@ void WriteQueue::run() {
 
 std::vector<WriteQueue::Write> WriteQueue::next_batch() {
   std::unique_lock lock(mutex_);
+  writer_waits_for_first_ = true;
   wake_writer_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+  writer_waits_for_first_ = false;
   if (queue_.empty()) return {};
-  auto deadline = std::chrono::steady_clock::now() + commit_interval_;
-  wake_writer_.wait_until(lock, deadline, [&] { return stopping_ || queue_.size() >= max_batch_; });
+  auto now = std::chrono::steady_clock::now();
+  auto gather_until = now + commit_interval_;
+  if (space_next_commit_)
+    gather_until = std::max(gather_until, last_commit_began_ + commit_spacing_);
+  // Only a wait with time left: one on a deadline already past still sleeps in the kernel
+  // and is switched back in.
+  if (gather_until > now) {
+    wake_writer_.wait_until(lock, gather_until,
+                            [&] { return stopping_ || queue_.size() >= max_batch_; });
+    now = std::chrono::steady_clock::now();
+  }
+  last_commit_began_ = now;
   std::size_t count = std::min(queue_.size(), max_batch_);
+  // Two writes or more in either of the last two batches: one lone write between busy
+  // batches (the first to come after a commit's callbacks went out) does not end it.
+  space_next_commit_ = count >= 2 || last_batch_concurrent_;
+  last_batch_concurrent_ = count >= 2;
   auto end = queue_.begin() + static_cast<std::ptrdiff_t>(count);
   std::vector<Write> batch(std::make_move_iterator(queue_.begin()), std::make_move_iterator(end));
   queue_.erase(queue_.begin(), end);

@@ -1,14 +1,23 @@
 // Group commit: writes are queued by any thread and applied by one writer thread, which
 // waits for the first write, gathers more for up to `commit_interval` (or until
-// `max_batch`), and commits them in one transaction. A batch that fails because the
-// database cannot take writes (full disk, I/O error, locked, read-only: an outage, see
-// write_outage.hpp) is kept and retried until it commits, and nothing after it commits
-// first, so `committed_through` never passes a write that is not on disk. A batch that
-// fails for any other reason is retried write by write, each in its own transaction, so
-// one bad row loses only itself. After every rolled-back transaction `rolled_back` runs
-// (the writes keep state in memory that must then be rebuilt from the file). `before_commit` runs
-// inside every transaction after its writes (the writes may defer some of their work to it); if it
-// throws, the transaction fails like a write.
+// `max_batch`), and commits them in one transaction.
+//
+// Under concurrent load (one of the last two commits held two writes or more) the next
+// commit also waits until `commit_spacing` has passed since the last one began, so that
+// more writes share it: every commit costs the writer a wake-up, and the thread that
+// queued the write another when its callbacks come back, which on a virtual machine cost
+// more than the commit itself (docs/load.md, 2026-12-01). A lone write (a move on a quiet
+// server, one room's moves in a row, each waiting for its commit) still commits at once.
+//
+// A batch that fails because the database cannot take writes (full disk, I/O error,
+// locked, read-only: an outage, see write_outage.hpp) is kept and retried until it
+// commits, and nothing after it commits first, so `committed_through` never passes a
+// write that is not on disk. A batch that fails for any other reason is retried write by
+// write, each in its own transaction, so one bad row loses only itself. After every
+// rolled-back transaction `rolled_back` runs (the writes keep state in memory that must
+// then be rebuilt from the file). `before_commit` runs inside every transaction after its
+// writes (the writes may defer some of their work to it); if it throws, the transaction
+// fails like a write.
 #pragma once
 
 #include <atomic>
@@ -37,7 +46,8 @@ class WriteQueue {
 
   // `runner` runs each batch in one transaction of its database (batch_runner.hpp).
   WriteQueue(BatchRunner& runner, std::chrono::milliseconds commit_interval, std::size_t max_batch,
-             std::function<void()> before_commit = {}, std::function<void()> rolled_back = {});
+             std::chrono::milliseconds commit_spacing, std::function<void()> before_commit = {},
+             std::function<void()> rolled_back = {});
   // Commits everything queued, runs the remaining callbacks, then stops the thread. During
   // an outage it keeps retrying for `kRetryAfterStop`, then drops what is left (messages
   // held for those writes were never sent, so no client saw them accepted); at once if
@@ -99,6 +109,7 @@ class WriteQueue {
   BatchRunner& runner_;
   const std::chrono::milliseconds commit_interval_;
   const std::size_t max_batch_;
+  const std::chrono::milliseconds commit_spacing_;
   const std::function<void()> before_commit_;
   const std::function<void()> rolled_back_;
 
@@ -120,7 +131,13 @@ class WriteQueue {
   Ticket last_ticket_ = 0;
   Ticket finished_through_ = 0;  // committed and its callbacks run
   bool stopping_ = false;
-  bool writer_done_ = false;  // run() returned: nothing pushed now is ever committed
+  // The writer sleeps until a write comes: only then does a push wake it (while it gathers
+  // a batch it wakes by itself, or when the batch is full).
+  bool writer_waits_for_first_ = false;
+  std::chrono::steady_clock::time_point last_commit_began_{};
+  bool space_next_commit_ = false;      // one of the last two batches held two writes or more
+  bool last_batch_concurrent_ = false;  // the last batch held two writes or more
+  bool writer_done_ = false;            // run() returned: nothing pushed now is ever committed
   std::optional<std::chrono::steady_clock::time_point> give_up_at_;  // set once stopping
   WriteOutage outage_;
 

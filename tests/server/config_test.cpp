@@ -103,6 +103,22 @@ TEST(Config, HelpListsEveryFlagWithItsVariable) {
   }
 }
 
+TEST(Config, CommitSpacingIsAMillisecondUnlessSetByFlagOrEnvironment) {
+  auto defaults = parse_command_line({}, env_of({}));
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ(defaults->config.commit_spacing_ms, 1);
+  EXPECT_EQ(defaults->config.commit_ms, 0);
+  auto from_env = parse_command_line({}, env_of({{"PARLOR_COMMIT_SPACING_MS", "0"}}));
+  ASSERT_TRUE(from_env.ok());
+  EXPECT_EQ(from_env->config.commit_spacing_ms, 0);
+  auto from_flag = parse_command_line({"--commit-spacing-ms", "5"}, env_of({}));
+  ASSERT_TRUE(from_flag.ok());
+  EXPECT_EQ(from_flag->config.commit_spacing_ms, 5);
+  EXPECT_FALSE(parse_command_line({"--commit-spacing-ms", "-1"}, env_of({})).ok());
+  EXPECT_FALSE(parse_command_line({"--commit-spacing-ms", "1001"}, env_of({})).ok());
+  EXPECT_NE(usage_text().find("PARLOR_COMMIT_SPACING_MS"), std::string::npos);
+}
+
 TEST(Config, ChatLimitsComeFromFlagsOrTheEnvironment) {
   auto defaults = parse_command_line({}, env_of({}));
   ASSERT_TRUE(defaults.ok());

@@ -78,8 +78,8 @@ Expected<std::unique_ptr<PostgresStore>> PostgresStore::open(const StoreOptions&
   }
   impl->batch = std::make_unique<pg::PgWriteBatch>(
       options.path, impl->connection_options, options.batch_guard_sql, options.batch_guard_params);
-  impl->queue =
-      std::make_unique<WriteQueue>(*impl->batch, options.commit_interval, options.max_batch);
+  impl->queue = std::make_unique<WriteQueue>(*impl->batch, options.commit_interval,
+                                             options.max_batch, options.commit_spacing);
   spdlog::info("store: opened PostgreSQL {} (schema version {}, was {})", shown,
                pg::current_schema_version(), schema_before);
   return std::unique_ptr<PostgresStore>(new PostgresStore(std::move(impl)));

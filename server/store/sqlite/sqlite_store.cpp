@@ -310,7 +310,7 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& opt
                                                      [state] { state->prepare_batch(); });
   // The statements are looked up at each call: a deleted file's write-back replaces them.
   impl->queue = std::make_unique<WriteQueue>(
-      *impl->runner, options.commit_interval, options.max_batch,
+      *impl->runner, options.commit_interval, options.max_batch, options.commit_spacing,
       [state] { state->write_statements->flush_actions(); },
       [state] {
         if (state->write_statements) state->write_statements->rolled_back();
