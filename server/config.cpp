@@ -96,10 +96,9 @@ const std::vector<Flag>& flags() {
                "free; groups still form while a commit runs)",
                &C::commit_ms, 0, 1000),
       int_flag("commit-spacing-ms",
-               "under concurrent load (one of the last two commits held two writes or more), the "
-               "least time "
-               "from one commit's start to the next's, so that more writes share one (0: none; "
-               "a lone write still commits at once)",
+               "under concurrent load (one of the last two commits held two writes or more), "
+               "the least time from one commit's start to the next's, so that more writes "
+               "share one (0: none; a lone write still commits at once)",
                &C::commit_spacing_ms, 0, 1000),
       int_flag("checkpoint-ms",
                "how often a separate connection copies the WAL into the database file (0: "

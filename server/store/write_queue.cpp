@@ -110,7 +110,7 @@ std::vector<WriteQueue::Write> WriteQueue::next_batch() {
   if (queue_.empty()) return {};
   auto now = std::chrono::steady_clock::now();
   auto gather_until = now + commit_interval_;
-  if (space_next_commit_)
+  if (lone_batches_in_a_row_ < kLoneBatchesEndingLoad)
     gather_until = std::max(gather_until, last_commit_began_ + commit_spacing_);
   // Only a wait with time left: one on a deadline already past still sleeps in the kernel
   // and is switched back in.
@@ -121,10 +121,8 @@ std::vector<WriteQueue::Write> WriteQueue::next_batch() {
   }
   last_commit_began_ = now;
   std::size_t count = std::min(queue_.size(), max_batch_);
-  // Two writes or more in either of the last two batches: one lone write between busy
-  // batches (the first to come after a commit's callbacks went out) does not end it.
-  space_next_commit_ = count >= 2 || last_batch_concurrent_;
-  last_batch_concurrent_ = count >= 2;
+  lone_batches_in_a_row_ =
+      count >= 2 ? 0 : std::min(lone_batches_in_a_row_ + 1, kLoneBatchesEndingLoad);
   auto end = queue_.begin() + static_cast<std::ptrdiff_t>(count);
   std::vector<Write> batch(std::make_move_iterator(queue_.begin()), std::make_move_iterator(end));
   queue_.erase(queue_.begin(), end);

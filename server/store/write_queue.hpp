@@ -135,9 +135,12 @@ class WriteQueue {
   // a batch it wakes by itself, or when the batch is full).
   bool writer_waits_for_first_ = false;
   std::chrono::steady_clock::time_point last_commit_began_{};
-  bool space_next_commit_ = false;      // one of the last two batches held two writes or more
-  bool last_batch_concurrent_ = false;  // the last batch held two writes or more
-  bool writer_done_ = false;            // run() returned: nothing pushed now is ever committed
+  // Batches of one write since the last of two or more. The load counts as concurrent
+  // (commits spaced) until two come in a row: one lone write between busy batches (the
+  // first to come after a commit's callbacks went out) does not end it. It starts there.
+  static constexpr int kLoneBatchesEndingLoad = 2;
+  int lone_batches_in_a_row_ = kLoneBatchesEndingLoad;
+  bool writer_done_ = false;  // run() returned: nothing pushed now is ever committed
   std::optional<std::chrono::steady_clock::time_point> give_up_at_;  // set once stopping
   WriteOutage outage_;
 

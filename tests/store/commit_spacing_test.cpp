@@ -1,7 +1,8 @@
 // The write queue's commit spacing (write_queue.hpp): once a commit held two writes or
 // more, the next begins no sooner than the spacing after it, and takes what came
-// meanwhile; a lone write still commits at once, and stopping does not wait the spacing
-// out. A fake runner records each batch (its size and start), so no database is needed.
+// meanwhile, until two lone writes in a row end it; a lone write on a quiet queue commits
+// at once, and stopping does not wait the spacing out. A fake runner records each batch (its size
+// and start), so no database is needed.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -117,6 +118,22 @@ TEST(CommitSpacingTest, WritesThatCameTogetherMakeTheNextCommitWaitAndGather) {
   const auto batches = spaced.runner.batches();
   ASSERT_EQ(sizes(batches), (std::vector<int>{1, 2, 3}));
   EXPECT_GE(batches[2].began - batches[1].began, 1s);
+}
+
+TEST(CommitSpacingTest, TwoLoneWritesInARowEndTheSpacing) {
+  // The first lone write after a busy batch is often the first of the next wave (it came
+  // as soon as the commit's callbacks went out), so the load ends only at the second.
+  SpacedQueue spaced(1500ms);
+  spaced.commit_one_then_two_together();
+  for (int i = 0; i < 3; ++i) {
+    spaced.push();
+    spaced.queue.flush();
+  }
+  const auto batches = spaced.runner.batches();
+  ASSERT_EQ(sizes(batches), (std::vector<int>{1, 2, 1, 1, 1}));
+  EXPECT_GE(batches[2].began - batches[1].began, 1500ms);  // after the busy batch
+  EXPECT_GE(batches[3].began - batches[2].began, 1500ms);  // after one lone write
+  EXPECT_LT(batches[4].began - batches[3].began, 1000ms);  // after two: at once
 }
 
 TEST(CommitSpacingTest, ALoneWriteCommitsAtOnceWhateverTheSpacing) {
