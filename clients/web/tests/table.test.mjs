@@ -156,9 +156,11 @@ describe("the table", () => {
       await screenshot(page, "perico-match-over");
       const match = await page.evaluate(() => window.parlor.update.match);
       await page.click('[data-action="play-again"]');
-      await page.waitForFunction((m) => window.parlor.update?.match === m + 1 && !window.parlor.update.view.over, match);
+      await page.waitForFunction((m) => window.parlor.update?.match === m + 1, match);
       await page.waitForSelector('[data-testid="hand"]');
-      assert.equal(await panel.count(), 0, "the new match has no results yet");
+      // A complete hand at the deal ends a match to 1 at once (about 1.5 deals in 10,000 at three seats).
+      const overAtTheDeal = await page.evaluate(() => window.parlor.update.view.over);
+      if (!overAtTheDeal) assert.equal(await panel.count(), 0, "the new match has no results yet");
     } finally {
       await context.close();
     }
