@@ -1,4 +1,4 @@
-// The ceiling any server on this machine meets under `parlor load`'s closed loop: the same
+// The ceiling any server on this machine meets under `parlor load`'s loops: the same
 // message pattern over loopback TCP with no WebSocket, JSON, rules or storage at all. A
 // server process and a client process, one epoll thread each, as parlor-server (one io
 // thread) and parlor load are: each of T tables has S client connections; a client sends
@@ -6,21 +6,33 @@
 // S connections, and once all S arrived the next seat acts. Both processes' CPU is
 // measured too, so the figure says what share of the machine the kernel alone takes.
 //
-//   build/bin/loopback_pattern_floor [TABLES [SEATS [SECONDS]]]     (default 200 4 8)
+// With RATE, the open loop of `parlor load --rate RATE`: a seat acts once the table's last
+// update arrived and its own slot has come, each client at most RATE times a second (slots
+// one period apart, credit kept for at most a second, the first at a random point of the
+// first period). It prints the latency from an action to the acting seat's own update too:
+// the floor for the open-loop runs at 20,000 connections.
+//
+//   build/bin/loopback_pattern_floor [TABLES [SEATS [SECONDS [RATE]]]]   (default 200 4 8)
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/epoll.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <queue>
+#include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -28,11 +40,42 @@ namespace {
 constexpr std::size_t kActionBytes = 80;
 constexpr std::size_t kUpdateBytes = 900;
 
+using Clock = std::chrono::steady_clock;
+
 struct Pattern {
   int tables = 200;
   int seats = 4;
   double seconds = 8;
+  double rate = 0;  // actions a second per client; 0: closed loop
 };
+
+// What the client side measured, over the run alone (the connections made before it).
+struct Played {
+  long actions = 0;
+  double seconds = 0;
+  double server_cpu = 0;  // seconds of CPU, user and system
+  double client_cpu = 0;
+  std::vector<double> latencies_us;  // open loop only: action to the actor's own update
+};
+
+// A process's user and system CPU so far, in seconds (/proc/PID/stat).
+double cpu_seconds_of(pid_t pid) {
+  std::FILE* file = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+  if (!file) return 0;
+  char text[1024] = {};
+  const std::size_t length = std::fread(text, 1, sizeof text - 1, file);
+  std::fclose(file);
+  // The fields after the command's closing parenthesis: state is the 3rd, utime the 14th.
+  const char* rest = std::strrchr(text, ')');
+  if (!rest || length == 0) return 0;
+  unsigned long utime = 0;
+  unsigned long stime = 0;
+  if (std::sscanf(rest + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime,
+                  &stime) != 2) {
+    return 0;
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
 
 void add_to_poll(int poller, int fd, std::uint32_t index) {
   int one = 1;
@@ -89,36 +132,108 @@ void serve(int listener, const Pattern& pattern) {
   }
 }
 
-// The client side: closed loop, one action in flight per table. Returns actions made.
-long play(const sockaddr_in& address, const Pattern& pattern) {
+// The open loop's clock per client: the slot at or after which it may act next.
+class Pacing {
+ public:
+  Pacing(const Pattern& pattern, int connections) : period_(1.0 / pattern.rate) {
+    std::mt19937_64 random(20261201);
+    std::uniform_real_distribution<double> first(0, period_.count());
+    const Clock::time_point now = Clock::now();
+    for (int i = 0; i < connections; ++i) {
+      next_.push_back(now + std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(first(random))));
+    }
+  }
+  Clock::time_point next_slot(int connection) const { return next_[connection]; }
+  // The client acts now: its next slot is one period on, with at most a second of credit.
+  void used(int connection, Clock::time_point now) {
+    next_[connection] = std::max(next_[connection], now - std::chrono::seconds(1)) +
+                        std::chrono::duration_cast<Clock::duration>(period_);
+  }
+
+ private:
+  std::chrono::duration<double> period_;
+  std::vector<Clock::time_point> next_;
+};
+
+// The client side: one action in flight per table; in the closed loop the next seat acts
+// as soon as the table's updates have all arrived, in the open loop once its slot has come.
+Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
   const int connections = pattern.tables * pattern.seats;
   int poller = epoll_create1(0);
   std::vector<int> fds;
+  Played played;
   for (int i = 0; i < connections; ++i) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) return -1;
+    if (connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+      played.actions = -1;
+      return played;
+    }
     fds.push_back(fd);
     add_to_poll(poller, fd, static_cast<std::uint32_t>(i));
   }
+  const bool open_loop = pattern.rate > 0;
+  std::optional<Pacing> pacing;
+  if (open_loop) pacing.emplace(pattern, connections);
   const std::string action(kActionBytes, 'a');
   std::vector<long> received(fds.size(), 0);
   std::vector<int> turn(static_cast<std::size_t>(pattern.tables), 0);
-  for (int t = 0; t < pattern.tables; ++t) {
-    if (write(fds[t * pattern.seats], action.data(), action.size()) < 0) return -1;
+  std::vector<Clock::time_point> sent_at(static_cast<std::size_t>(pattern.tables));
+  std::vector<bool> actor_updated(static_cast<std::size_t>(pattern.tables), false);
+  // Tables whose next seat waits for its slot, earliest first.
+  using Due = std::pair<Clock::time_point, int>;
+  std::priority_queue<Due, std::vector<Due>, std::greater<>> waiting;
+
+  auto act = [&](int table, Clock::time_point now) {
+    const int seat = table * pattern.seats + turn[table];
+    if (pacing) pacing->used(seat, now);
+    sent_at[table] = now;
+    actor_updated[table] = false;
+    ++played.actions;
+    return write(fds[seat], action.data(), action.size()) >= 0;
+  };
+  auto next_seat = [&](int table, Clock::time_point now) {
+    turn[table] = (turn[table] + 1) % pattern.seats;
+    if (!pacing) return act(table, now);
+    const Clock::time_point slot = pacing->next_slot(table * pattern.seats + turn[table]);
+    if (slot <= now) return act(table, now);
+    waiting.emplace(slot, table);
+    return true;
+  };
+
+  const Clock::time_point start = Clock::now();
+  const double server_cpu_before = cpu_seconds_of(server);
+  const double client_cpu_before = cpu_seconds_of(getpid());
+  for (int t = 0; t < pattern.tables && played.actions >= 0; ++t) {
+    turn[t] = pattern.seats - 1;  // next_seat() turns it to seat 0
+    if (!next_seat(t, start)) played.actions = -1;
   }
   std::vector<char> buffer(1 << 16);
   epoll_event events[512];
-  long actions = 0;
-  const auto end =
-      std::chrono::steady_clock::now() + std::chrono::duration<double>(pattern.seconds);
-  while (std::chrono::steady_clock::now() < end) {
-    int ready = epoll_wait(poller, events, 512, 100);
-    for (int e = 0; e < ready; ++e) {
+  const auto end = start + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(pattern.seconds));
+  while (played.actions >= 0 && Clock::now() < end) {
+    int timeout_ms = 100;
+    if (!waiting.empty()) {
+      const auto until = waiting.top().first - Clock::now();
+      timeout_ms = static_cast<int>(
+          std::clamp<long>(std::chrono::ceil<std::chrono::milliseconds>(until).count(), 0, 100));
+    }
+    int ready = epoll_wait(poller, events, 512, timeout_ms);
+    const Clock::time_point now = Clock::now();
+    for (int e = 0; e < ready && played.actions >= 0; ++e) {
       const std::uint32_t index = events[e].data.u32;
       long got = drain(fds[index], buffer);
-      if (got < 0) return -1;
+      if (got < 0) played.actions = -1;
       received[index] += got;
       const int table = static_cast<int>(index) / pattern.seats;
+      const int actor = table * pattern.seats + turn[table];
+      if (open_loop && !actor_updated[table] &&
+          received[actor] >= static_cast<long>(kUpdateBytes)) {
+        actor_updated[table] = true;
+        played.latencies_us.push_back(
+            std::chrono::duration<double, std::micro>(now - sent_at[table]).count());
+      }
       bool all_updated = true;
       for (int s = 0; s < pattern.seats; ++s) {
         all_updated =
@@ -126,20 +241,27 @@ long play(const sockaddr_in& address, const Pattern& pattern) {
       }
       if (!all_updated) continue;
       for (int s = 0; s < pattern.seats; ++s) received[table * pattern.seats + s] -= kUpdateBytes;
-      turn[table] = (turn[table] + 1) % pattern.seats;
-      if (write(fds[table * pattern.seats + turn[table]], action.data(), action.size()) < 0) {
-        return -1;
-      }
-      ++actions;
+      if (!next_seat(table, now)) played.actions = -1;
+    }
+    while (played.actions >= 0 && !waiting.empty() && waiting.top().first <= Clock::now()) {
+      const int table = waiting.top().second;
+      waiting.pop();
+      if (!act(table, Clock::now())) played.actions = -1;
     }
   }
+  played.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  played.server_cpu = cpu_seconds_of(server) - server_cpu_before;
+  played.client_cpu = cpu_seconds_of(getpid()) - client_cpu_before;
   for (int fd : fds) close(fd);
-  return actions;
+  return played;
 }
 
-double cpu_seconds(const rusage& usage) {
-  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
-         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+// The q-quantile of `values` (sorted in place), in the same units.
+double quantile(std::vector<double>& values, double q) {
+  if (values.empty()) return 0;
+  const auto at = static_cast<std::size_t>(q * static_cast<double>(values.size() - 1));
+  std::nth_element(values.begin(), values.begin() + static_cast<long>(at), values.end());
+  return values[at];
 }
 
 }  // namespace
@@ -149,8 +271,9 @@ int main(int argc, char** argv) {
   if (argc > 1) pattern.tables = std::atoi(argv[1]);
   if (argc > 2) pattern.seats = std::atoi(argv[2]);
   if (argc > 3) pattern.seconds = std::atof(argv[3]);
-  if (pattern.tables < 1 || pattern.seats < 1 || pattern.seconds <= 0) {
-    std::fprintf(stderr, "usage: loopback_pattern_floor [TABLES [SEATS [SECONDS]]]\n");
+  if (argc > 4) pattern.rate = std::atof(argv[4]);
+  if (pattern.tables < 1 || pattern.seats < 1 || pattern.seconds <= 0 || pattern.rate < 0) {
+    std::fprintf(stderr, "usage: loopback_pattern_floor [TABLES [SEATS [SECONDS [RATE]]]]\n");
     return 2;
   }
   int listener = socket(AF_INET, SOCK_STREAM, 0);
@@ -170,26 +293,29 @@ int main(int argc, char** argv) {
     _exit(0);
   }
   close(listener);
-  const auto started = std::chrono::steady_clock::now();
-  const long actions = play(address, pattern);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  Played played = play(address, pattern, server);
   int status = 0;
   waitpid(server, &status, 0);
-  rusage mine{};
-  rusage child{};
-  getrusage(RUSAGE_SELF, &mine);
-  getrusage(RUSAGE_CHILDREN, &child);
+  const long actions = played.actions;
   if (actions < 0) {
     std::fprintf(stderr, "loopback_pattern_floor: a connection failed\n");
     return 1;
   }
-  // The connection set-up is in the CPU figures too; it is small next to the run.
+  const double seconds = played.seconds;
   std::printf(
-      "%d tables x %d seats, closed loop, %.1f s: %.0f actions/s (%.0f messages/s); CPU: server "
-      "%.0f%%, client %.0f%% of one core; %.1f us of CPU per action\n",
-      pattern.tables, pattern.seats, seconds, actions / seconds,
-      actions * (pattern.seats + 1) / seconds, 100 * cpu_seconds(child) / seconds,
-      100 * cpu_seconds(mine) / seconds, 1e6 * (cpu_seconds(child) + cpu_seconds(mine)) / actions);
+      "%d tables x %d seats, %s, %.1f s: %.0f actions/s (%.0f messages/s); CPU: server "
+      "%.0f%%, client %.0f%% of one core; %.1f us of CPU per action (server %.1f)\n",
+      pattern.tables, pattern.seats, pattern.rate > 0 ? "open loop" : "closed loop", seconds,
+      actions / seconds, actions * (pattern.seats + 1) / seconds, 100 * played.server_cpu / seconds,
+      100 * played.client_cpu / seconds, 1e6 * (played.server_cpu + played.client_cpu) / actions,
+      1e6 * played.server_cpu / actions);
+  if (pattern.rate > 0) {
+    std::vector<double>& l = played.latencies_us;
+    std::printf(
+        "open loop at %g actions/s per client: latency p50 %.2f ms, p90 %.2f ms, p99 %.2f "
+        "ms, max %.2f ms\n",
+        pattern.rate, quantile(l, 0.5) / 1e3, quantile(l, 0.9) / 1e3, quantile(l, 0.99) / 1e3,
+        quantile(l, 1.0) / 1e3);
+  }
   return 0;
 }
