@@ -7,10 +7,10 @@
 // measured too, so the figure says what share of the machine the kernel alone takes.
 //
 // With RATE, the open loop of `parlor load --rate RATE`: a seat acts once the table's last
-// update arrived and its own slot has come, each client at most RATE times a second (slots
-// one period apart, credit kept for at most a second, the first at a random point of the
-// first period). It prints the latency from an action to the acting seat's own update too:
-// the floor for the open-loop runs at 20,000 connections.
+// update arrived and its own slot has come, each client at most RATE times a second, its
+// slots paced by the same rule (clients/cli/net/open_loop_slots.hpp). It prints the
+// latency from an action to the acting seat's own update too: the floor for the open-loop
+// runs at 20,000 connections.
 //
 //   build/bin/loopback_pattern_floor [TABLES [SEATS [SECONDS [RATE]]]]   (default 200 4 8)
 #include <arpa/inet.h>
@@ -35,6 +35,8 @@
 #include <utility>
 #include <vector>
 
+#include "clients/cli/net/open_loop_slots.hpp"
+
 namespace {
 
 constexpr std::size_t kActionBytes = 80;
@@ -51,6 +53,7 @@ struct Pattern {
 
 // What the client side measured, over the run alone (the connections made before it).
 struct Played {
+  bool failed = false;  // a connection failed
   long actions = 0;
   double seconds = 0;
   double server_cpu = 0;  // seconds of CPU, user and system
@@ -135,24 +138,21 @@ void serve(int listener, const Pattern& pattern) {
 // The open loop's clock per client: the slot at or after which it may act next.
 class Pacing {
  public:
-  Pacing(const Pattern& pattern, int connections) : period_(1.0 / pattern.rate) {
+  Pacing(double rate, int connections) : rate_(rate) {
     std::mt19937_64 random(20261201);
-    std::uniform_real_distribution<double> first(0, period_.count());
+    std::uniform_real_distribution<double> uniform(0, 1);
     const Clock::time_point now = Clock::now();
     for (int i = 0; i < connections; ++i) {
-      next_.push_back(now + std::chrono::duration_cast<Clock::duration>(
-                                std::chrono::duration<double>(first(random))));
+      next_.push_back(parlor::cli::net::first_slot(now, rate_, uniform(random)));
     }
   }
   Clock::time_point next_slot(int connection) const { return next_[connection]; }
-  // The client acts now: its next slot is one period on, with at most a second of credit.
-  void used(int connection, Clock::time_point now) {
-    next_[connection] = std::max(next_[connection], now - std::chrono::seconds(1)) +
-                        std::chrono::duration_cast<Clock::duration>(period_);
+  void acted(int connection, Clock::time_point now) {
+    next_[connection] = parlor::cli::net::slot_after_acting(next_[connection], now, rate_);
   }
 
  private:
-  std::chrono::duration<double> period_;
+  double rate_;
   std::vector<Clock::time_point> next_;
 };
 
@@ -166,15 +166,14 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
   for (int i = 0; i < connections; ++i) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-      played.actions = -1;
+      played.failed = true;
       return played;
     }
     fds.push_back(fd);
     add_to_poll(poller, fd, static_cast<std::uint32_t>(i));
   }
-  const bool open_loop = pattern.rate > 0;
-  std::optional<Pacing> pacing;
-  if (open_loop) pacing.emplace(pattern, connections);
+  std::optional<Pacing> pacing;  // none: the closed loop
+  if (pattern.rate > 0) pacing.emplace(pattern.rate, connections);
   const std::string action(kActionBytes, 'a');
   std::vector<long> received(fds.size(), 0);
   std::vector<int> turn(static_cast<std::size_t>(pattern.tables), 0);
@@ -186,33 +185,34 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
 
   auto act = [&](int table, Clock::time_point now) {
     const int seat = table * pattern.seats + turn[table];
-    if (pacing) pacing->used(seat, now);
+    if (pacing) pacing->acted(seat, now);
     sent_at[table] = now;
     actor_updated[table] = false;
     ++played.actions;
-    return write(fds[seat], action.data(), action.size()) >= 0;
+    if (write(fds[seat], action.data(), action.size()) < 0) played.failed = true;
   };
   auto next_seat = [&](int table, Clock::time_point now) {
     turn[table] = (turn[table] + 1) % pattern.seats;
-    if (!pacing) return act(table, now);
-    const Clock::time_point slot = pacing->next_slot(table * pattern.seats + turn[table]);
-    if (slot <= now) return act(table, now);
-    waiting.emplace(slot, table);
-    return true;
+    const int seat = table * pattern.seats + turn[table];
+    if (pacing && pacing->next_slot(seat) > now) {
+      waiting.emplace(pacing->next_slot(seat), table);
+    } else {
+      act(table, now);
+    }
   };
 
   const Clock::time_point start = Clock::now();
   const double server_cpu_before = cpu_seconds_of(server);
   const double client_cpu_before = cpu_seconds_of(getpid());
-  for (int t = 0; t < pattern.tables && played.actions >= 0; ++t) {
+  for (int t = 0; t < pattern.tables; ++t) {
     turn[t] = pattern.seats - 1;  // next_seat() turns it to seat 0
-    if (!next_seat(t, start)) played.actions = -1;
+    next_seat(t, start);
   }
   std::vector<char> buffer(1 << 16);
   epoll_event events[512];
   const auto end = start + std::chrono::duration_cast<Clock::duration>(
                                std::chrono::duration<double>(pattern.seconds));
-  while (played.actions >= 0 && Clock::now() < end) {
+  while (!played.failed && Clock::now() < end) {
     int timeout_ms = 100;
     if (!waiting.empty()) {
       const auto until = waiting.top().first - Clock::now();
@@ -221,15 +221,17 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
     }
     int ready = epoll_wait(poller, events, 512, timeout_ms);
     const Clock::time_point now = Clock::now();
-    for (int e = 0; e < ready && played.actions >= 0; ++e) {
+    for (int e = 0; e < ready && !played.failed; ++e) {
       const std::uint32_t index = events[e].data.u32;
       long got = drain(fds[index], buffer);
-      if (got < 0) played.actions = -1;
+      if (got < 0) {
+        played.failed = true;
+        break;
+      }
       received[index] += got;
       const int table = static_cast<int>(index) / pattern.seats;
       const int actor = table * pattern.seats + turn[table];
-      if (open_loop && !actor_updated[table] &&
-          received[actor] >= static_cast<long>(kUpdateBytes)) {
+      if (pacing && !actor_updated[table] && received[actor] >= static_cast<long>(kUpdateBytes)) {
         actor_updated[table] = true;
         played.latencies_us.push_back(
             std::chrono::duration<double, std::micro>(now - sent_at[table]).count());
@@ -241,12 +243,12 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
       }
       if (!all_updated) continue;
       for (int s = 0; s < pattern.seats; ++s) received[table * pattern.seats + s] -= kUpdateBytes;
-      if (!next_seat(table, now)) played.actions = -1;
+      next_seat(table, now);
     }
-    while (played.actions >= 0 && !waiting.empty() && waiting.top().first <= Clock::now()) {
+    while (!played.failed && !waiting.empty() && waiting.top().first <= Clock::now()) {
       const int table = waiting.top().second;
       waiting.pop();
-      if (!act(table, Clock::now())) played.actions = -1;
+      act(table, Clock::now());
     }
   }
   played.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -297,7 +299,7 @@ int main(int argc, char** argv) {
   int status = 0;
   waitpid(server, &status, 0);
   const long actions = played.actions;
-  if (actions < 0) {
+  if (played.failed) {
     std::fprintf(stderr, "loopback_pattern_floor: a connection failed\n");
     return 1;
   }

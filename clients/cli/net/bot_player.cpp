@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "clients/cli/net/json_scan.hpp"
+#include "clients/cli/net/open_loop_slots.hpp"
 #include "engine/registry/registry.hpp"
 #include "protocol/json_reuse.hpp"
 
@@ -488,13 +489,10 @@ void BotPlayer::note_update(std::optional<std::int64_t> seat, std::int64_t seq,
   if (seq >= 0) last_seq_ = seq;
 }
 
-// Open loop: each client's first slot falls at a random point of its first period, so
-// thousands of clients that start together do not act in lockstep bursts.
+// Open loop: the slots of open_loop_slots.hpp.
 void BotPlayer::start_pacing() {
   if (config_.rate <= 0) return;
-  const double period_ns = 1e9 / config_.rate;
-  const auto offset = static_cast<std::uint64_t>(period_ns * (rng_.next_u32() / 4294967296.0));
-  next_slot_ = Clock::now() + std::chrono::nanoseconds(offset);
+  next_slot_ = first_slot(Clock::now(), config_.rate, rng_.next_u32() / 4294967296.0);
 }
 
 void BotPlayer::maybe_act() {
@@ -513,9 +511,7 @@ void BotPlayer::maybe_act() {
       });
       return;
     }
-    next_slot_ = std::max(next_slot_, now - std::chrono::seconds(1)) +
-                 std::chrono::duration_cast<Clock::duration>(
-                     std::chrono::duration<double>(1.0 / config_.rate));
+    next_slot_ = slot_after_acting(next_slot_, now, config_.rate);
   }
   act_now();
 }

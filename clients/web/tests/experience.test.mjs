@@ -5,7 +5,7 @@
 // round with focus kept and one live region updated in place, hand sorting, quick play.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createAndStart, handFacts, openLobby, playRound, screenshot, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
+import { createAndStart, handFacts, openLobby, playRound, screenshot, waitForMyTurn, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
 import { steps } from "./games.mjs";
 
 let server;
@@ -165,7 +165,7 @@ describe("the players' experience", () => {
       await page.waitForSelector('[data-testid="hand"]');
       assert.equal(await page.evaluate(() => window.parlor.update.seat), seat, "still in the same seat");
       // A card drawn arrives with a short animation (and the hand stays usable meanwhile).
-      if (await waitForTurnOrRoundEnd(page, (await handFacts(page)).round) && (await page.locator('[data-action="draw"]').count())) {
+      if (await waitForMyTurn(page) && (await page.locator('[data-action="draw"]').count())) {
         await page.click('[data-action="draw"]');
         await page.waitForFunction(() => window.parlor.update.view.drawn);
         const drawn = await page.evaluate(() => window.parlor.update.view.drawn);
@@ -313,7 +313,7 @@ describe("the players' experience", () => {
       const { context, page } = await openLobby(browser, server.base, `Narrow ${game}`, { width: 360, height: 780 });
       try {
         await createAndStart(page, game, { seats, options });
-        await waitForTurnOrRoundEnd(page, (await handFacts(page)).round);
+        await waitForMyTurn(page);
         assert.ok(await overflow(page) <= 1, `${game} table at 360 px: overflow ${await overflow(page)} px`);
         await screenshot(page, `narrow-${game}`);
         await playRound(page, steps[game]);

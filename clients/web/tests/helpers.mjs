@@ -198,6 +198,25 @@ export async function waitForTurnOrRoundEnd(page, round) {
 }
 
 /**
+ * Waits until this seat may act in the round in progress; false if the round (or the
+ * match) ended first. In Perico a complete hand ends the round at once, even at the deal,
+ * so a match to 1 point can be over before this seat's first turn (about 4 in 10,000 at
+ * three seats, counted over 200,000 seeds with the sensible bots).
+ */
+export async function waitForMyTurn(page) {
+  return waitForTurnOrRoundEnd(page, (await handFacts(page)).round);
+}
+
+/**
+ * Clicks "Play again" after match `match` and waits for the next match's first update,
+ * which may already be the match's end (a complete hand at the deal).
+ */
+export async function playAgain(page, match) {
+  await page.click('[data-action="play-again"]');
+  await page.waitForFunction((m) => window.parlor.update?.match === m + 1, match);
+}
+
+/**
  * Plays until the round in progress ends, calling `step(page, facts)` on each of this
  * seat's turns. Checks on every turn that the hand drawn is the hand in the view and the
  * seat's card count, and that the turn indicator says so.

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import { createAndStart, handFacts, launchBrowser, openLobby, screenshot, startServer, waitForTurnOrRoundEnd } from "./helpers.mjs";
+import { createAndStart, handFacts, launchBrowser, openLobby, playAgain, screenshot, startServer, waitForMyTurn, waitForTurnOrRoundEnd } from "./helpers.mjs";
 import { steps } from "./games.mjs";
 
 let server;
@@ -40,22 +40,6 @@ async function playToTheEnd(page) {
   await page.locator('[data-testid="match-over"]').waitFor({ state: "visible" });
   await page.waitForFunction(() => window.parlor.matchOver?.match_id);
   return page.evaluate(() => window.parlor.matchOver);
-}
-
-/**
- * Waits until this seat is to act in the match in progress; false if the match ended
- * first. A complete hand ends a Perico round at once, even at the deal, so at three seats
- * and a target of 1 about 4 matches in 10,000 are over before this seat's first turn
- * (counted over 200,000 seeds with the sensible bots).
- */
-async function myTurnComes(page) {
-  return waitForTurnOrRoundEnd(page, (await handFacts(page)).round);
-}
-
-/** Clicks "Play again" after match `match` and waits for the next match's first update. */
-async function playAgain(page, match) {
-  await page.click('[data-action="play-again"]');
-  await page.waitForFunction((m) => window.parlor.update?.match === m + 1, match);
 }
 
 /** A live match's page: in play, its commitments so far, no seed; the seat is kept. */
@@ -99,7 +83,7 @@ describe("match history", () => {
       // A live match's page, checked once this seat is to act (the bots cannot end the
       // match before it moves); on the second match if the first was over before that.
       let liveChecked = false;
-      if (await myTurnComes(page)) {
+      if (await waitForMyTurn(page)) {
         await checkLiveMatchPage(page, seat);
         liveChecked = true;
       }
@@ -114,7 +98,7 @@ describe("match history", () => {
 
       // A second match, so that the list has two pages of one.
       await playAgain(page, first.match);
-      if (!liveChecked && (await myTurnComes(page))) {
+      if (!liveChecked && (await waitForMyTurn(page))) {
         await checkLiveMatchPage(page, seat);
         liveChecked = true;
       }
