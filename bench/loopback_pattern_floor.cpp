@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "clients/cli/net/latency_percentile.hpp"
 #include "clients/cli/net/open_loop_slots.hpp"
 
 namespace {
@@ -177,8 +178,9 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
   const std::string action(kActionBytes, 'a');
   std::vector<long> received(fds.size(), 0);
   std::vector<int> turn(static_cast<std::size_t>(pattern.tables), 0);
-  std::vector<Clock::time_point> sent_at(static_cast<std::size_t>(pattern.tables));
-  std::vector<bool> actor_updated(static_cast<std::size_t>(pattern.tables), false);
+  // When the table's action in flight was sent, until its actor's own update has come.
+  std::vector<std::optional<Clock::time_point>> awaiting_own_update(
+      static_cast<std::size_t>(pattern.tables));
   // Tables whose next seat waits for its slot, earliest first.
   using Due = std::pair<Clock::time_point, int>;
   std::priority_queue<Due, std::vector<Due>, std::greater<>> waiting;
@@ -186,8 +188,7 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
   auto act = [&](int table, Clock::time_point now) {
     const int seat = table * pattern.seats + turn[table];
     if (pacing) pacing->acted(seat, now);
-    sent_at[table] = now;
-    actor_updated[table] = false;
+    awaiting_own_update[table] = now;
     ++played.actions;
     if (write(fds[seat], action.data(), action.size()) < 0) played.failed = true;
   };
@@ -231,10 +232,11 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
       received[index] += got;
       const int table = static_cast<int>(index) / pattern.seats;
       const int actor = table * pattern.seats + turn[table];
-      if (pacing && !actor_updated[table] && received[actor] >= static_cast<long>(kUpdateBytes)) {
-        actor_updated[table] = true;
+      if (pacing && awaiting_own_update[table] &&
+          received[actor] >= static_cast<long>(kUpdateBytes)) {
         played.latencies_us.push_back(
-            std::chrono::duration<double, std::micro>(now - sent_at[table]).count());
+            std::chrono::duration<double, std::micro>(now - *awaiting_own_update[table]).count());
+        awaiting_own_update[table].reset();
       }
       bool all_updated = true;
       for (int s = 0; s < pattern.seats; ++s) {
@@ -245,10 +247,11 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
       for (int s = 0; s < pattern.seats; ++s) received[table * pattern.seats + s] -= kUpdateBytes;
       next_seat(table, now);
     }
-    while (!played.failed && !waiting.empty() && waiting.top().first <= Clock::now()) {
+    const Clock::time_point due_by = Clock::now();
+    while (!played.failed && !waiting.empty() && waiting.top().first <= due_by) {
       const int table = waiting.top().second;
       waiting.pop();
-      act(table, Clock::now());
+      act(table, due_by);
     }
   }
   played.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -256,14 +259,6 @@ Played play(const sockaddr_in& address, const Pattern& pattern, pid_t server) {
   played.client_cpu = cpu_seconds_of(getpid()) - client_cpu_before;
   for (int fd : fds) close(fd);
   return played;
-}
-
-// The q-quantile of `values` (sorted in place), in the same units.
-double quantile(std::vector<double>& values, double q) {
-  if (values.empty()) return 0;
-  const auto at = static_cast<std::size_t>(q * static_cast<double>(values.size() - 1));
-  std::nth_element(values.begin(), values.begin() + static_cast<long>(at), values.end());
-  return values[at];
 }
 
 }  // namespace
@@ -312,12 +307,15 @@ int main(int argc, char** argv) {
       100 * played.client_cpu / seconds, 1e6 * (played.server_cpu + played.client_cpu) / actions,
       1e6 * played.server_cpu / actions);
   if (pattern.rate > 0) {
+    // By parlor load's definition of a percentile, so that the two compare.
+    using parlor::cli::net::percentile;
     std::vector<double>& l = played.latencies_us;
+    std::sort(l.begin(), l.end());
     std::printf(
         "open loop at %g actions/s per client: latency p50 %.2f ms, p90 %.2f ms, p99 %.2f "
         "ms, max %.2f ms\n",
-        pattern.rate, quantile(l, 0.5) / 1e3, quantile(l, 0.9) / 1e3, quantile(l, 0.99) / 1e3,
-        quantile(l, 1.0) / 1e3);
+        pattern.rate, percentile(l, 0.5) / 1e3, percentile(l, 0.9) / 1e3, percentile(l, 0.99) / 1e3,
+        percentile(l, 1.0) / 1e3);
   }
   return 0;
 }

@@ -25,6 +25,7 @@
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/net/bot_player.hpp"
+#include "clients/cli/net/latency_percentile.hpp"
 #include "clients/cli/net/liveness_flags.hpp"
 #include "clients/cli/net/options.hpp"
 
@@ -43,12 +44,6 @@ constexpr auto kRampLimit = std::chrono::seconds(60);
 constexpr int kTablesConnectingAtOnce = 250;
 // A table with no action accepted for this long before the end of the run is stalled.
 constexpr auto kStalledAfter = std::chrono::seconds(5);
-
-double percentile(std::vector<double>& sorted, double p) {
-  if (sorted.empty()) return 0;
-  std::size_t index = static_cast<std::size_t>(std::ceil(p * sorted.size())) - 1;
-  return sorted[std::min(index, sorted.size() - 1)];
-}
 
 struct LoadSpec {
   std::vector<net::ServerUrl> urls;
@@ -95,9 +90,9 @@ Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stal
           {"matches_finished", stats.matches_finished},
           {"latency_ms",
            {{"count", l.size()},
-            {"p50", percentile(l, 0.50)},
-            {"p90", percentile(l, 0.90)},
-            {"p99", percentile(l, 0.99)},
+            {"p50", net::percentile(l, 0.50)},
+            {"p90", net::percentile(l, 0.90)},
+            {"p99", net::percentile(l, 0.99)},
             {"max", l.empty() ? 0.0 : l.back()}}},
           {"connection_errors", stats.connection_errors},
           {"rejections", stats.rejections},
