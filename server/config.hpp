@@ -46,7 +46,7 @@ struct ServerConfig {
   int chat_burst = 5;
   int chat_interval_ms = 2000;
   int chat_max_chars = 300;
-  // Finished matches' replays kept in memory (server/replay_cache.hpp); 0: none.
+  // Finished matches' replays kept in memory (server/http/replay_cache.hpp); 0: none.
   std::size_t replay_cache_bytes = 64 << 20;
 
   // Limits.

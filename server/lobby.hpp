@@ -23,10 +23,10 @@
 #include "engine/core/game.hpp"
 #include "server/cluster/room_locator.hpp"
 #include "server/config.hpp"
-#include "server/match_journal.hpp"
+#include "server/room/match_journal.hpp"
 #include "server/metrics.hpp"
-#include "server/players.hpp"
-#include "server/room.hpp"
+#include "server/players/players.hpp"
+#include "server/room/room.hpp"
 
 namespace parlor::server {
 
@@ -84,7 +84,7 @@ class Lobby : public RoomDirectory {
   std::size_t room_count() const;
   std::vector<std::shared_ptr<Room>> rooms_of(const std::string& player_id) const;
 
-  // A room reopened after a restart (server/recovery.hpp); null if its id or code is in
+  // A room reopened after a restart (server/room/recovery.hpp); null if its id or code is in
   // use. New rooms' ids continue after the highest restored one.
   std::shared_ptr<Room> restore_room(RoomSettings settings);
 

@@ -3,7 +3,7 @@
 #include <map>
 #include <sstream>
 
-#include "server/replay_cache.hpp"
+#include "server/http/replay_cache.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {

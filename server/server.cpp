@@ -16,13 +16,13 @@
 #include <thread>
 
 #include "server/cluster/cluster_service.hpp"
-#include "server/listener.hpp"
-#include "server/recovery.hpp"
-#include "server/room_keeper.hpp"
+#include "server/net/listener.hpp"
+#include "server/room/recovery.hpp"
+#include "server/room/room_keeper.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 #include "server/store/store.hpp"
-#include "server/store_journal.hpp"
-#include "server/tls.hpp"
+#include "server/room/store_journal.hpp"
+#include "server/net/tls.hpp"
 
 namespace parlor::server {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "server/cluster/cluster_schema.hpp"
 #include "server/lobby.hpp"
-#include "server/recovery.hpp"
+#include "server/room/recovery.hpp"
 #include "server/room/saved_room.hpp"
 
 namespace parlor::server::cluster {

@@ -14,7 +14,7 @@
 
 #include "engine/core/expected.hpp"
 #include "server/cluster/cluster_node.hpp"
-#include "server/recovery.hpp"
+#include "server/room/recovery.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {

@@ -12,7 +12,7 @@
 #include <deque>
 #include <memory>
 
-#include "server/connection.hpp"
+#include "server/net/connection.hpp"
 
 namespace parlor::server {
 

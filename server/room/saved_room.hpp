@@ -1,7 +1,7 @@
 // A room as it stands, in the text form that reopens it waiting somewhere else or later:
 // a cluster node publishes it to the others (server/cluster/, cluster_rooms.settings) so
 // a survivor can take the room over; a single server keeps it in its store
-// (server/room_keeper.hpp, open_rooms) so a restart brings it back even if it never
+// (server/room/room_keeper.hpp, open_rooms) so a restart brings it back even if it never
 // started a match. Written and read here and nowhere else.
 #pragma once
 
@@ -10,7 +10,7 @@
 
 #include "engine/core/expected.hpp"
 #include "protocol/server_messages.hpp"
-#include "server/match_journal.hpp"
+#include "server/room/match_journal.hpp"
 #include "server/room/room_settings.hpp"
 
 namespace parlor::server {

@@ -16,8 +16,8 @@
 
 #include "engine/core/game.hpp"
 #include "protocol/server_messages.hpp"
-#include "server/connection.hpp"
-#include "server/match_journal.hpp"
+#include "server/net/connection.hpp"
+#include "server/room/match_journal.hpp"
 
 namespace parlor::server {
 

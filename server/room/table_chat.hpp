@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "engine/core/expected.hpp"
-#include "server/rate_limiter.hpp"
+#include "server/net/rate_limiter.hpp"
 
 namespace parlor::server {
 

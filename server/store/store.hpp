@@ -151,7 +151,7 @@ class Store {
   // ---- Writes: queued, return at once. ----
   virtual Ticket save_player(const PlayerRow& player) = 0;  // insert or update by id
   virtual Ticket player_seen(const std::string& id, const std::string& name, Millis at) = 0;
-  // Another device's token for a player who exists (a claim code, server/claim_codes.hpp):
+  // Another device's token for a player who exists (a claim code, server/players/claim_codes.hpp):
   // the player answers to it as to the first. Adding a token twice changes nothing.
   virtual Ticket player_token_added(const std::string& player_id, const std::string& token_hash,
                                     Millis at) = 0;
@@ -178,7 +178,7 @@ class Store {
   virtual Ticket room_saved(const std::string& room_id, const std::string& saved, Millis at) = 0;
   virtual Ticket room_removed(const std::string& room_id) = 0;
 
-  // Claim codes (server/claim_codes.hpp), kept here so that any node sharing the database,
+  // Claim codes (server/players/claim_codes.hpp), kept here so that any node sharing the database,
   // or this one after a restart, can redeem a code another issued. Only a code's SHA-256
   // is kept. `claim_code_issued` keeps `code_hash` for `player_id` until `expires_at`,
   // replacing the player's earlier code, and forgets codes expired by `issued_at`.
@@ -229,7 +229,7 @@ class Store {
   // That error, naming the rooms (for both backends).
   static Error unreadable_journals(const std::vector<std::string>& room_ids);
   // The rooms room_saved kept and room_removed did not remove, oldest change first: a
-  // single server reopens them waiting (server/recovery.hpp).
+  // single server reopens them waiting (server/room/recovery.hpp).
   virtual std::vector<OpenRoomRow> load_open_rooms() = 0;
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----

@@ -208,7 +208,7 @@ TEST(ConnectionFaults, AMemberThatNeverReadsIsDroppedAtItsQueueLimit) {
 // another process holds the database (at least 300 ms), the journal cannot commit; a room
 // whose bots move every 5 ms goes on, and its updates wait for the journal
 // (DurableOutbox). When the lock goes they leave together, more than the queue limit at
-// once. The host reading them stays (in CI, before server/reader_backlog.hpp, six such
+// once. The host reading them stays (in CI, before server/net/reader_backlog.hpp, six such
 // hosts were dropped together: "32 messages unread").
 TEST(ConnectionFaults, AReaderIsNotDroppedForTheBurstAfterAStalledCommit) {
   constexpr int kQueueLimit = 32;

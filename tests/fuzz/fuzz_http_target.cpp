@@ -16,8 +16,8 @@
 #include <string>
 #include <string_view>
 
-#include "server/history_routes.hpp"
-#include "server/http_responses.hpp"
+#include "server/http/history_routes.hpp"
+#include "server/http/http_responses.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
 namespace {

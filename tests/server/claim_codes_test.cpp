@@ -2,7 +2,7 @@
 // form and the limits on guessing them; then the whole exchange (identity_requests.hpp)
 // through Players and a real store, where the codes live: the claimed device gets a token
 // of its own for the same player, and a code works once.
-#include "server/claim_codes.hpp"
+#include "server/players/claim_codes.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/asio/executor_work_guard.hpp>
@@ -13,8 +13,8 @@
 #include <set>
 #include <thread>
 
-#include "server/identity_requests.hpp"
-#include "server/players.hpp"
+#include "server/requests/identity_requests.hpp"
+#include "server/players/players.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {

@@ -1,7 +1,7 @@
-// The memory of a connection's reads and writes (server/op_memory.hpp): blocks come back
+// The memory of a connection's reads and writes (server/net/op_memory.hpp): blocks come back
 // to the thread's lists and are handed out again, within the limits, and Asio really
 // takes its operations from it when a handler is bound to OpAllocator.
-#include "server/op_memory.hpp"
+#include "server/net/op_memory.hpp"
 
 #include <gtest/gtest.h>
 

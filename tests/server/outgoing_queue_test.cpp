@@ -1,5 +1,5 @@
-// The queue of messages waiting to be written on a connection (server/outgoing_queue.hpp).
-#include "server/outgoing_queue.hpp"
+// The queue of messages waiting to be written on a connection (server/net/outgoing_queue.hpp).
+#include "server/net/outgoing_queue.hpp"
 
 #include <gtest/gtest.h>
 

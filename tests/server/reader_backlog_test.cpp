@@ -1,6 +1,6 @@
-// The rule for dropping a client that does not read (server/reader_backlog.hpp), with
+// The rule for dropping a client that does not read (server/net/reader_backlog.hpp), with
 // the clock in the test's hands.
-#include "server/reader_backlog.hpp"
+#include "server/net/reader_backlog.hpp"
 
 #include <gtest/gtest.h>
 

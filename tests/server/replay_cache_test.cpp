@@ -1,5 +1,5 @@
 // The replay cache alone: what it keeps, in what order it forgets, and its byte bound.
-#include "server/replay_cache.hpp"
+#include "server/http/replay_cache.hpp"
 
 #include <gtest/gtest.h>
 

@@ -17,8 +17,8 @@
 
 #include "engine/core/rng.hpp"
 #include "engine/registry/registry.hpp"
-#include "server/match_journal.hpp"
-#include "server/room.hpp"
+#include "server/room/match_journal.hpp"
+#include "server/room/room.hpp"
 
 namespace parlor::server::room_testing {
 

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "engine/registry/registry.hpp"
-#include "server/connection_gate.hpp"
-#include "server/match_journal.hpp"
+#include "server/net/connection_gate.hpp"
+#include "server/room/match_journal.hpp"
 #include "server/room/resent_moves.hpp"
 #include "server/room/room_timers.hpp"
 #include "server/room/turn_deadlines.hpp"
-#include "server/store_journal.hpp"
+#include "server/room/store_journal.hpp"
 
 namespace parlor::server {
 namespace {

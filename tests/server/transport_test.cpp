@@ -1,7 +1,7 @@
 // Frames the session writes itself (Transport::write_now, TextFrameHeader): byte for byte
 // the frames Beast writes, and never interleaved with Beast's own on the same socket: a
 // pong that Beast owes while a direct frame's rest is still being written goes after it.
-#include "server/transport.hpp"
+#include "server/net/transport.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/websocket_frame.hpp"
+#include "server/net/websocket_frame.hpp"
 
 namespace parlor::server {
 namespace {

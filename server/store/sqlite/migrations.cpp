@@ -124,7 +124,7 @@ INSERT INTO live_actions (match_id, seq, seat, action, timeout, at)
 DROP TABLE actions;
 )sql";
 
-// Version 4: one player on several devices. A claim code (server/claim_codes.hpp) gives
+// Version 4: one player on several devices. A claim code (server/players/claim_codes.hpp) gives
 // another browser a token of its own for the same player; players.token_hash keeps the
 // first, and every later one is a row here. No foreign key: the player's row and the
 // token's are queued writes of the same writer, in order, and players are never deleted.
