@@ -23,9 +23,9 @@
 #include "engine/core/game.hpp"
 #include "server/cluster/room_locator.hpp"
 #include "server/config.hpp"
-#include "server/room/match_journal.hpp"
 #include "server/metrics.hpp"
 #include "server/players/players.hpp"
+#include "server/room/match_journal.hpp"
 #include "server/room/room.hpp"
 
 namespace parlor::server {

@@ -17,12 +17,12 @@
 
 #include "server/cluster/cluster_service.hpp"
 #include "server/net/listener.hpp"
+#include "server/net/tls.hpp"
 #include "server/room/recovery.hpp"
 #include "server/room/room_keeper.hpp"
+#include "server/room/store_journal.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 #include "server/store/store.hpp"
-#include "server/room/store_journal.hpp"
-#include "server/net/tls.hpp"
 
 namespace parlor::server {
 namespace {

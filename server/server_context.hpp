@@ -8,9 +8,9 @@
 
 #include <memory>
 
-#include "server/net/connection_gate.hpp"
-#include "server/lobby.hpp"
 #include "server/http/replay_cache.hpp"
+#include "server/lobby.hpp"
+#include "server/net/connection_gate.hpp"
 
 namespace parlor::server::store {
 class Store;

@@ -15,8 +15,8 @@
 #include <optional>
 
 #include "server/http/http_routes.hpp"
-#include "server/server_context.hpp"
 #include "server/net/transport.hpp"
+#include "server/server_context.hpp"
 
 namespace parlor::server {
 

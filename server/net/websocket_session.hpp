@@ -22,9 +22,9 @@
 #include "server/net/outgoing_queue.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/reader_backlog.hpp"
+#include "server/net/transport.hpp"
 #include "server/requests/request_router.hpp"
 #include "server/server_context.hpp"
-#include "server/net/transport.hpp"
 
 namespace parlor::server {
 

@@ -18,8 +18,8 @@
 #include "engine/core/game.hpp"
 #include "protocol/server_messages.hpp"
 #include "server/net/connection.hpp"
-#include "server/room/match_journal.hpp"
 #include "server/room/durable_outbox.hpp"
+#include "server/room/match_journal.hpp"
 #include "server/room/room_settings.hpp"
 
 namespace parlor::server {

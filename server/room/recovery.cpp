@@ -3,8 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include "server/room/saved_room.hpp"
-#include "server/store/time_format.hpp"
 #include "server/room/store_journal.hpp"
+#include "server/store/time_format.hpp"
 
 namespace parlor::server {
 namespace {

@@ -45,10 +45,10 @@
 
 #include "engine/core/game.hpp"
 #include "protocol/server_messages.hpp"
-#include "server/net/connection.hpp"
-#include "server/room/match_journal.hpp"
 #include "server/metrics.hpp"
+#include "server/net/connection.hpp"
 #include "server/room/durable_outbox.hpp"
+#include "server/room/match_journal.hpp"
 #include "server/room/match_session.hpp"
 #include "server/room/resent_moves.hpp"
 #include "server/room/room_directory.hpp"

@@ -13,8 +13,8 @@
 #include <set>
 #include <thread>
 
-#include "server/requests/identity_requests.hpp"
 #include "server/players/players.hpp"
+#include "server/requests/identity_requests.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {

@@ -4,8 +4,8 @@
 #include <map>
 
 #include "server/config.hpp"
-#include "server/players/players.hpp"
 #include "server/net/rate_limiter.hpp"
+#include "server/players/players.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {

@@ -17,8 +17,8 @@
 #include "server/room/match_journal.hpp"
 #include "server/room/resent_moves.hpp"
 #include "server/room/room_timers.hpp"
-#include "server/room/turn_deadlines.hpp"
 #include "server/room/store_journal.hpp"
+#include "server/room/turn_deadlines.hpp"
 
 namespace parlor::server {
 namespace {
