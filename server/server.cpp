@@ -76,7 +76,7 @@ void warm_up(const std::vector<const GameDefinition*>& games) {
 // each update is posted across threads and the threads wake each other. On two cores, one
 // thread made as many actions a second as two in the closed loop, and up to a fifth more
 // on a fast hour, at 4-20% less CPU per action, and kept the open loop's p99 at 20,000
-// players lower (docs/load.md, 2026-11-27 fifth and 2026-11-28 sixth). Machines of more
+// players lower (2026-11-27 and 11-28, docs/load.md's history). Machines of more
 // cores were not measured, so they keep one per core.
 int io_threads_for(int configured) {
   if (configured > 0) return configured;
