@@ -123,7 +123,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // The store's reads (history, token lookups) run here. Declared before the store for the
   // same reason as the io_context: a claim's commit callback posts to it from the store's
   // writer thread, so it must outlive the store (ThreadSanitizer saw the test's twin of
-  // this order race: docs/reliability.md).
+  // this order race: docs/reliability.md, section 12).
   net::thread_pool history_pool(1);
   Metrics metrics;
   store::StoreOptions store_options;
