@@ -7,6 +7,7 @@ import { describeEvent, errorText } from "./words.js";
 import { GAMES } from "./games/index.js";
 import { isHistoryRoute } from "./history.js";
 import { formatList, hasMessage, t } from "./i18n.js";
+import { seatName } from "./game_words.js";
 
 /** Pages read while keeping a seat: the history and the rules. */
 export function isReadingRoute(hash: string): boolean {
@@ -95,7 +96,7 @@ export class App {
   /** The seats' names now, from the room. */
   liveNames(): string[] {
     const seats = this.room?.seats ?? [];
-    return seats.map((s) => (s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : s.name ?? t("seat.numbered", { n: s.seat + 1 })));
+    return seats.map((s) => (s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : seatName(s, t("seat.numbered", { n: s.seat + 1 }))));
   }
 
   /** The names a match is told with: those at its start, kept when players leave. */
@@ -211,7 +212,7 @@ export class App {
     for (const now of after.seats ?? []) {
       const was = old.find((s) => s.seat === now.seat);
       if (!was) continue;
-      const name = was.name ?? now.name ?? t("seat.numbered", { n: now.seat + 1 });
+      const name = seatName(was.name ? was : now, t("seat.numbered", { n: now.seat + 1 }));
       let text = "";
       if (was.kind === "human" && now.kind === "human" && was.player === now.player) {
         if (was.connected && !now.connected) text = t("presence.lost", { name });
@@ -220,7 +221,7 @@ export class App {
       } else if (was.kind === "human" && now.kind !== "human") {
         text = now.kind === "bot" ? t("presence.left_bot", { name }) : t("presence.left", { name });
       } else if (was.kind !== "human" && now.kind === "human") {
-        text = now.name ? t("presence.sits", { name: now.name }) : t("presence.someone_sits");
+        text = now.name ? t("presence.sits", { name: seatName(now, now.name) }) : t("presence.someone_sits");
       }
       if (text) this.log.push({ text, kind: "presence", match: this.update?.match });
     }

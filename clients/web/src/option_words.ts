@@ -19,19 +19,18 @@ export function optionOf(game: GameInfo | undefined, name: string): OptionSpec |
 
 /** The option in words: its label, else its name with spaces and a capital. */
 export function optionLabel(option: OptionSpec | undefined, name: string, game = ""): string {
-  const key = `option.${game}.${name}.label`;
-  if (option?.label || game) return serverText(key, option?.label ?? spaced(name));
+  if (option?.label || game) return serverText(`option.${game}.${name}.label`, option?.label ?? spaced(name));
   const words = spaced(name);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** One value of OPTION in words: its choice's label, "on"/"off" for a switch, a number as it is. */
 export function valueLabel(option: OptionSpec | undefined, value: Json | undefined, game = ""): string {
-  const key = `option.${game}.${option?.name ?? ""}`;
-  if (value === null || value === undefined) return serverText(`${key}.note`, option?.default_note ?? t("option.value.unset"));
+  const name = option?.name ?? "";
+  if (value === null || value === undefined) return serverText(`option.${game}.${name}.note`, option?.default_note ?? t("option.value.unset"));
   const index = option?.choices?.findIndex((c) => String(c) === String(value)) ?? -1;
   const label = index >= 0 ? option?.choice_labels?.[index] : undefined;
-  if (label) return serverText(`${key}.value.${String(value)}`, label);
+  if (label) return serverText(`option.${game}.${name}.value.${String(value)}`, label);
   if (typeof value === "boolean") return value ? t("option.value.on") : t("option.value.off");
   return spaced(String(value));
 }

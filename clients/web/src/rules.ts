@@ -56,13 +56,12 @@ function optionsSection(info: GameInfo | undefined, options: JsonObject | null):
 function rulesBody(game: string, info: GameInfo | undefined, options: JsonObject | null): Child[] {
   const rules = RULES[game];
   if (!rules) return [h("p", {}, t("rules.none"))];
-  const key = `rules.${game}`;
   return [
-    h("p", {}, t(`${key}.summary`)),
-    h("h4", {}, t("rules.your_turn")), h("ul", {}, numbered(rules.turn).map((i) => h("li", {}, t(`${key}.turn.${i}`)))),
-    h("h4", {}, t(`${key}.ranks.heading`)), h("ul", { "data-testid": "hand-ranks" }, numbered(rules.ranks).map((i) => h("li", {}, t(`${key}.ranks.${i}`)))),
+    h("p", {}, t(`rules.${game}.summary`)),
+    h("h4", {}, t("rules.your_turn")), h("ul", {}, numbered(rules.turn).map((i) => h("li", {}, t(`rules.${game}.turn.${i}`)))),
+    h("h4", {}, t(`rules.${game}.ranks.heading`)), h("ul", { "data-testid": "hand-ranks" }, numbered(rules.ranks).map((i) => h("li", {}, t(`rules.${game}.ranks.${i}`)))),
     h("h4", {}, t("rules.words")),
-    h("dl", { class: "terms" }, rules.terms.flatMap((term) => [h("dt", {}, t(`${key}.term.${term}.name`)), h("dd", {}, t(`${key}.term.${term}.text`))])),
+    h("dl", { class: "terms" }, rules.terms.flatMap((term) => [h("dt", {}, t(`rules.${game}.term.${term}.name`)), h("dd", {}, t(`rules.${game}.term.${term}.text`))])),
     optionsSection(info, options),
   ];
 }

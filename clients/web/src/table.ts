@@ -14,7 +14,7 @@ import { rulesPanel } from "./rules.js";
 import { chatPanel } from "./chat.js";
 import { hostPanel } from "./host.js";
 import { meldOrder } from "./meld_sort.js";
-import { gameTitle, phaseText } from "./game_words.js";
+import { gameTitle, phaseText, seatName } from "./game_words.js";
 import { t } from "./i18n.js";
 
 function seatStatus(s: SeatInfo): string {
@@ -78,7 +78,7 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
     h("section", { class: "panel" },
       h("h3", {}, room.status === "finished" ? t("turn.match_over") : t("room.seats")),
       h("ol", { class: "seat-list", "data-testid": "seat-list" }, seats.map((s) => h("li", { "data-kind": s.kind },
-        h("b", {}, s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : s.name ?? ""), " — ", seatStatus(s),
+        h("b", {}, s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : seatName(s, "")), " — ", seatStatus(s),
         room.host === s.player && s.kind === "human" ? h("span", { class: "badge" }, t("room.host_badge")) : null,
         host && s.kind === "bot" ? button(t("room.remove"), () => void app.request({ type: "remove_bot", room: room.id, seat: s.seat }), { class: "mini", "data-action": "remove-bot" }) : null,
         host && s.kind === "empty" ? button(t("room.add_bot"), () => void app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value }), { class: "mini", "data-action": "add-bot" }) : null,

@@ -34,7 +34,8 @@ function layOffButtons(ctx: TableContext, owner: number, index: number, meld: Me
 /** "2 trios + 1 straight" in the reader's words, from the contract's counts (the server's text is English). */
 export function contractText(contract: { text?: string; trios?: number; straights?: number }): string {
   if (typeof contract.trios !== "number" || typeof contract.straights !== "number") return contract.text ?? "";
-  return t("carioca.contract", { trios: contract.trios, straights: contract.straights });
+  const both = contract.trios > 0 && contract.straights > 0 ? "yes" : "no";
+  return t("carioca.contract", { trios: contract.trios, straights: contract.straights, both });
 }
 
 export const carioca: GameUI = {

@@ -2,7 +2,7 @@
 // placed (the last one ends on top), or knock. legal: {draw, take_max, knock, discard}.
 import { backFan, cardBack, cardElement, cardShort } from "../cards.js";
 import { button, h } from "../dom.js";
-import { formatList, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
 
@@ -62,7 +62,7 @@ export const perico: GameUI = {
     return [
       legal.draw ? button(t("move.draw_stock"), () => ctx.send({ type: "draw" }), { "data-action": "draw", class: "primary" }) : null,
       takeMax > 0
-        ? button(n > 0 ? t("perico.take_giving", { n, cards: formatList(chosen.map((c) => cardShort(c))) })
+        ? button(n > 0 ? t("perico.take_giving", { n, cards: chosen.map((c) => cardShort(c)).join(t("perico.then")) })
           : t("perico.take_pick", { max: takeMax }),
           () => ctx.send({ type: "take", count: n, discard: chosen }),
           { "data-action": "take", disabled: n < 1 || n > takeMax,
