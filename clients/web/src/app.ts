@@ -378,7 +378,7 @@ export class App {
       this.log.push({ text: t("log.joined_late", { round: update.view.round }), kind: "info", match: update.match });
     }
     for (const event of update.events ?? []) {
-      const text = describeEvent(event, names, tarot);
+      const text = describeEvent(event, names, tarot, update.view.game);
       if (typeof event.seat === "number" && late.has(event.seat)) {
         late.delete(event.seat); // once per seat: its first event is the move the server made
         this.log.push({ text: t("log.timed_out", { name: names[event.seat] ?? t("seat.numbered", { n: event.seat + 1 }), move: text }), kind: "timeout" });

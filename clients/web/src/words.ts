@@ -80,12 +80,14 @@ function dealText(e: Record<string, unknown>, name: (s: unknown) => string, card
 }
 
 /** A sentence for an event, with names and card names (never seat numbers or codes). */
-export function describeEvent(event: GameEvent, names: string[], tarot: boolean): string {
+export function describeEvent(event: GameEvent, names: string[], tarot: boolean, game = ""): string {
   const name = (s: unknown) => (typeof s === "number" ? names[s] ?? t("seat.numbered", { n: s + 1 }) : t("log.someone"));
   const who = name(event.seat);
   const card = (v: unknown) => (typeof v === "string" ? cardShort(v, tarot) : t("log.a_card"));
   const e = event as Record<string, unknown>;
-  const say = (key: string, params: Params = {}) => t(`log.event.${key}`, { who, ...params });
+  // A game may word an event its own way (Carioca "bota", where the others "descarta").
+  const say = (key: string, params: Params = {}) =>
+    t(hasMessage(`log.event.${game}.${key}`) ? `log.event.${game}.${key}` : `log.event.${key}`, { who, ...params });
   const some = (key: string) => (Array.isArray(e[key]) ? cardList(codes(e[key]), tarot) : t("seat.cards", { n: n(e.count) }));
   switch (event.type) {
     case "deal": return dealText(e, name, card);
