@@ -1,5 +1,7 @@
 #include "clients/cli/net/table_text.hpp"
 
+#include "clients/cli/net/catalogue.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <sstream>
@@ -116,8 +118,8 @@ std::string table_text(const Json& update, const TableWords& words) {
   for (std::size_t s = 0; s < scores.size(); ++s) {
     const int seat = static_cast<int>(s);
     std::string line = (waits_for(seat) ? "> " : "  ") + words.name(Json(seat));
-    if (seat == words.viewer) line += " (you)";
-    line += ": score " + scores[s].dump();
+    if (seat == words.viewer) line += " " + words_for("seat.you", {}, "(you)");
+    line += ": " + words_for("seat.score", {{"score", scores[s]}}, "score " + scores[s].dump());
     const std::string facts = seat_facts(view, seat, words);
     if (!facts.empty()) line += ", " + facts;
     for (const Json& t : timers) {
@@ -128,18 +130,23 @@ std::string table_text(const Json& update, const TableWords& words) {
   }
   for (const std::string& line : middle_lines(view, words)) out << "  " << line << "\n";
   if (view.contains("hand") && view["hand"].is_array())
-    out << "  Your hand: " << words.cards(view["hand"]) << "\n";
+    out << "  "
+        << words_for("log.event.hand", {{"cards", words.cards(view["hand"])}},
+                     "Your hand: " + words.cards(view["hand"]))
+        << "\n";
   if (view.value("over", false)) {
-    out << "  The match is over.\n";
+    out << "  " << words_for("turn.match_over", {}, "The match is over") << ".\n";
   } else if (update.value("paused", false)) {
     // No "your turn" during the pause: the next round has not begun for the reader.
   } else if (const auto moves = move_lines(view, words); !moves.empty()) {
-    out << bold("  Your turn.", words.colour) << " Your moves:\n";
+    out << bold("  " + words_for("turn.yours", {}, "Your turn") + ".", words.colour) << " "
+        << words_for("table.moves_label", {}, "Your moves") << ":\n";
     for (const std::string& line : moves) out << "    " << line << "\n";
   } else if (!waiting.empty()) {
     std::string names;
     for (const Json& s : waiting) names += (names.empty() ? "" : ", ") + words.name(s);
-    out << "  Waiting for " << names << ".\n";
+    out << "  " << words_for("turn.waiting_for", {{"names", names}}, "Waiting for " + names)
+        << ".\n";
   }
   return out.str();
 }
@@ -149,7 +156,8 @@ std::string results_text(const Json& m, const TableWords& words) {
   const Json results = m.value("results", Json::object());
   const Json scores = results.value("scores", Json::array());
   const Json placings = results.value("placings", Json::array());
-  out << bold("=== The match is over ===", words.colour) << "\n";
+  out << bold("=== " + words_for("turn.match_over", {}, "The match is over") + " ===", words.colour)
+      << "\n";
   for (std::size_t s = 0; s < scores.size(); ++s) {
     const int place = s < placings.size() ? placings[s].get<int>() : 0;
     out << "  " << (place == 1 ? "winner: " : "place " + std::to_string(place) + ": ")
@@ -186,7 +194,13 @@ std::string push_text(const Json& m) {
 std::string reply_text(const Json& m) {
   const std::string type = m.value("type", "");
   if (type == "error") {
-    return "refused: " + m.value("message", "") + " (" + m.value("code", "") + ")\n";
+    const std::string code = m.value("code", "");
+    const std::string reason = Catalogue::current().has("error." + code)
+                                   ? Catalogue::current().text("error." + code)
+                                   : m.value("message", "");
+    return words_for("cli.refused", {{"reason", reason}, {"code", code}},
+                     "refused: " + m.value("message", "") + " (" + code + ")") +
+           "\n";
   }
   if (type == "rooms") {
     std::ostringstream out;

@@ -39,7 +39,9 @@ const english = catalogues.en;
 
 /** Every string literal and object key of the client's sources, and its template keys as patterns. */
 function clientWords() {
-  const sources = [...files(join(web, "src"), /\.ts$/), ...files(join(web, "scripts"), /\.mjs$/)].map((f) => readFileSync(f, "utf8"));
+  // The terminal client reads the same catalogues (clients/cli/net/catalogue.hpp).
+  const sources = [...files(join(web, "src"), /\.ts$/), ...files(join(web, "scripts"), /\.mjs$/), ...files(join(repo, "clients", "cli"), /\.(cpp|hpp)$/)]
+    .map((f) => readFileSync(f, "utf8"));
   const literals = new Set();
   const templates = [];
   for (const text of sources) {
