@@ -283,7 +283,8 @@ std::string event_text(const Json& e, const TableWords& w) {
   if (type == "void_deal") return "The deal is void: the same dealer deals again.";
   if (type == "kitty") return who + " takes the kitty.";
   if (type == "round_end" || type == "hand_over") return "The round is over.";
-  if (type == "match_end" || type == "match_over") return "The match is over.";
+  if (type == "match_end" || type == "match_over")
+    return words_for("turn.match_over", {}, "The match is over") + ".";
   return generic(e, w);
 }
 

@@ -27,6 +27,7 @@ std::optional<std::pair<std::string, Json>> sentence(const Json& e, const TableW
   auto has = [&](const char* key) { return e.contains(key) && !e[key].is_null(); };
   auto name = [&](const char* key) { return w.name(has(key) ? e[key] : Json()); };
   using P = std::pair<std::string, Json>;
+  if (type == "hand" && has("cards")) return P{"hand", {{"cards", w.cards(e["cards"])}}};
   if (type == "draw") {
     if (has("count")) {
       const long long n = number_of(e, "count");
@@ -99,7 +100,27 @@ std::optional<std::pair<std::string, Json>> sentence(const Json& e, const TableW
 
 }  // namespace
 
+namespace {
+
+// "Nuevo reparto (ronda 2) · reparte Ana": the deal in parts, as the web table's log says it.
+std::string deal_text(const Json& e, const TableWords& w) {
+  const Catalogue& c = Catalogue::current();
+  std::string out =
+      e.contains("round")  ? c.text("log.event.deal_round", {{"n", number_of(e, "round")}})
+      : e.contains("hand") ? c.text("log.event.deal_hand", {{"n", number_of(e, "hand")}})
+                           : c.text("log.event.deal");
+  if (e.contains("dealer"))
+    out += " \u00b7 " + c.text("log.event.deal_dealer", {{"name", w.name(e["dealer"])}});
+  if (e.contains("upcard") && e["upcard"].is_string())
+    out += " \u00b7 " +
+           c.text("log.event.deal_upcard", {{"card", w.card(e["upcard"].get<std::string>())}});
+  return out;
+}
+
+}  // namespace
+
 std::optional<std::string> catalogue_event_text(const Json& e, const TableWords& w) {
+  if (e.value("type", "") == "deal") return deal_text(e, w);
   auto said = sentence(e, w);
   if (!said) return std::nullopt;
   Json params = said->second.is_object() ? said->second : Json::object();

@@ -92,7 +92,8 @@ std::string table_text(const Json& update, const TableWords& words) {
   std::string title = words_of(view.value("game", ""));
   if (!title.empty())
     title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
-  title += ", round " + std::to_string(view.value("round", 0));
+  title += ", " + words_for("history.round", {{"n", view.value("round", 0)}},
+                            "round " + std::to_string(view.value("round", 0)));
   if (update.value("paused", false)) title += " - round over, short pause";
   out << "\n" << bold("--- " + title + " ---", words.colour) << "\n";
   std::vector<int> late = words.out_of_time;
