@@ -9,8 +9,9 @@
 
 namespace parlor::cli::net {
 
-// Defined in the generated catalogue_data.cpp: language code -> the catalogue's JSON text.
-const std::map<std::string, const char*>& embedded_catalogues();
+// Defined in the generated catalogue_data.cpp: language code -> the catalogue's JSON
+// text, in pieces to be joined.
+const std::map<std::string, std::vector<const char*>>& embedded_catalogues();
 
 namespace {
 
@@ -24,7 +25,9 @@ std::map<std::string, std::string> parse(const std::string& lang) {
   const auto& all = embedded_catalogues();
   auto it = all.find(lang);
   if (it == all.end()) return out;
-  const nlohmann::json messages = nlohmann::json::parse(it->second, nullptr, false);
+  std::string text;
+  for (const char* piece : it->second) text += piece;
+  const nlohmann::json messages = nlohmann::json::parse(text, nullptr, false);
   if (!messages.is_object()) return out;
   for (const auto& [key, text] : messages.items()) {
     if (text.is_string()) out[key] = text.get<std::string>();
