@@ -26,13 +26,38 @@ std::string words_of(std::string text) {
   return text;
 }
 
+// " (bot, sensible)", " (away) (a bot plays for now)": a seat's state after its name.
+std::string seat_status(const Json& seat) {
+  const std::string kind = seat.value("kind", "");
+  const bool away = kind == "human" && !seat.value("connected", true);
+  const bool bot_plays = seat.value("bot_plays", false);
+  const Catalogue& catalogue = Catalogue::current();
+  std::string out;
+  if (catalogue.english()) {
+    if (kind == "bot") out += " (bot, " + seat.value("level", "sensible") + ")";
+    if (away) out += " (away)";
+    if (bot_plays) out += " (a bot plays for now)";
+    return out;
+  }
+  if (kind == "bot")
+    return " (" +
+           catalogue.text(seat.value("level", "") == "random" ? "room.bot_random"
+                                                              : "room.bot_sensible") +
+           ")";
+  if (bot_plays)
+    return " (" + catalogue.text(away ? "seat.away_bot_plays" : "seat.here_bot_plays") + ")";
+  return away ? " (" + catalogue.text("seat.away") + ")" : "";
+}
+
 }  // namespace
 
 std::string room_text(const Json& room, bool colour) {
   std::ostringstream out;
   out << bold("Room " + room.value("id", "") + ": " + room.value("title", room.value("game", "")),
               colour)
-      << " - " << room.value("status", "") << ", " << room.value("visibility", "public");
+      << " - "
+      << words_for("lobby.status", {{"status", room.value("status", "")}}, room.value("status", ""))
+      << ", " << room.value("visibility", "public");
   if (room.contains("code") && room["code"].is_string())
     out << ", join code " << room["code"].get<std::string>();
   if (room.value("turn_seconds", 0) > 0)
@@ -40,11 +65,12 @@ std::string room_text(const Json& room, bool colour) {
   out << "\n";
   for (const Json& seat : room.value("seats", Json::array())) {
     const std::string kind = seat.value("kind", "");
-    out << "  " << (kind == "empty" ? "(empty seat)" : seat_name(seat));
-    if (kind == "bot") out << " (bot, " << seat.value("level", "sensible") << ")";
-    if (kind == "human" && !seat.value("connected", true)) out << " (away)";
-    if (seat.value("bot_plays", false)) out << " (a bot plays for now)";
-    if (seat.contains("player") && seat["player"] == room.value("host", "")) out << " - host";
+    out << "  "
+        << (kind == "empty" ? "(" + words_for("seat.empty", {}, "empty seat") + ")"
+                            : seat_name(seat));
+    out << seat_status(seat);
+    if (seat.contains("player") && seat["player"] == room.value("host", ""))
+      out << " - " << words_for("room.host_badge", {}, "host");
     out << "\n";
   }
   if (room.value("spectators", 0) > 0) out << "  watching: " << room.value("spectators", 0) << "\n";
