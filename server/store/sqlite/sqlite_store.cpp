@@ -65,7 +65,7 @@ constexpr auto kBackstopWait = std::chrono::milliseconds(500);
 // WAL over. The WAL then grew to kWalTruncateAbove every few hundred milliseconds and was
 // emptied by a TRUNCATE checkpoint that held the writer off (the writer's busy handler
 // sleeps 1, 2, 5 ms...): the closed loop's p99 was 37-44 ms for a p50 of 11-13
-// (docs/load.md, 2026-11-28, sixth). Here nobody appends while it runs, so it copies the
+// (2026-11-28, docs/load.md's history). Here nobody appends while it runs, so it copies the
 // few frames the Checkpointer has not, and the next commit starts the WAL over from its
 // beginning (the file kept, kWalKeptBytes at most: no truncation and no regrowth). Should
 // the Checkpointer be copying at that moment, the checkpoint returns SQLITE_BUSY at once,
