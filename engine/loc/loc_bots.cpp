@@ -68,8 +68,8 @@ class SensibleBot : public BotPolicy {
 }  // namespace
 
 std::unique_ptr<BotPolicy> make_loc_bot(BotLevel level) {
-  if (level == BotLevel::kSensible) return std::make_unique<SensibleBot>();
-  return std::make_unique<RandomBot>();
+  if (level == BotLevel::kRandom) return std::make_unique<RandomBot>();
+  return std::make_unique<SensibleBot>();
 }
 
 }  // namespace parlor::loc
