@@ -9,6 +9,7 @@ RootStatistics::RootStatistics(std::vector<Json> candidates)
     : candidates_(std::move(candidates)),
       visits_(candidates_.size(), 0),
       totals_(candidates_.size(), 0.0),
+      squares_(candidates_.size(), 0.0),
       excluded_(candidates_.size(), false) {}
 
 std::size_t RootStatistics::select(double exploration) const {
@@ -42,26 +43,31 @@ void RootStatistics::record(std::size_t index, double value) {
   }
   ++visits_[index];
   totals_[index] += value;
+  squares_[index] += value * value;
   ++total_visits_;
 }
 
 void RootStatistics::exclude(std::size_t index) { excluded_[index] = true; }
 
 std::size_t RootStatistics::best() const {
-  constexpr int kFewestVisits = 3;
+  constexpr int kFewestVisits = 4;
+  constexpr double kMargin = 2.0;
+  auto mean = [&](std::size_t i) { return totals_[i] / visits_[i]; };
+  // The squared standard error of a move's mean.
+  auto error2 = [&](std::size_t i) {
+    const double n = visits_[i];
+    const double variance = std::max(squares_[i] / n - mean(i) * mean(i), 0.0);
+    return variance / n;
+  };
+  if (excluded_[0] || visits_[0] < kFewestVisits) return 0;
   std::size_t chosen = 0;
-  int most_visits = 0;
-  double best_mean = -std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < visits_.size(); ++i) {
-    if (visits_[i] == 0 || excluded_[i]) continue;
-    const double mean = totals_[i] / visits_[i];
-    if (visits_[i] > most_visits || (visits_[i] == most_visits && mean > best_mean)) {
-      most_visits = visits_[i];
-      best_mean = mean;
-      chosen = i;
-    }
+  for (std::size_t i = 1; i < visits_.size(); ++i) {
+    if (visits_[i] < kFewestVisits || excluded_[i]) continue;
+    if (mean(i) > mean(chosen)) chosen = i;
   }
-  return most_visits < kFewestVisits ? 0 : chosen;
+  if (chosen == 0) return 0;
+  const double gap = mean(chosen) - mean(0);
+  return gap > kMargin * std::sqrt(error2(chosen) + error2(0)) ? chosen : 0;
 }
 
 namespace {

@@ -21,15 +21,17 @@ class RootStatistics {
   void record(std::size_t index, double value);
   // Leaves a move out of the search (one a sampled world refused).
   void exclude(std::size_t index);
-  // The most visited move, the better mean among equals, the earlier among those (the
-  // sensible move is first); the sensible move while no move has a few visits, since a
-  // single rollout's value says little.
+  // The move to play: the one with the best mean value, but only when it beats the
+  // sensible move (the first) by more than kMargin standard errors of their difference;
+  // otherwise the sensible move. A budget of a few hundred noisy rollouts would else
+  // trade the sensible bot's good move for one that was merely lucky.
   std::size_t best() const;
 
  private:
   std::vector<Json> candidates_;
   std::vector<int> visits_;
   std::vector<double> totals_;
+  std::vector<double> squares_;  // sum of squared values, for the standard errors
   std::vector<bool> excluded_;
   int total_visits_ = 0;
   double lowest_ = 0.0;
