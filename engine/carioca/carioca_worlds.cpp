@@ -26,10 +26,9 @@ std::vector<Seat> seats_in(const Json& list) {
 }  // namespace
 
 // Friend of CariocaState: builds its private state from a view.
-class CariocaWorlds : public search::WorldSampler {
+class CariocaWorlds : public search::StateSampler<CariocaState> {
  public:
-  CariocaWorlds(CariocaState base, Seat seat, std::vector<Card> unseen)
-      : base_(std::move(base)), seat_(seat), unseen_(std::move(unseen)) {}
+  using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
 
@@ -68,9 +67,6 @@ class CariocaWorlds : public search::WorldSampler {
   static bool read_players(const Json& players, CariocaState& base, std::vector<Card>& seen);
   static void read_steal_window(const Json& window, CariocaState& base);
 
-  CariocaState base_;
-  Seat seat_;
-  std::vector<Card> unseen_;
   std::vector<std::size_t> counts_;
   std::size_t stock_size_ = 0;
   std::size_t under_top_ = 0;  // discard pile cards under the top one

@@ -10,10 +10,9 @@ namespace parlor::loc {
 using search::field;
 
 // Friend of LocState: builds its private state from a view.
-class LocWorlds : public search::WorldSampler {
+class LocWorlds : public search::StateSampler<LocState> {
  public:
-  LocWorlds(LocState base, Seat seat, std::vector<Card> unseen)
-      : base_(std::move(base)), seat_(seat), unseen_(std::move(unseen)) {}
+  using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
 
@@ -50,9 +49,6 @@ class LocWorlds : public search::WorldSampler {
     return search::unseen_cards(unseen_, dealt).value_or(std::vector<Card>{});
   }
 
-  LocState base_;
-  Seat seat_;
-  std::vector<Card> unseen_;
   std::vector<std::size_t> counts_;  // cards per seat, a hidden choice included
   std::vector<bool> chosen_;
   std::size_t discards_ = 0;

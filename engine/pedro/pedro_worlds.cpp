@@ -84,10 +84,9 @@ struct ConstrainedDeal {
 }  // namespace
 
 // Friend of PedroState: builds its private state from a view.
-class PedroWorlds : public search::WorldSampler {
+class PedroWorlds : public search::StateSampler<PedroState> {
  public:
-  PedroWorlds(PedroState base, Seat seat, std::vector<Card> unseen)
-      : base_(std::move(base)), seat_(seat), unseen_(std::move(unseen)) {}
+  using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
 
@@ -124,9 +123,6 @@ class PedroWorlds : public search::WorldSampler {
   // trick, each card whose presence would have made that play illegal.
   void infer_voids(const std::vector<Trick>& tricks, Suit trump);
 
-  PedroState base_;
-  Seat seat_;
-  std::vector<Card> unseen_;
   ConstrainedDeal deal_;
   std::size_t stock_count_ = 0;
   std::size_t kitty_count_ = 0;

@@ -10,10 +10,9 @@ namespace parlor::perico {
 using search::field;
 
 // Friend of PericoState: builds its private state from a view.
-class PericoWorlds : public search::WorldSampler {
+class PericoWorlds : public search::StateSampler<PericoState> {
  public:
-  PericoWorlds(PericoState base, Seat seat, std::vector<Card> unseen)
-      : base_(std::move(base)), seat_(seat), unseen_(std::move(unseen)) {}
+  using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
 
@@ -34,9 +33,6 @@ class PericoWorlds : public search::WorldSampler {
   }
 
  private:
-  PericoState base_;
-  Seat seat_;
-  std::vector<Card> unseen_;
   std::vector<std::size_t> counts_;
   std::size_t stock_size_ = 0;
 };

@@ -40,10 +40,9 @@ Phase phase_from(const std::string& name) {
 }  // namespace
 
 // Friend of PokerState and Betting: builds their private state from a view.
-class PokerWorlds : public search::WorldSampler {
+class PokerWorlds : public search::StateSampler<PokerState> {
  public:
-  PokerWorlds(PokerState base, Seat seat, std::vector<Card> unseen)
-      : base_(std::move(base)), seat_(seat), unseen_(std::move(unseen)) {}
+  using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
 
@@ -84,9 +83,6 @@ class PokerWorlds : public search::WorldSampler {
 
   void read_betting_round(const Json& actions);
 
-  PokerState base_;
-  Seat seat_;
-  std::vector<Card> unseen_;
   std::vector<std::size_t> counts_;
   std::size_t stock_size_ = 0;
   std::optional<Seat> opener_;  // set in the first betting round only

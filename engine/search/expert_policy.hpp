@@ -35,7 +35,7 @@ struct SearchSettings {
   int default_iterations = 300;
   // At most this many root moves are searched (the sensible move and a sample of the
   // rest), so that each gets enough iterations to be told apart.
-  int max_candidates = 12;
+  int max_candidates = 6;
   // A rollout stops after this many moves even if its round has not ended.
   int max_rollout_moves = 600;
   // UCB1's exploration constant, in units of the value range seen so far.

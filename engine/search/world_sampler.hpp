@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 
+#include "engine/core/card.hpp"
 #include "engine/core/game.hpp"
 
 namespace parlor::search {
@@ -19,6 +20,21 @@ class WorldSampler {
   virtual ~WorldSampler() = default;
   // A state whose view for the sampler's seat is the view it was made from.
   virtual std::unique_ptr<GameState> sample(Rng& rng) const = 0;
+};
+
+// What every game's sampler keeps: the state rebuilt from the view (the seat's own
+// cards and everything public in place, the hidden places empty), the seat, and the
+// cards it has not seen (sorted, so that the deals depend on the view and the Rng only).
+template <class State>
+class StateSampler : public WorldSampler {
+ public:
+  StateSampler(State base, Seat seat, std::vector<Card> unseen)
+      : base_(std::move(base)), seat_(seat), unseen_(std::move(unseen)) {}
+
+ protected:
+  State base_;
+  Seat seat_;
+  std::vector<Card> unseen_;
 };
 
 // Builds a sampler from a seat's view; nullptr when the view is one the game cannot
