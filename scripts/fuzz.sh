@@ -36,17 +36,8 @@ for arg in "$@"; do
   esac
 done
 
-missing=()
-for p in clang-15 libfuzzer-15-dev; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo_cmd=""
-  if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
-  say "installing: ${missing[*]}"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+. scripts/install-missing.sh
+install_missing_packages clang-15 libfuzzer-15-dev
 
 launcher=()
 if command -v ccache >/dev/null 2>&1; then

@@ -17,7 +17,7 @@ boost=libboost-dev
 if grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then boost=libboost1.81-dev; fi
 packages=(build-essential cmake ninja-build pkg-config git
   "$boost" nlohmann-json3-dev libspdlog-dev libgtest-dev libgmock-dev googletest
-  libsqlite3-dev libpq-dev libbenchmark-dev libssl-dev ccache)
+  libsqlite3-dev libpq-dev libbenchmark-dev libssl-dev ccache clang-format)
 # Node.js builds the web client; a machine that already has one (any source) keeps it.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium firefox-esr); fi
@@ -26,19 +26,9 @@ if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium firefox-esr); 
 # (three nodes behind the shipped docker/haproxy.cfg) start their own throwaway servers.
 if [ "${PARLOR_SETUP_POSTGRES:-0}" = 1 ]; then packages+=(postgresql-15 haproxy); fi
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo_cmd=""
-  if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
-  say "installing: ${missing[*]}"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
-else
-  say "system packages: all present"
-fi
+. scripts/install-missing.sh
+install_missing_packages "${packages[@]}"
+say "system packages: all present"
 
 if [ -f clients/web/package.json ]; then
   say "web client: npm install and build"

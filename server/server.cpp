@@ -16,6 +16,9 @@
 #include <thread>
 
 #include "server/cluster/cluster_service.hpp"
+#include "server/http/replay_cache.hpp"
+#include "server/lobby.hpp"
+#include "server/net/connection_gate.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/tls.hpp"
 #include "server/room/recovery.hpp"

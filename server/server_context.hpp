@@ -8,15 +8,17 @@
 
 #include <memory>
 
-#include "server/http/replay_cache.hpp"
-#include "server/lobby.hpp"
-#include "server/net/connection_gate.hpp"
-
+// Declared only: a header that hands a context on need not compile the lobby (and the
+// Room behind it); the files that use one include its header.
 namespace parlor::server::store {
 class Store;
 }
 
 namespace parlor::server {
+
+class ConnectionGate;
+class Lobby;
+class ReplayCache;
 
 // The store and where its reads run, away from the network threads; no store (null)
 // when the server runs without one (tests of the lobby alone).

@@ -34,12 +34,21 @@ std::string wait_mode_name(WaitMode mode) {
 }
 
 std::string bot_level_name(BotLevel level) {
-  return level == BotLevel::kRandom ? "random" : "sensible";
+  switch (level) {
+    case BotLevel::kRandom:
+      return "random";
+    case BotLevel::kSensible:
+      return "sensible";
+    case BotLevel::kExpert:
+      return "expert";
+  }
+  return "sensible";
 }
 
 std::optional<BotLevel> parse_bot_level(const std::string& name) {
   if (name == "random") return BotLevel::kRandom;
   if (name == "sensible" || name.empty()) return BotLevel::kSensible;
+  if (name == "expert") return BotLevel::kExpert;
   return std::nullopt;
 }
 

@@ -100,7 +100,17 @@ struct ActionResult {
   }
 };
 
-enum class BotLevel { kRandom, kSensible };
+// How well a bot plays. The names ("random", "sensible", "expert") are a contract.
+enum class BotLevel { kRandom, kSensible, kExpert };
+
+// How long a bot may think, in terms the engine can honour without reading a clock:
+// it stops at whichever limit comes first. A bot that does not search ignores it.
+struct ThinkingBudget {
+  int max_iterations = 0;             // 0: no limit by count
+  std::function<bool()> out_of_time;  // empty: no limit by time; the caller's clock
+
+  bool limited() const { return max_iterations > 0 || static_cast<bool>(out_of_time); }
+};
 
 class GameDefinition;
 
@@ -111,6 +121,12 @@ class BotPolicy {
  public:
   virtual ~BotPolicy() = default;
   virtual Json choose(const Json& seat_view, Rng& rng) const = 0;
+  // The same within a budget: a searching bot (expert) thinks until the budget runs
+  // out; choose() is this with the bot's documented default budget.
+  virtual Json choose_within(const Json& seat_view, Rng& rng,
+                             const ThinkingBudget& /*budget*/) const {
+    return choose(seat_view, rng);
+  }
 };
 
 class GameState {
@@ -278,8 +294,9 @@ Seat choose_first_dealer(const Seed& seed, int seats);
 
 // The names of the enums above as the protocol and the store spell them.
 std::string wait_mode_name(WaitMode mode);
-std::string bot_level_name(BotLevel level);  // "random", "sensible"
-// "random" or "sensible" ("" means the default, sensible); nullopt for anything else.
+std::string bot_level_name(BotLevel level);  // "random", "sensible", "expert"
+// "random", "sensible" or "expert" ("" means the default, sensible); nullopt for anything
+// else.
 std::optional<BotLevel> parse_bot_level(const std::string& name);
 
 }  // namespace parlor

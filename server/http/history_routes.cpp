@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "server/http/http_responses.hpp"
+#include "server/http/replay_cache.hpp"
 
 namespace parlor::server {
 namespace {

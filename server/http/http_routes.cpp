@@ -6,6 +6,9 @@
 #include <sstream>
 
 #include "protocol/protocol.hpp"
+#include "server/http/replay_cache.hpp"
+#include "server/lobby.hpp"
+#include "server/net/connection_gate.hpp"
 #include "server/store/store.hpp"
 #include "server/store/time_format.hpp"
 

@@ -9,6 +9,9 @@
 #include <algorithm>
 
 #include "server/http/history_routes.hpp"
+#include "server/http/replay_cache.hpp"
+#include "server/lobby.hpp"
+#include "server/net/connection_gate.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace parlor::server {

@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "server/lobby.hpp"
 #include "server/net/http_session.hpp"
 
 namespace parlor::server {

@@ -8,6 +8,8 @@
 
 #include <cctype>
 
+#include "server/lobby.hpp"
+#include "server/net/connection_gate.hpp"
 #include "server/net/op_memory.hpp"
 #include "server/net/websocket_frame.hpp"
 

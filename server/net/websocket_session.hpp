@@ -19,6 +19,7 @@
 #include <string>
 
 #include "server/net/connection.hpp"
+#include "server/net/connection_gate.hpp"
 #include "server/net/outgoing_queue.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/reader_backlog.hpp"

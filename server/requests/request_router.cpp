@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "server/lobby.hpp"
+#include "server/net/connection_gate.hpp"
 #include "server/requests/identity_requests.hpp"
 
 namespace parlor::server {
@@ -284,6 +286,8 @@ void RequestRouter::send_error(const Json& id, const std::string& code,
                                const std::string& message) {
   link_.send_text(protocol::error_message(id, code, message));
 }
+
+bool RequestRouter::clustered() const { return !lobby_.config().node.empty(); }
 
 bool RequestRouter::sits_in(const std::shared_ptr<Room>& room) const {
   for (const auto& mine : lobby_.rooms_of(player_id_)) {

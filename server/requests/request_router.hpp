@@ -14,11 +14,22 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "protocol/protocol.hpp"
 #include "server/net/client_link.hpp"
+#include "server/players/players.hpp"
+#include "server/room/member.hpp"
 #include "server/server_context.hpp"
 
 namespace parlor::server {
+
+using Json = nlohmann::json;
+
+namespace cluster {
+struct RoomLocation;
+}
+class Room;
 
 class RequestRouter {
  public:
@@ -59,7 +70,7 @@ class RequestRouter {
   void welcome(const Json& request_id, const PlayerIdentity& player);
 
   // ---- Cluster (request_router_cluster.cpp): rooms and players of other nodes ----
-  bool clustered() const { return !lobby_.config().node.empty(); }
+  bool clustered() const;
   // A token this node does not know: it may be a player another node created. Looked
   // up in the shared store on its reads executor, never on this thread.
   void find_player_elsewhere(Json request_id, std::string token, std::string name);

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <thread>
 
+#include "server/lobby.hpp"
 #include "server/requests/request_router.hpp"
 #include "server/store/store.hpp"
 

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/lobby.hpp"
 #include "server/room/saved_room.hpp"
 #include "server/room/store_journal.hpp"
 #include "server/store/time_format.hpp"

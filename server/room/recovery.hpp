@@ -8,14 +8,18 @@
 // marks that match aborted with the reason; it never stops the server from starting.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "server/lobby.hpp"
+#include "engine/core/expected.hpp"
 #include "server/room/saved_room.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {
+
+class Lobby;
+class Room;
 
 struct RecoveryReport {
   int resumed = 0;

@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "server/lobby.hpp"
 #include "server/room/saved_room.hpp"
 #include "server/store/time_format.hpp"
 

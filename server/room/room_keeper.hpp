@@ -10,10 +10,16 @@
 #include <string>
 #include <unordered_map>
 
-#include "server/lobby.hpp"
 #include "server/store/store.hpp"
 
+namespace parlor::protocol {
+struct RoomSummary;  // protocol/server_messages.hpp
+}
+
 namespace parlor::server {
+
+struct LobbyHooks;    // server/lobby.hpp
+struct RoomSettings;  // server/room/room_settings.hpp
 
 class RoomKeeper {
  public:

@@ -18,17 +18,11 @@
 #include "protocol/server_messages.hpp"
 #include "server/net/connection.hpp"
 #include "server/room/match_journal.hpp"
+#include "server/room/member.hpp"
 
 namespace parlor::server {
 
 using SeatKind = protocol::SeatKind;
-
-// Who is asking: a player and the connection replies go to.
-struct Member {
-  std::string player_id;
-  std::string name;
-  std::shared_ptr<Connection> connection;
-};
 
 struct SeatState {
   using Clock = std::chrono::steady_clock;

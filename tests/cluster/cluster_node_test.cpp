@@ -18,11 +18,7 @@ namespace {
 using namespace std::chrono_literals;
 using server::cluster::ClusterNode;
 using server::cluster::ClusterOptions;
-using server::cluster::NodeLease;
-using server::cluster::RoomEntry;
 using server::cluster::RoomLocation;
-using server::cluster::RoomRegistry;
-using server::cluster::TakenRoom;
 using Where = RoomLocation::Where;
 
 // Long enough that a live node stalled by a loaded machine (a test suite on two cores)

@@ -7,10 +7,20 @@
 #include <memory>
 #include <string>
 
+#include "server/cluster/node_lease.hpp"
+#include "server/cluster/room_registry.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 #include "tests/support/throwaway_postgres.hpp"
 
 namespace parlor::testing {
+
+// The cluster's names its tests use.
+using server::cluster::NodeIdentity;
+using server::cluster::NodeLease;
+using server::cluster::RoomEntry;
+using server::cluster::RoomRegistry;
+using server::cluster::TakenRoom;
+using server::store::pg::Connection;
 
 // The server (started on first use, stopped at exit), or nullptr with `why` set.
 ThrowawayPostgres* cluster_postgres(std::string& why);

@@ -16,12 +16,6 @@ namespace parlor::testing {
 namespace {
 
 using namespace std::chrono_literals;
-using server::cluster::NodeIdentity;
-using server::cluster::NodeLease;
-using server::cluster::RoomEntry;
-using server::cluster::RoomRegistry;
-using server::cluster::TakenRoom;
-using server::store::pg::Connection;
 using server::store::pg::Params;
 using server::store::pg::PgError;
 

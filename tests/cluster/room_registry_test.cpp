@@ -13,12 +13,6 @@ namespace parlor::testing {
 namespace {
 
 using namespace std::chrono_literals;
-using server::cluster::NodeIdentity;
-using server::cluster::NodeLease;
-using server::cluster::RoomEntry;
-using server::cluster::RoomRegistry;
-using server::cluster::TakenRoom;
-using server::store::pg::Connection;
 
 // Long enough that a survivor's heartbeat stays fresh on a loaded CI machine (with
 // 250 ms, a survivor stalled between its beat and another's takeover was judged dead too).

@@ -35,13 +35,17 @@ int free_port() {
   return port;
 }
 
-std::string raw_http(int port, const std::string& request, std::chrono::milliseconds patience) {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
+bool connect_to_loopback(int fd, int port) {
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+  return connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+}
+
+std::string raw_http(int port, const std::string& request, std::chrono::milliseconds patience) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (!connect_to_loopback(fd, port)) {
     close(fd);
     return "";
   }

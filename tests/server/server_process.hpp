@@ -40,6 +40,8 @@ class ServerProcess {
 };
 
 int free_port();
+// Connects the socket `fd` to 127.0.0.1:`port`; false if it could not (fd stays open).
+bool connect_to_loopback(int fd, int port);
 
 // A plain HTTP/1.1 GET (or any raw request text) to 127.0.0.1:port; returns the whole
 // response ("" if the connection failed), or what came before the server was silent for
