@@ -2,9 +2,9 @@
 // the tab is in the background. One button in the header turns both off (kept in
 // localStorage), for people who find them a nuisance.
 import { button } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEY = "parlor.turnAlert";
-const TITLE = document.title;
 
 export class TurnAlert {
   readonly toggle: HTMLButtonElement;
@@ -22,7 +22,7 @@ export class TurnAlert {
 
   /** The title bar says so while it is your turn and the tab is not in front. */
   title(myTurn: boolean): void {
-    const wanted = this.enabled && myTurn && document.hidden ? `▶ Your turn — ${TITLE}` : TITLE;
+    const wanted = this.enabled && myTurn && document.hidden ? t("alert.title_your_turn", { title: t("app.title") }) : t("app.title");
     if (document.title !== wanted) document.title = wanted;
   }
 
@@ -38,9 +38,9 @@ export class TurnAlert {
   }
 
   private label(): void {
-    this.toggle.textContent = this.enabled ? "Turn alert: on" : "Turn alert: off";
+    this.toggle.textContent = this.enabled ? t("alert.on") : t("alert.off");
     this.toggle.setAttribute("aria-pressed", this.enabled ? "true" : "false");
-    this.toggle.title = "A tone and the title bar when your turn comes while this tab is in the background";
+    this.toggle.title = t("alert.help");
   }
 
   private beep(): void {

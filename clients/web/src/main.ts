@@ -6,10 +6,17 @@ import { clear, h } from "./dom.js";
 import { Lobby } from "./lobby.js";
 import { historyPage, isHistoryRoute } from "./history.js";
 import { remainingMs, renderRoom } from "./table.js";
+import { language, languages, loadLanguage, switchLanguage, t } from "./i18n.js";
 
 const root = document.getElementById("app")!;
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
 const app = new App(`${scheme}//${location.host}/ws`);
+// For tests and the curious, and index.html's load guard: its absence at the page's load
+// event means this module never ran (one of its imports did not arrive). Set before the
+// catalogue is awaited, since that fetch does not hold the load event back.
+(window as unknown as { parlor: App }).parlor = app;
+await loadLanguage();
+document.title = t("app.title");
 const lobby = new Lobby(app);
 const status = h("span", { class: "conn", "data-testid": "connection" });
 const content = h("div", { class: "content" });
@@ -18,10 +25,18 @@ const content = h("div", { class: "content" });
 const live = h("div", { class: "sr-only", role: "status", "aria-live": "polite", "data-testid": "live-region" });
 const alert = new TurnAlert();
 app.onMyTurn = () => alert.yourTurn();
-root.append(h("header", { class: "top" }, h("h1", {}, h("a", { href: "#" }, "Parlor")),
-  h("nav", { class: "links" }, h("a", { href: "#" }, "Lobby"), h("a", { href: "#/history" }, "History"), h("a", { href: "#/leaderboard" }, "Leaderboard"),
-    h("a", { href: "#/rules/perico" }, "Rules")),
-  alert.toggle, status), live, content);
+/** The header's language menu: each language in its own name; a choice reloads the page in it. */
+function languageMenu(): HTMLSelectElement {
+  const menu = h("select", { class: "mini language", "data-testid": "language", "aria-label": t("header.language") },
+    languages().map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === language() }, l.name)));
+  menu.addEventListener("change", () => switchLanguage(menu.value));
+  return menu;
+}
+
+root.append(h("header", { class: "top" }, h("h1", {}, h("a", { href: "#" }, t("app.name"))),
+  h("nav", { class: "links" }, h("a", { href: "#" }, t("header.lobby")), h("a", { href: "#/history" }, t("header.history")),
+    h("a", { href: "#/leaderboard" }, t("header.leaderboard")), h("a", { href: "#/rules/perico" }, t("header.rules"))),
+  alert.toggle, languageMenu(), status), live, content);
 
 let scheduled = false;
 function redraw(): void {
@@ -80,7 +95,9 @@ function restoreTableFocus(): void {
 }
 
 function draw(): void {
-  status.textContent = app.connection === "online" ? `online as ${app.playerName || "a guest"}` : app.connection === "connecting" ? "connecting…" : "offline — reconnecting…";
+  status.textContent = app.connection === "online"
+    ? app.playerName ? t("header.online_as", { name: app.playerName }) : t("header.online_guest")
+    : app.connection === "connecting" ? t("header.connecting") : t("header.offline");
   status.className = `conn ${app.connection}`;
   if (live.textContent !== app.announcement) live.textContent = app.announcement;
   alert.title(app.myTurn());
@@ -106,7 +123,7 @@ function draw(): void {
         clear(content);
         if (app.room) {
           content.append(h("p", { class: "back-to-table", "data-testid": "back-to-table" },
-            h("a", { href: `#/room/${app.room.id}` }, `← Back to your table (${app.room.title})`)));
+            h("a", { href: `#/room/${app.room.id}` }, t("header.back_to_table", { title: app.room.title }))));
         }
         content.append(el);
       });
@@ -149,14 +166,11 @@ document.addEventListener("visibilitychange", () => alert.title(app.myTurn()));
 setInterval(() => {
   for (const el of content.querySelectorAll<HTMLElement>("[data-timer-seat]")) {
     const ms = remainingMs(app, Number(el.dataset.timerSeat));
-    el.textContent = ms === null ? "" : `${Math.ceil(ms / 1000)} s`;
+    el.textContent = ms === null ? "" : t("table.timer_seconds", { s: Math.ceil(ms / 1000) });
   }
 }, 250);
 setInterval(() => {
   if (!app.room && app.connection === "online") void app.refreshRooms();
 }, 3000);
-// For tests and the curious, and index.html's load guard: its absence at the page's load
-// event means this module never ran (one of its imports did not arrive).
-(window as unknown as { parlor: App }).parlor = app;
 app.start();
 draw();
