@@ -54,6 +54,9 @@ struct LoadSpec {
   int turn_seconds = 0;
   double duration = 10;
   BotLevel level = BotLevel::kRandom;
+  // Seats of each table the server's own bots play (the host adds them), and their level.
+  int server_bots = 0;
+  BotLevel server_bot_level = BotLevel::kSensible;
   bool json = false;
   net::Liveness liveness;
 };
@@ -76,7 +79,9 @@ Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stal
   return {{"game", spec.game},
           {"tables", spec.tables},
           {"seats", spec.seats},
-          {"clients", spec.tables * spec.seats},
+          {"clients", spec.tables * (spec.seats - spec.server_bots)},
+          {"server_bots", spec.server_bots},
+          {"server_bot_level", bot_level_name(spec.server_bot_level)},
           {"mode", spec.rate > 0 ? "open" : "closed"},
           {"rate_per_client", spec.rate},
           {"seconds", seconds},
@@ -127,10 +132,11 @@ void print_text(const Json& r) {
 }
 
 bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::string* error) {
-  auto flags = net::parse_flags(args,
-                                {"server", "game", "tables", "seats", "rate", "duration", "level",
-                                 "ping-after", "give-up-after", "turn-seconds"},
-                                {"json"}, error);
+  auto flags = net::parse_flags(
+      args,
+      {"server", "game", "tables", "seats", "rate", "duration", "level", "ping-after",
+       "give-up-after", "turn-seconds", "server-bots", "server-bot-level"},
+      {"json"}, error);
   if (!flags || !net::parse_liveness(*flags, &spec->liveness)) return false;
   double tables = 0;
   double seats = 0;
@@ -156,9 +162,21 @@ bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::strin
   }
   spec->turn_seconds = static_cast<int>(turn_seconds);
   if (flags->count("level")) {
-    const std::string& level = flags->at("level");
-    if (level != "random" && level != "sensible") return false;
-    spec->level = level == "random" ? BotLevel::kRandom : BotLevel::kSensible;
+    std::optional<BotLevel> level = parse_bot_level(flags->at("level"));
+    if (!level || flags->at("level").empty()) return false;
+    spec->level = *level;
+  }
+  double server_bots = 0;
+  if (flags->count("server-bots") &&
+      (!net::parse_number(flags->at("server-bots"), &server_bots) || server_bots < 0 ||
+       server_bots >= seats || server_bots != std::floor(server_bots))) {
+    return false;
+  }
+  spec->server_bots = static_cast<int>(server_bots);
+  if (flags->count("server-bot-level")) {
+    std::optional<BotLevel> level = parse_bot_level(flags->at("server-bot-level"));
+    if (!level || flags->at("server-bot-level").empty()) return false;
+    spec->server_bot_level = *level;
   }
   spec->game = flags->at("game");
   spec->tables = static_cast<int>(tables);
@@ -173,7 +191,8 @@ int run_load(const std::vector<std::string>& args) {
   if (!parse_spec(args, &spec, &error)) {
     std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT[,...] --game GAME "
                                   "--tables N --seats S [--rate R] [--duration SECONDS] "
-                                  "[--level random|sensible] [--turn-seconds T] [--ping-after S] "
+                                  "[--level random|sensible|expert] [--server-bots K] "
+                                  "[--server-bot-level LEVEL] [--turn-seconds T] [--ping-after S] "
                                   "[--give-up-after S] [--json]"
                                 : error)
               << "\n";
@@ -183,7 +202,8 @@ int run_load(const std::vector<std::string>& args) {
   net::BotStats stats;
   stats.measuring = false;
   std::vector<std::unique_ptr<net::BotPlayer>> bots;
-  const int total_clients = spec.tables * spec.seats;
+  const int clients_per_table = spec.seats - spec.server_bots;
+  const int total_clients = spec.tables * clients_per_table;
   bots.reserve(static_cast<std::size_t>(total_clients));
 
   // The measured window opens once every table plays (or after kRampLimit), so the
@@ -243,6 +263,8 @@ int run_load(const std::vector<std::string>& args) {
     config.game = spec.game;
     config.level = spec.level;
     config.seats = spec.seats;
+    config.server_bots = code.empty() ? spec.server_bots : 0;
+    config.server_bot_level = spec.server_bot_level;
     config.join_code = code;
     config.rate = spec.rate;
     config.turn_seconds = spec.turn_seconds;
@@ -261,10 +283,12 @@ int run_load(const std::vector<std::string>& args) {
   std::function<void()> begin_next_table = [&] {
     if (tables_begun == spec.tables) return;
     const int t = tables_begun++;
-    net::BotPlayer* host = make_bot("", t * spec.seats, t);
+    net::BotPlayer* host = make_bot("", t * clients_per_table, t);
     hosts.push_back(host);
     host->on_room_created = [&, t](const std::string& code) {
-      for (int s = 1; s < spec.seats; ++s) make_bot(code, t * spec.seats + s, t)->start();
+      for (int s = 1; s < clients_per_table; ++s) {
+        make_bot(code, t * clients_per_table + s, t)->start();
+      }
     };
     host->on_table_full = [&] {
       begin_next_table();
@@ -298,7 +322,8 @@ int run_load(const std::vector<std::string>& args) {
 
 PARLOR_COMMAND("load",
                "load --server URL[,URL...] --game GAME --tables N --seats S [--rate R] "
-               "[--duration D] [--level random|sensible] [--turn-seconds T] [--ping-after S] "
+               "[--duration D] [--level random|sensible|expert] [--server-bots K] "
+               "[--server-bot-level LEVEL] [--turn-seconds T] [--ping-after S] "
                "[--give-up-after S] [--json]",
                "load generator: N tables of S network bots, reports throughput and latency",
                "  --server URL[,...] the server, e.g. ws://127.0.0.1:8080 (required); several\n"
@@ -311,7 +336,12 @@ PARLOR_COMMAND("load",
                "                     fast as each may act (closed loop)\n"
                "  --duration D       seconds measured (default 10); SIGINT or SIGTERM ends\n"
                "                     the window early and reports what was measured\n"
-               "  --level LEVEL      random (default, cheapest) or sensible\n"
+               "  --level LEVEL      the clients' own policy: random (default, cheapest),\n"
+               "                     sensible or expert\n"
+               "  --server-bots K    seats of each table (fewer than S) the server's own bots\n"
+               "                     play: the host adds them, S-K clients play the rest\n"
+               "                     (default 0); the report's latency is the clients'\n"
+               "  --server-bot-level LEVEL  those bots' level (default sensible)\n"
                "  --turn-seconds T   each table's turn timer in seconds, as players have\n"
                "                     one (default 0: none)\n" PARLOR_LIVENESS_HELP
                "  --json             print the report as one JSON object (with \"stalls\": each\n"

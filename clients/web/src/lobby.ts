@@ -1,8 +1,10 @@
 // The lobby: your name, the public rooms (refreshed every few seconds), joining by
 // code, and the form to create a room with every option the game offers.
 import type { App } from "./app.js";
+import { botLevelSelect } from "./bot_level.js";
 import { storedName, storeName } from "./connection.js";
 import { button, clear, h } from "./dom.js";
+import { t } from "./i18n.js";
 import { IdentityPanel } from "./identity.js";
 import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
@@ -129,8 +131,9 @@ export class Lobby {
     const games = this.app.games;
     if (games.length === 0) return;
     const select = h("select", { id: "quick-game", "aria-label": "Game for quick play" }, games.map((g) => h("option", { value: g.name }, g.title)));
+    const level = botLevelSelect("quick-bot-level", t("bot.quick_level"));
     this.quickBox.append(h("p", { class: "note" }, "A seat at an open table of this game, or a new table of your own (fill it with bots or wait for friends)."),
-      h("div", { class: "row" }, select, button("Quick play", () => void this.quickPlay(select.value), { class: "primary", "data-action": "quick-play" })));
+      h("div", { class: "row" }, select, level, button("Quick play", () => void this.quickPlay(select.value), { class: "primary", "data-action": "quick-play" })));
   }
 
   /** Joins the fullest public table of the game still waiting for players, else opens one. */

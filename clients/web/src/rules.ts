@@ -3,6 +3,7 @@
 // panel beside the table (with this room's options) and as a page, #/rules/GAME.
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
+import { t } from "./i18n.js";
 import { optionsGuide, optionsList } from "./option_words.js";
 import type { GameInfo, JsonObject } from "./protocol.js";
 
@@ -184,12 +185,21 @@ export function rulesPanel(game: string, options: JsonObject, info?: GameInfo): 
     h("summary", {}, `How to play ${RULES[game]?.title ?? game}`), rulesBody(game, info, options));
 }
 
+/** How strong each bot level is at GAME: the arena's measurements (docs/bots.md). */
+function botStrength(game: string): Child {
+  return h("section", { "data-testid": "bot-strength" },
+    h("h4", {}, t("bot.strength_heading")),
+    h("p", {}, t("bot.strength_levels")),
+    h("p", {}, t(`bot.strength.${game}`)));
+}
+
 /** The page #/rules/GAME: every game's rules are reachable by link. */
 export function rulesPage(game: string, backHref: string | null, info?: GameInfo): HTMLElement {
   return h("main", { class: "rules-page", "data-testid": "rules-page" },
     backHref ? h("p", {}, h("a", { href: backHref, "data-testid": "back-to-table" }, "← Back to the table")) : h("p", {}, h("a", { href: "#" }, "← Lobby")),
     h("h2", {}, `${RULES[game]?.title ?? game}: how to play`),
     rulesBody(game, info, null),
+    botStrength(game),
     h("p", { class: "note" }, "Other games: ", Object.keys(RULES).map((g, i) => [i ? " · " : "", h("a", { href: `#/rules/${g}` }, RULES[g].title)]).flat()),
     h("p", { class: "note" }, "The full rules are in the server's rules files; the table offers only moves they allow."));
 }
