@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Memory per idle connection (docs/load.md): opens N raw WebSocket connections to a
+"""Memory per idle connection (docs/performance.md): opens N raw WebSocket connections to a
 running parlor-server, says hello on each, then waits without reading further, and reports
 how much the server's resident memory grew per connection.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Counts the server's heap allocations per accepted action (docs/load.md): runs
+# Counts the server's heap allocations per accepted action (docs/performance.md): runs
 # parlor-server under heaptrack on a fresh database, plays `parlor load` against it, stops
 # it with SIGTERM and divides heaptrack's count of allocation calls by the actions the
 # server accepted. Start-up (the hand tables alone make about 1.5 million) is counted by

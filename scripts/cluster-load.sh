@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures a cluster on this machine (docs/cluster.md, "Figures"): a throwaway PostgreSQL
+# Measures a cluster on this machine (docs/performance.md): a throwaway PostgreSQL
 # 15, NODES parlor-server nodes sharing it, and `parlor load` spread over the nodes' own
 # URLs (a seat whose table lives on another node follows the room_elsewhere redirect).
 # Reports the generator's figures (JSON) with the CPU the nodes, PostgreSQL's processes and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Counts the server's user-space instructions per accepted action (docs/load.md): runs
+# Counts the server's user-space instructions per accepted action (docs/performance.md): runs
 # parlor-server under callgrind on a fresh database, plays `parlor load` against it, and
 # divides the instructions executed while every table plays (the counts are zeroed once all
 # do, and counting stops a second before the generator's window ends: the tables' creation,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the server under `parlor load` on this machine (docs/load.md): starts
+# Measures the server under `parlor load` on this machine (docs/performance.md): starts
 # parlor-server with its abuse limits and pacing off on a fresh database, runs the load
 # generator against it, and reports the generator's figures (JSON) with both processes'
 # CPU use and the server's memory over the measured window.
@@ -11,7 +11,7 @@
 # GAME (default perico), PORT (default 18080) and BIN (default build/bin) may be set, and
 # LOAD_FLAGS: more flags for `parlor load`. With 20,000 clients, LOAD_FLAGS="--ping-after 15
 # --give-up-after 10": all their matches starting in the same second keep the server busy
-# for longer than the default 2 s + 2 s of silence a client allows (docs/load.md).
+# for longer than the default 2 s + 2 s of silence a client allows (docs/performance.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=$1 seats=$2 seconds=$3 rate=${4:-0}

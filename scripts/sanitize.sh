@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Parlor with a sanitizer in its own directory and runs what that sanitizer is for
-# (docs/reliability.md, "Sanitizers", has the timings on two cores):
+# (docs/reliability.md, section 12, says what CI runs and why):
 #   scripts/sanitize.sh address   ASan + UBSan (-DPARLOR_SANITIZE=address) in build-asan/:
 #                                 the whole CTest suite, then a sanitized parlor-server
 #                                 under `parlor load` for every game, stopped with SIGTERM

@@ -24,7 +24,7 @@ fi
 bash scripts/setup.sh
 # glibc's allocator with a deeper per-thread cache and no fast bins: every move builds and
 # frees a few hundred small blocks and a ~1 KB update per seat, and with the defaults each
-# update's allocation first consolidates the fast bins (docs/load.md: about 8% more moves
+# update's allocation first consolidates the fast bins (docs/performance.md: about 8% more moves
 # per second under load). A tunable the caller set is kept.
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.tcache_count=200:glibc.malloc.mxfast=0}"
 scheme=http

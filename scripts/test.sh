@@ -67,8 +67,8 @@ phase "ctest"
 # The games' random playouts repeat half their matches here (PARLOR_RELEASE_WORKLOAD,
 # passed on as PARLOR_TEST_WORKLOAD; 1 runs them all, as `ctest` by hand does): CI's
 # machine became about 30% slower than the one its 40-minute budget was measured on, and
-# the playouts were a third of this phase's CPU (docs/reliability.md, "CI under 40 minutes
-# again"). The issues' floors stay whole (the crash test's 50 kills and the secrecy
+# the playouts were a third of this phase's CPU (2026-11-29, in docs/reliability.md's
+# history). The issues' floors stay whole (the crash test's 50 kills and the secrecy
 # test's 200 matches scale at a sanitizer's workload only), and the exhaustive hand checks
 # do not scale.
 release_workload="${PARLOR_RELEASE_WORKLOAD:-0.5}"
@@ -120,7 +120,7 @@ sanitize_workload="${PARLOR_SANITIZE_WORKLOAD:-0.05}"
 # Fuzzing takes one target at a time at the lowest priority, so it takes only what the
 # others leave (it explores for its seconds however little CPU that is). Together on this
 # machine: 314 s against 469 s one after another; the browser tests 250 → 314 s, each
-# check as before (docs/reliability.md, "CI's time again"). Each job's output is printed
+# check as before (2026-11-29, docs/reliability.md's history). Each job's output is printed
 # whole when it ends; a failure of any fails the run, after all three have ended.
 background_jobs=()
 background_logs=()
@@ -191,8 +191,8 @@ if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   # full workload (PARLOR_SANITIZE_WORKLOAD, passed on as PARLOR_TEST_WORKLOAD:
   # tests/support/test_workload.hpp; a tenth until CI's runs passed 40 minutes on a slower
   # machine), and the exhaustive hand checks run in Release only:
-  # in full, the sanitized suites take hours on two cores (docs/reliability.md has the
-  # figures; PARLOR_SANITIZE_CI=1, below).
+  # in full, the sanitized suites take hours on two cores (docs/reliability.md, section
+  # 12; PARLOR_SANITIZE_CI=1, below).
   phase "ASan + UBSan suite and server"
   PARLOR_TEST_WORKLOAD="$sanitize_workload" \
     PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address

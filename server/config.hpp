@@ -29,7 +29,7 @@ struct ServerConfig {
   // TLS on the one port (HTTPS and wss://) when both are set: PEM files.
   std::string tls_cert;
   std::string tls_key;
-  // Cluster (docs/cluster.md): this node's name (empty: a single node, as before) and how
+  // Cluster (docs/operators.md): this node's name (empty: a single node, as before) and how
   // clients reach it directly (absolute ws:// or wss://, or a path on the same origin).
   std::string node;
   std::string public_url;

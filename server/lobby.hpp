@@ -59,7 +59,7 @@ class Lobby : public RoomDirectory {
   Players& players() { return players_; }
   const std::vector<const GameDefinition*>& games() const { return games_; }
 
-  // ---- Cluster (docs/cluster.md); a single node keeps the NullRoomLocator. ----
+  // ---- Cluster (docs/operators.md); a single node keeps the NullRoomLocator. ----
   // Where rooms this node does not hold are. Set before the listener opens.
   void set_locator(cluster::RoomLocator* locator) { locator_ = locator ? locator : &null_locator_; }
   cluster::RoomLocator& locator() const { return *locator_; }

@@ -78,7 +78,7 @@ void warm_up(const std::vector<const GameDefinition*>& games) {
 // each update is posted across threads and the threads wake each other. On two cores, one
 // thread made as many actions a second as two in the closed loop, and up to a fifth more
 // on a fast hour, at 4-20% less CPU per action, and kept the open loop's p99 at 20,000
-// players lower (docs/load.md, 2026-11-27 fifth and 2026-11-28 sixth). Machines of more
+// players lower (2026-11-27 and 11-28, docs/load.md's history). Machines of more
 // cores were not measured, so they keep one per core.
 int io_threads_for(int configured) {
   if (configured > 0) return configured;
@@ -139,7 +139,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // The store's reads (history, token lookups) run here. Declared before the store for the
   // same reason as the io_context: a claim's commit callback posts to it from the store's
   // writer thread, so it must outlive the store (ThreadSanitizer saw the test's twin of
-  // this order race: docs/reliability.md).
+  // this order race: docs/reliability.md, section 12).
   net::thread_pool history_pool(1);
   Metrics metrics;
   store::StoreOptions store_options;

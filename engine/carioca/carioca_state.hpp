@@ -87,6 +87,8 @@ class CariocaState : public GameState {
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
+  // The expert's determinizer (carioca_worlds.cpp) builds states from a seat's view.
+  friend class CariocaWorlds;
   // The round's deal and its end.
   std::optional<Error> deal(const std::optional<Json>& setup);
   std::optional<Error> deal_fixed(const Json& setup, Rng& rng);

@@ -4,6 +4,8 @@
 
 #include "engine/loc/loc_cards.hpp"
 #include "engine/loc/loc_resolve.hpp"
+#include "engine/loc/loc_worlds.hpp"
+#include "engine/search/expert_policy.hpp"
 
 namespace parlor::loc {
 namespace {
@@ -69,6 +71,10 @@ class SensibleBot : public BotPolicy {
 
 std::unique_ptr<BotPolicy> make_loc_bot(BotLevel level) {
   if (level == BotLevel::kRandom) return std::make_unique<RandomBot>();
+  if (level == BotLevel::kExpert) {
+    return std::make_unique<search::ExpertPolicy>(make_world_sampler,
+                                                  std::make_unique<SensibleBot>());
+  }
   return std::make_unique<SensibleBot>();
 }
 

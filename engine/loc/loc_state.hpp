@@ -59,6 +59,8 @@ class LocState : public GameState {
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
+  // The expert's determinizer (loc_worlds.cpp) builds states from a seat's view.
+  friend class LocWorlds;
   enum class Phase { kDiscard, kPlay, kOver };
 
   // Starting a hand.

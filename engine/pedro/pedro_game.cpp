@@ -3,6 +3,8 @@
 
 #include "engine/pedro/pedro_bots.hpp"
 #include "engine/pedro/pedro_state.hpp"
+#include "engine/pedro/pedro_worlds.hpp"
+#include "engine/search/expert_policy.hpp"
 
 namespace parlor::pedro {
 namespace {
@@ -45,6 +47,9 @@ class PedroGame : public GameDefinition {
     return std::unique_ptr<GameState>(std::move(state));
   }
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
+    if (level == BotLevel::kExpert) {
+      return std::make_unique<search::ExpertPolicy>(make_world_sampler, make_sensible_bot());
+    }
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
   }
 };

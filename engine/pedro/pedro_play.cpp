@@ -175,6 +175,7 @@ void PedroState::finish_trick() {
         {"points", gained},
         {"dumped", trick_.dumped}});
   last_trick_ = trick_;
+  tricks_.push_back(trick_);
   trick_ = Trick{};
   update_out();
   if (in_count_ == 0) return finish_hand();

@@ -90,6 +90,7 @@ void PedroState::reset_hand() {
   choosing_ = {};
   trick_ = Trick{};
   last_trick_.reset();
+  tricks_.clear();
   tricks_played_ = 0;
   out_ = {};
   in_count_ = 0;

@@ -125,6 +125,8 @@ class PedroState final : public GameState {
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
+  // The expert's determinizer (pedro_worlds.cpp) builds states from a seat's view.
+  friend class PedroWorlds;
   // Dealing (pedro_state.cpp).
   std::optional<Error> deal(const std::optional<Json>& setup);
   std::optional<Error> deal_fixed(const Json& setup, Rng& rng);
@@ -204,6 +206,7 @@ class PedroState final : public GameState {
   // Play.
   Trick trick_;
   std::optional<Trick> last_trick_;
+  std::vector<Trick> tricks_;  // this hand's finished tricks, in order: public, in the view
   int tricks_played_ = 0;
   std::array<bool, kSeats> out_{};
   int in_count_ = 0;  // seats playing to the current trick

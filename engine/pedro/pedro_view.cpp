@@ -157,6 +157,12 @@ void PedroState::write_table_members(JsonWriter& out) const {
     out.value(nullptr);
   }
   out.member("tricks_played", tricks_played_);
+  // Every card played face up this hand, by trick: what each player saw played (the
+  // expert bot's determinizer reads who could not follow suit from it).
+  out.key("tricks");
+  out.begin_array();
+  for (const Trick& trick : tricks_) write_trick(trick, out);
+  out.end_array();
   out.key("sides");
   out.begin_array();
   for (int side = 0; side < 2; ++side) {

@@ -5,6 +5,8 @@
 #include "engine/perico/perico_bots.hpp"
 #include "engine/perico/perico_rules.hpp"
 #include "engine/perico/perico_state.hpp"
+#include "engine/perico/perico_worlds.hpp"
+#include "engine/search/expert_policy.hpp"
 
 namespace parlor::perico {
 namespace {
@@ -61,6 +63,9 @@ class PericoGame : public GameDefinition {
   void warm_up() const override { hands::build_perico_tables(); }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
+    if (level == BotLevel::kExpert) {
+      return std::make_unique<search::ExpertPolicy>(make_world_sampler, make_sensible_bot());
+    }
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
   }
 

@@ -63,6 +63,8 @@ class PericoState : public GameState {
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
+  // The expert's determinizer (perico_worlds.cpp) builds states from a seat's view.
+  friend class PericoWorlds;
   enum class RoundEnd { kKnock, kComplete };
 
   // Dealing.

@@ -4,6 +4,8 @@
 #include "engine/poker/poker_hands.hpp"
 #include "engine/poker/poker_options.hpp"
 #include "engine/poker/poker_state.hpp"
+#include "engine/poker/poker_worlds.hpp"
+#include "engine/search/expert_policy.hpp"
 
 namespace parlor::poker {
 namespace {
@@ -40,6 +42,9 @@ class PokerGame : public GameDefinition {
   }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
+    if (level == BotLevel::kExpert) {
+      return std::make_unique<search::ExpertPolicy>(make_world_sampler, make_sensible_bot());
+    }
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
   }
 

@@ -99,6 +99,8 @@ class Betting {
   Chips total() const;
 
  private:
+  // The expert's determinizer (poker_worlds.cpp) rebuilds a betting round from a view.
+  friend class PokerWorlds;
   bool needs_to_act(Seat s) const;
   bool someone_else_can_answer(Seat s) const;
   void pass_turn(Seat from);

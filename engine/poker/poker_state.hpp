@@ -61,6 +61,8 @@ class PokerState : public GameState {
   void write_seat_members(Seat seat, JsonWriter& out) const override;
 
  private:
+  // The expert's determinizer (poker_worlds.cpp) builds states from a seat's view.
+  friend class PokerWorlds;
   // The deal.
   std::optional<Error> begin_deal(const std::optional<Json>& setup);
   bool table_closes() const;

@@ -1,4 +1,4 @@
-// This process as a member of a cluster (docs/cluster.md): it claims its node name,
+// This process as a member of a cluster (docs/operators.md): it claims its node name,
 // heartbeats, publishes the rooms it holds, keeps a snapshot of every other node's rooms
 // for the lobby's list and for sending clients on (RoomLocator), and takes the rooms of
 // nodes that died or left. All database work runs on one thread of its own with its own

@@ -1,4 +1,4 @@
-// The cluster's tables in the shared PostgreSQL database (docs/cluster.md): which nodes
+// The cluster's tables in the shared PostgreSQL database (docs/operators.md): which nodes
 // exist and whether they are alive (cluster_nodes), and which node holds each room
 // (cluster_rooms). Ownership lives here and nowhere else: nodes never decide it by
 // talking to each other.

@@ -1,5 +1,5 @@
 // Where a room lives when it is not in this node's lobby. In a cluster (several
-// parlor-server processes on one PostgreSQL database, docs/cluster.md) each room lives on
+// parlor-server processes on one PostgreSQL database, docs/operators.md) each room lives on
 // exactly one node; a client that asks this node for a room it does not hold is told
 // where the room is (the `room_elsewhere` error of protocol/README.md, with the node's
 // public URL) and its client reconnects there. A single node has no cluster: the

@@ -1,4 +1,4 @@
-// The parts of a request router that only a cluster uses (docs/cluster.md): players
+// The parts of a request router that only a cluster uses (docs/operators.md): players
 // another node created, and rooms another node holds. A single node (no --node) never
 // comes here. Every answer from the store or the cluster is posted back onto the
 // connection's strand: the network threads never wait on a database.

@@ -138,17 +138,18 @@ Json leaderboard_json(const std::string& game, std::optional<bool> lower_score_w
   };
   std::vector<Entry> entries;
   for (const LeaderboardRow& row : rows) {
+    const ScoreTotals& totals = row.totals;
     std::optional<double> average;
     std::optional<double> best;
-    if (lower_score_wins && row.average) {
-      average = row.average;
-      best = best_score(row.lowest, row.highest, *lower_score_wins);
+    if (lower_score_wins && totals.average) {
+      average = totals.average;
+      best = best_score(totals.lowest, totals.highest, *lower_score_wins);
     }
-    Json json = stats_json(row.matches, row.wins, average, best, lower_score_wins);
+    Json json = stats_json(totals.matches, totals.wins, average, best, lower_score_wins);
     json["player"] = row.player_id;
     json["name"] = row.name;
-    double win_rate = static_cast<double>(row.wins) / static_cast<double>(row.matches);
-    entries.push_back(Entry{row.wins, win_rate, row.matches, row.player_id, std::move(json)});
+    double win_rate = static_cast<double>(totals.wins) / static_cast<double>(totals.matches);
+    entries.push_back(Entry{totals.wins, win_rate, totals.matches, row.player_id, std::move(json)});
   }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     if (a.wins != b.wins) return a.wins > b.wins;

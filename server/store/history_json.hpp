@@ -84,14 +84,19 @@ Json stats_json(std::int64_t matches, std::int64_t wins, std::optional<double> a
 std::optional<double> best_score(std::optional<double> lowest, std::optional<double> highest,
                                  bool lower_score_wins);
 
-struct LeaderboardRow {
-  std::string player_id;
-  std::string name;
+// A player's finished matches (of one game, or all): counts and scores.
+struct ScoreTotals {
   std::int64_t matches = 0;
   std::int64_t wins = 0;
   std::optional<double> average;
   std::optional<double> lowest;
   std::optional<double> highest;
+};
+
+struct LeaderboardRow {
+  std::string player_id;
+  std::string name;
+  ScoreTotals totals;
 };
 // `lower_score_wins` is known (set) only when `game` is not empty; rows in any order.
 Json leaderboard_json(const std::string& game, std::optional<bool> lower_score_wins,

@@ -2,15 +2,17 @@
 // and results; the journal of live matches' actions; deal commitments), behind one
 // interface of three parts: the writes the rooms journal, the reads start-up recovery
 // needs, and the history API's queries. The server (rooms through StoreJournal, the
-// lobby's players, recovery, the HTTP routes) knows only this interface. Two
-// implementations, chosen in Store::open: SQLite's (server/store/sqlite/, the embedded
-// default) and PostgreSQL's (server/store/postgres/, for a database several nodes share).
+// lobby's players, recovery, the HTTP routes) knows only this class. One class for both
+// databases: it owns the orchestration (the write queue, each write's capture, the reads'
+// fallbacks and errors), and a backend chosen in Store::open (store_backend.hpp) owns
+// what differs: SQLite's (server/store/sqlite/, the embedded default) or PostgreSQL's
+// (server/store/postgres/, for a database several nodes share).
 //
-// Writes never block the caller: each is queued and committed by the implementation in
-// groups. Every write returns a ticket; when a ticket is committed, `committed_through()`
-// reaches it and the callbacks given to `after_commit` for it run (on the store's own
-// thread: post elsewhere, never block). The server uses this to hold a move's messages
-// until its journal row is durable.
+// Writes never block the caller: each is queued (write_queue.hpp), its rows captured by
+// value, and committed by the writer thread in groups. Every write returns a ticket; when a ticket
+// is committed, `committed_through()` reaches it and the callbacks given to `after_commit` for it
+// run (on the store's own thread: post elsewhere, never block). The server uses this to hold a
+// move's messages until its journal row is durable.
 //
 // Reads may run on any thread and never see a half-written group.
 #pragma once
@@ -134,6 +136,9 @@ struct MatchQuery {
   std::string before;  // cursor from a previous page's "next"; empty: newest
 };
 
+class StoreBackend;
+class WriteQueue;
+
 class Store {
  public:
   // Opens the store `options` names: PostgreSQL's for a postgresql:// or postgres:// URI
@@ -146,102 +151,105 @@ class Store {
   // past the busy timeout), "db_corrupt", "db_foreign" (another application's file),
   // "db_too_new" (a schema newer than this binary), "db_migration_failed".
   static Expected<std::unique_ptr<Store>> open(const StoreOptions& options);
-  virtual ~Store() = default;  // an implementation commits everything queued first
+  // The store over `backend`'s database (store_backend.hpp; what Store::open builds): starts
+  // the writer thread.
+  Store(std::unique_ptr<StoreBackend> backend, const StoreOptions& options);
+  ~Store();  // commits everything queued first, then stops the writer
+
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
 
   // ---- Writes: queued, return at once. ----
-  virtual Ticket save_player(const PlayerRow& player) = 0;  // insert or update by id
-  virtual Ticket player_seen(const std::string& id, const std::string& name, Millis at) = 0;
+  Ticket save_player(const PlayerRow& player);  // insert or update by id
+  Ticket player_seen(const std::string& id, const std::string& name, Millis at);
   // Another device's token for a player who exists (a claim code, server/players/claim_codes.hpp):
   // the player answers to it as to the first. Adding a token twice changes nothing.
-  virtual Ticket player_token_added(const std::string& player_id, const std::string& token_hash,
-                                    Millis at) = 0;
-  virtual Ticket match_started(const MatchStart& start) = 0;
-  virtual Ticket action(const std::string& match_id, const ActionRow& action) = 0;
-  virtual Ticket commitment(const std::string& match_id, const CommitmentRow& commitment) = 0;
+  Ticket player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
+  Ticket match_started(const MatchStart& start);
+  Ticket action(const std::string& match_id, const ActionRow& action);
+  Ticket commitment(const std::string& match_id, const CommitmentRow& commitment);
   // `result_json`: the engine's result for round `round` (from 1), as JSON text (an object).
-  virtual Ticket round_ended(const std::string& match_id, int round, std::string result_json) = 0;
+  Ticket round_ended(const std::string& match_id, int round, std::string result_json);
   // `results_json`: {"scores", "placings", "round_results"} as JSON text (the server writes
   // it from the rounds' texts, server::final_results); `seats`: each seat's outcome.
-  virtual Ticket match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
-                             const std::vector<SeatResult>& seats) = 0;
+  Ticket match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
+                     const std::vector<SeatResult>& seats);
   // The same from a tree (tools and tests).
   Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
                      const std::vector<SeatResult>& seats) {
     return match_ended(match_id, ended_at, json_text(results), seats);
   }
-  virtual Ticket match_aborted(const std::string& match_id, Millis ended_at,
-                               const std::string& reason) = 0;
+  Ticket match_aborted(const std::string& match_id, Millis ended_at, const std::string& reason);
 
   // A single server's open rooms (a cluster keeps its rooms in cluster_rooms instead):
   // each room as it stands, written when it changes and removed when it closes, so a
   // restart reopens it waiting, with its seats, even if it never started a match.
-  virtual Ticket room_saved(const std::string& room_id, const std::string& saved, Millis at) = 0;
-  virtual Ticket room_removed(const std::string& room_id) = 0;
+  Ticket room_saved(const std::string& room_id, const std::string& saved, Millis at);
+  Ticket room_removed(const std::string& room_id);
 
   // Claim codes (server/players/claim_codes.hpp), kept here so that any node sharing the database,
   // or this one after a restart, can redeem a code another issued. Only a code's SHA-256
   // is kept. `claim_code_issued` keeps `code_hash` for `player_id` until `expires_at`,
   // replacing the player's earlier code, and forgets codes expired by `issued_at`.
-  virtual Ticket claim_code_issued(const std::string& code_hash, const std::string& player_id,
-                                   Millis issued_at, Millis expires_at) = 0;
+  Ticket claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                           Millis issued_at, Millis expires_at);
   // Spends the code `code_hash` if it is still good at `at`: in the same transaction its
   // player gets `token_hash` as another device's token (player_tokens) and the code is
   // deleted, so of any number of redemptions, on any nodes, exactly one wins. Whether this
   // one did: once committed, find_player_by_token(token_hash) finds the player or nothing
   // (a replayed write changes neither). Forgets codes expired by `at`.
-  virtual Ticket claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
-                                     Millis at) = 0;
+  Ticket claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
+                             Millis at);
 
-  // Runs `callback` on the store's thread once `ticket` is committed (at once, on the
+  // Runs `callback` on the store's (writer) thread once `ticket` is committed (at once, on the
   // calling thread, if it already is).
-  virtual void after_commit(Ticket ticket, std::function<void()> callback) = 0;
-  virtual Ticket committed_through() const = 0;
+  void after_commit(Ticket ticket, std::function<void()> callback);
+  Ticket committed_through() const;
   // Blocks until everything queued so far is committed (tests, recovery), however long an
   // outage lasts.
-  virtual void flush() = 0;
+  void flush();
   // Shutdown: commits everything queued, runs its callbacks and stops writing. During a
   // write outage it retries for WriteQueue::kRetryAfterStop (no longer than that: the
   // operator asked the process to end), then drops what is still held, writes whose
   // messages were held so that no client saw them accepted; it returns how many. Writes
   // after it are never committed.
-  virtual std::uint64_t stop() = 0;
+  std::uint64_t stop();
 
   // ---- Recovery's reads (start-up) ----
   // One row per token: a player with tokens on several devices comes once per token,
   // each row with its own token_hash.
-  virtual std::vector<PlayerRow> load_players() = 0;
+  std::vector<PlayerRow> load_players();
   // The player whose token (any of its tokens) hashes to `token_hash`, read now (in a cluster
   // another node may have created it since start-up); nothing if none. A failed read is an
   // error ("store_read_failed"), not "nobody": a client told that its token is unknown
   // drops it and becomes someone new, and a claim told its code is bad was spent for
   // nothing.
-  virtual Expected<std::optional<PlayerRow>> find_player_by_token(
-      const std::string& token_hash) = 0;
+  Expected<std::optional<PlayerRow>> find_player_by_token(const std::string& token_hash);
   // That error (for both backends).
   static Error unreadable_players();
-  virtual std::vector<UnfinishedMatch> load_unfinished_matches() = 0;
+  std::vector<UnfinishedMatch> load_unfinished_matches();
   // The unfinished matches of these rooms only, in the same order and shape: a cluster
   // node taking a dead node's rooms reads their journals, not every live match's. Unlike
   // the other reads, a failed read is an error ("store_read_failed"), not an empty list:
   // a room whose journal could not be read must not be reopened as if no match ran in it.
-  virtual Expected<std::vector<UnfinishedMatch>> load_unfinished_matches_in_rooms(
-      const std::vector<std::string>& room_ids) = 0;
+  Expected<std::vector<UnfinishedMatch>> load_unfinished_matches_in_rooms(
+      const std::vector<std::string>& room_ids);
   // That error, naming the rooms (for both backends).
   static Error unreadable_journals(const std::vector<std::string>& room_ids);
   // The rooms room_saved kept and room_removed did not remove, oldest change first: a
   // single server reopens them waiting (server/room/recovery.hpp).
-  virtual std::vector<OpenRoomRow> load_open_rooms() = 0;
+  std::vector<OpenRoomRow> load_open_rooms();
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
   // Live matches never include "seed" or "actions".
-  virtual Json list_matches(const MatchQuery& query) = 0;
-  virtual std::optional<Json> match_record(const std::string& match_id) = 0;
-  virtual Json leaderboard(const std::string& game) = 0;  // empty: all games
+  Json list_matches(const MatchQuery& query);
+  std::optional<Json> match_record(const std::string& match_id);
+  Json leaderboard(const std::string& game);  // empty: all games
   // By name: the player of that name (case-insensitive) seen most recently; its
   // "namesakes" list the others who chose the same name.
-  virtual std::optional<Json> player_profile(const std::string& name) = 0;
+  std::optional<Json> player_profile(const std::string& name);
   // By player id ("p17"): the same page for exactly that player.
-  virtual std::optional<Json> player_profile_by_id(const std::string& player_id) = 0;
+  std::optional<Json> player_profile_by_id(const std::string& player_id);
 
   // Counters for /metrics.
   struct Stats {
@@ -257,7 +265,7 @@ class Store {
     std::uint64_t checkpoint_errors = 0;
     std::int64_t wal_bytes = -1;  // the WAL file's size at the last checkpoint; -1: none
   };
-  virtual Stats stats() const = 0;
+  Stats stats() const;
 
   // Whether writes can be made durable now. While the database cannot take writes (full
   // disk, I/O error, locked by another process, read-only or damaged) every queued write
@@ -269,8 +277,22 @@ class Store {
     Millis since = 0;     // when writes began to fail
     bool fenced = false;  // the batch guard refused: another node owns our rooms now
   };
-  virtual Health health() const = 0;
-  virtual bool writable() const = 0;
+  Health health() const;
+  bool writable() const;
+
+ private:
+  // Queues `write(the backend's statements)` under `kind` and `subject` (write_queue.hpp).
+  template <class Write>
+  Ticket push(const char* kind, std::string subject, Write&& write);
+  // `read(reads)` in one snapshot of the backend; nothing when the read failed.
+  template <class Result, class Read>
+  std::optional<Result> try_read(const char* what, Read&& read);
+  // The same, `fallback` when it failed.
+  template <class Result, class Read>
+  Result read_or(const char* what, Result fallback, Read&& read);
+
+  std::unique_ptr<StoreBackend> backend_;
+  std::unique_ptr<WriteQueue> queue_;  // after backend_: destroyed (drained) first
 };
 
 }  // namespace parlor::server::store

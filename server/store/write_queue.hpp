@@ -6,7 +6,7 @@
 // commit also waits until `commit_spacing` has passed since the last one began, so that
 // more writes share it: every commit costs the writer a wake-up, and the thread that
 // queued the write another when its callbacks come back, which on a virtual machine cost
-// more than the commit itself (docs/load.md, 2026-12-01). A lone write (a move on a quiet
+// more than the commit itself (docs/performance.md). A lone write (a move on a quiet
 // server, one room's moves in a row, each waiting for its commit) still commits at once.
 //
 // A batch that fails because the database cannot take writes (full disk, I/O error,

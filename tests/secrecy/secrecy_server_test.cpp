@@ -28,7 +28,7 @@ namespace parlor::testing {
 namespace {
 
 // Hundreds in CI, as the hardening issue asks: about 40 s of two workers on an idle
-// machine (docs/reliability.md, "Hidden information"); a sanitized run plays a tenth.
+// machine (docs/reliability.md, section 9); a sanitized run plays a tenth.
 constexpr int kDefaultMatches = 200;
 constexpr auto kMatchTimeout = std::chrono::seconds(120);
 

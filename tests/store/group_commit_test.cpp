@@ -260,7 +260,7 @@ struct FilledStore {
 // beginning and never reaches the backstop's TRUNCATE at kWalTruncateAbove. Before, the
 // writer left everything below the backstop to the Checkpointer, which under steady commits
 // never caught up: the WAL grew to 8 MB and was emptied by a TRUNCATE that held the writer
-// off (docs/load.md, 2026-11-28 sixth). Chunks of 100 actions add at most 100 commits'
+// off (2026-11-28, docs/load.md's history). Chunks of 100 actions add at most 100 commits'
 // pages (about 1.2 MB) each, whatever the machine.
 TEST(CheckpointTest, TheWriterStartsTheWalOverLongBeforeTheBackstop) {
   testing::TempDir dir;

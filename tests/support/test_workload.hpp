@@ -7,7 +7,7 @@
 // and it runs 5-15 times slower. So scripts/sanitize.sh sets PARLOR_TEST_WORKLOAD, a
 // fraction, and every test still runs under the sanitizer, only shorter: that is what
 // lets CI afford the whole suite under ASan and the server tests under TSan
-// (docs/reliability.md, "Sanitizers").
+// (docs/reliability.md, section 12).
 #pragma once
 
 namespace parlor::testing {

@@ -35,7 +35,7 @@ using Json = nlohmann::json;
 // server answers a ping within milliseconds, so only a stopped or cut-off one trips it.
 struct Liveness {
   // Defaults: a paused node's clients leave about 4 s after its last frame, about a second
-  // after its lease (3 s) has run out and a survivor can take its rooms (docs/cluster.md).
+  // after its lease (3 s) has run out and a survivor can take its rooms (docs/operators.md).
   static constexpr std::chrono::milliseconds kDefaultPingAfter{2000};
   static constexpr std::chrono::milliseconds kDefaultGiveUpAfter{2000};
   std::chrono::milliseconds ping_after = kDefaultPingAfter;  // 0: never ping nor give up

@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/store/sqlite/errors.hpp"
+#include "server/store/store_error.hpp"
 
 struct pg_conn;
 struct pg_result;

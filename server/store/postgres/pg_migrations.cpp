@@ -1,18 +1,13 @@
 #include "server/store/postgres/pg_migrations.hpp"
 
-#include <spdlog/spdlog.h>
-
+#include <memory>
 #include <vector>
+
+#include "server/store/migration_runner.hpp"
 
 namespace parlor::server::store::pg {
 
 namespace {
-
-struct Migration {
-  int version;
-  const char* description;
-  const char* sql;
-};
 
 // Version 1: everything SQLite's version 3 has. Differences, and why:
 // - live_actions is keyed (match_id, seq): the key is the last guard against two writers
@@ -144,45 +139,44 @@ const std::vector<Migration>& migrations() {
 // Any constant both nodes agree on: serialises concurrent migrations of one database.
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7239017718245351)";
 
-int found_version(Connection& connection) {
-  connection.exec("CREATE TABLE IF NOT EXISTS parlor_schema_version (version INTEGER NOT NULL)");
-  Result row = connection.exec("SELECT max(version) FROM parlor_schema_version");
-  return row.is_null(0, 0) ? 0 : static_cast<int>(row.int64(0, 0));
-}
+// PostgreSQL keeps the version in parlor_schema_version, read under the lock.
+class PgSchemaHistory final : public SchemaHistory {
+ public:
+  explicit PgSchemaHistory(Connection& connection) : connection_(connection) {}
+
+  std::unique_ptr<Transaction> begin() override {
+    auto step = std::make_unique<MigrationTransaction<pg::Transaction>>(connection_);
+    connection_.exec(kMigrationLock);
+    return step;
+  }
+  int version() override {
+    connection_.exec("CREATE TABLE IF NOT EXISTS parlor_schema_version (version INTEGER NOT NULL)");
+    Result row = connection_.exec("SELECT max(version) FROM parlor_schema_version");
+    return row.is_null(0, 0) ? 0 : static_cast<int>(row.int64(0, 0));
+  }
+  void apply(const Migration& migration) override {
+    connection_.exec(migration.sql);
+    connection_.exec("INSERT INTO parlor_schema_version (version) VALUES ($1)",
+                     Params().add(migration.version));
+  }
+  bool is_outage(const std::exception& error) const override {
+    const auto* pg_error = dynamic_cast<const PgError*>(&error);
+    return pg_error && pg_error->is_outage();
+  }
+  const char* name() const override { return "the PostgreSQL database"; }
+  const char* other() const override { return "another database"; }
+
+ private:
+  Connection& connection_;
+};
 
 }  // namespace
 
 int current_schema_version() { return migrations().back().version; }
 
 int migrate(Connection& connection) {
-  int before = -1;
-  for (const Migration& migration : migrations()) {
-    Transaction transaction(connection);
-    connection.exec(kMigrationLock);
-    const int found = found_version(connection);
-    if (before < 0) before = found;
-    if (found > current_schema_version()) {
-      throw StoreError("db_too_new", "the database has schema version " + std::to_string(found) +
-                                         " but this Parlor understands up to version " +
-                                         std::to_string(current_schema_version()) +
-                                         ": use a newer Parlor or another database");
-    }
-    if (migration.version <= found) continue;
-    try {
-      connection.exec(migration.sql);
-      connection.exec("INSERT INTO parlor_schema_version (version) VALUES ($1)",
-                      Params().add(migration.version));
-      transaction.commit();
-    } catch (const PgError& e) {
-      if (e.is_outage()) throw;
-      throw StoreError("db_migration_failed", "migration to schema version " +
-                                                  std::to_string(migration.version) + " (" +
-                                                  migration.description + ") failed: " + e.what());
-    }
-    spdlog::info("store: migrated the PostgreSQL database to schema version {} ({})",
-                 migration.version, migration.description);
-  }
-  return before;
+  PgSchemaHistory history(connection);
+  return run_migrations(migrations(), history);
 }
 
 }  // namespace parlor::server::store::pg

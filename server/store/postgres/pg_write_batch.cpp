@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "server/store/shared_sql.hpp"
+
 namespace parlor::server::store::pg {
 
 namespace {
@@ -178,17 +180,12 @@ void PgWriteBatch::claim_code_redeemed(const std::string& code_hash, const std::
 }
 
 void PgWriteBatch::match_started(const MatchStart& start) {
-  add(R"sql(
+  add(std::string(R"sql(
     INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
                          first_dealer, lower_score_wins, started_at, status)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'playing')
-    ON CONFLICT (id) DO UPDATE SET
-      room_id = excluded.room_id, match_number = excluded.match_number,
-      game = excluded.game, options = excluded.options,
-      room_settings = excluded.room_settings, seed_hex = excluded.seed_hex,
-      first_dealer = excluded.first_dealer, lower_score_wins = excluded.lower_score_wins,
-      started_at = excluded.started_at
-    WHERE matches.status = 'playing')sql",
+    ON CONFLICT (id) DO UPDATE SET)sql") +
+          sql_text::kMatchStartUpdates + " WHERE matches.status = 'playing'",
       Params()
           .add(start.id)
           .add(start.room_id)
@@ -216,7 +213,7 @@ void PgWriteBatch::match_started(const MatchStart& start) {
 }
 
 void PgWriteBatch::action(const std::string& match_id, std::int64_t seq, int seat,
-                          const std::string& action_json, bool timeout, Millis at) {
+                          std::string_view action_json, bool timeout, Millis at) {
   if (action_rows_ == kActionRowsPerInsert) flush_actions();
   action_params_.add(match_id).add(seq).add(seat).add(action_json).add(timeout).add(at);
   ++action_rows_;
@@ -230,7 +227,7 @@ void PgWriteBatch::commitment(const std::string& match_id, const CommitmentRow& 
 }
 
 void PgWriteBatch::round_ended(const std::string& match_id, int round,
-                               const std::string& result_json) {
+                               std::string_view result_json) {
   add(R"sql(
     INSERT INTO match_rounds (match_id, round, result) VALUES ($1, $2, $3)
     ON CONFLICT (match_id, round) DO UPDATE SET result = excluded.result)sql",
@@ -238,7 +235,7 @@ void PgWriteBatch::round_ended(const std::string& match_id, int round,
 }
 
 void PgWriteBatch::match_ended(const std::string& match_id, Millis ended_at,
-                               const std::string& results_json,
+                               std::string_view results_json,
                                const std::vector<SeatResult>& seats) {
   add(R"sql(
     WITH ended AS (

@@ -20,10 +20,11 @@
 #include "server/store/batch_runner.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 #include "server/store/store.hpp"
+#include "server/store/store_writes.hpp"
 
 namespace parlor::server::store::pg {
 
-class PgWriteBatch final : public BatchRunner {
+class PgWriteBatch final : public BatchRunner, public StoreWrites {
  public:
   PgWriteBatch(std::string conninfo, Connection::Options options, std::string guard_sql,
                std::vector<std::string> guard_params);
@@ -34,23 +35,25 @@ class PgWriteBatch final : public BatchRunner {
   bool fenced() const { return fenced_.load(); }
 
   // The writes: called by the queued writes inside run(), on the writer thread.
-  void save_player(const PlayerRow& player);
-  void player_seen(const std::string& id, const std::string& name, Millis at);
-  void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
-  void room_saved(const std::string& room_id, const std::string& saved, Millis at);
-  void room_removed(const std::string& room_id);
+  void save_player(const PlayerRow& player) override;
+  void player_seen(const std::string& id, const std::string& name, Millis at) override;
+  void player_token_added(const std::string& player_id, const std::string& token_hash,
+                          Millis at) override;
+  void room_saved(const std::string& room_id, const std::string& saved, Millis at) override;
+  void room_removed(const std::string& room_id) override;
   void claim_code_issued(const std::string& code_hash, const std::string& player_id,
-                         Millis issued_at, Millis expires_at);
-  void claim_code_redeemed(const std::string& code_hash, const std::string& token_hash, Millis at);
-  void match_started(const MatchStart& start);
-  // `action_json`: the action as stored (json_text).
-  void action(const std::string& match_id, std::int64_t seq, int seat,
-              const std::string& action_json, bool timeout, Millis at);
-  void commitment(const std::string& match_id, const CommitmentRow& commitment);
-  void round_ended(const std::string& match_id, int round, const std::string& result_json);
-  void match_ended(const std::string& match_id, Millis ended_at, const std::string& results_json,
-                   const std::vector<SeatResult>& seats);
-  void match_aborted(const std::string& match_id, Millis ended_at, const std::string& reason);
+                         Millis issued_at, Millis expires_at) override;
+  void claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
+                           Millis at) override;
+  void match_started(const MatchStart& start) override;
+  void action(const std::string& match_id, std::int64_t seq, int seat, std::string_view action_json,
+              bool timeout, Millis at) override;
+  void commitment(const std::string& match_id, const CommitmentRow& commitment) override;
+  void round_ended(const std::string& match_id, int round, std::string_view result_json) override;
+  void match_ended(const std::string& match_id, Millis ended_at, std::string_view results_json,
+                   const std::vector<SeatResult>& seats) override;
+  void match_aborted(const std::string& match_id, Millis ended_at,
+                     const std::string& reason) override;
 
  private:
   struct Statement {

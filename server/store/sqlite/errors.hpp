@@ -1,23 +1,12 @@
-// The store's internal exceptions. They never leave the store: Store's public methods
-// catch them (writes: logged and counted; reads: logged, an empty answer) and open()
-// turns them into an Error with the same code.
+// SQLite's exception: a failed call, with its result code (a StoreError,
+// store_error.hpp, whose code is "sqlite_error").
 #pragma once
 
-#include <stdexcept>
 #include <string>
 
+#include "server/store/store_error.hpp"
+
 namespace parlor::server::store {
-
-// An error with a stable code ("db_too_new", "db_migration_failed", "sqlite_error", ...).
-class StoreError : public std::runtime_error {
- public:
-  StoreError(std::string code, const std::string& message)
-      : std::runtime_error(message), code_(std::move(code)) {}
-  const std::string& code() const { return code_; }
-
- private:
-  std::string code_;
-};
 
 // A failed SQLite call; `sqlite_code()` is the extended result code.
 class SqlError : public StoreError {

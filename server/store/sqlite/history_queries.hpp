@@ -1,32 +1,16 @@
-// The store's read side: start-up loading and the history API's JSON (shapes fixed by
-// the persistence spec). Each function runs its SELECTs on the connection it is given;
-// the caller holds that connection's lock and a read transaction. Throws on SQL errors.
+// The store's reads on SQLite (store_reads.hpp): recovery's rows and the history API's,
+// each a SELECT on the connection it is given. The caller holds that connection's lock
+// and a read transaction (the backend's read, sqlite_store.cpp). Throw on SQL errors.
 #pragma once
 
-#include <optional>
-#include <string>
-#include <vector>
+#include <memory>
 
-#include "server/store/history_json.hpp"
 #include "server/store/sqlite/database.hpp"
-#include "server/store/store.hpp"
+#include "server/store/store_reads.hpp"
 
-namespace parlor::server::store::history {
+namespace parlor::server::store {
 
-std::vector<PlayerRow> load_players(sql::Database& db);
-std::optional<PlayerRow> find_player_by_token(sql::Database& db, const std::string& token_hash);
-std::vector<UnfinishedMatch> load_unfinished_matches(sql::Database& db);
-// Those of `rooms` only; every room when `rooms` is null.
-std::vector<UnfinishedMatch> load_unfinished_matches_in_rooms(
-    sql::Database& db, const std::vector<std::string>* rooms);
-std::vector<OpenRoomRow> load_open_rooms(sql::Database& db);
+// The reads on `db`, which must outlive them.
+std::unique_ptr<StoreReads> sqlite_reads(sql::Database& db);
 
-// {"matches": [summary...], "next": cursor|null}, newest first. A malformed cursor gives
-// {"error": "bad_request", "message": ...} instead.
-Json list_matches(sql::Database& db, const MatchQuery& query);
-std::optional<Json> match_record(sql::Database& db, const std::string& match_id);
-Json leaderboard(sql::Database& db, const std::string& game);
-std::optional<Json> player_profile(sql::Database& db, const std::string& name);
-std::optional<Json> player_profile_by_id(sql::Database& db, const std::string& player_id);
-
-}  // namespace parlor::server::store::history
+}  // namespace parlor::server::store

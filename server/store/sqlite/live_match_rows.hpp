@@ -3,7 +3,7 @@
 // ends (write_statements.hpp). It is held for every live action of the server, so it is
 // kept small. Two 64-bit numbers an action (16 bytes, and a vector's doubling on top)
 // were a tenth of the server's heap per player in an open loop of 4,000 players
-// (heaptrack, docs/load.md). Now:
+// (heaptrack, 2026-11-29, docs/load.md's history). Now:
 // - the usual match, whose actions come numbered 1, 2, 3... in order ("dense"), keeps 4
 //   bytes an action: its rows, as their distance from its first row, the seq being the
 //   position;

@@ -1,10 +1,8 @@
 #include "server/store/sqlite/migrations.hpp"
 
-#include <spdlog/spdlog.h>
+#include <memory>
 
-#include "server/store/sqlite/errors.hpp"
 #include "server/store/sqlite/transaction.hpp"
-#include "server/store/store.hpp"
 
 namespace parlor::server::store {
 
@@ -176,31 +174,33 @@ const std::vector<Migration>& migrations() {
 
 int current_schema_version() { return migrations().back().version; }
 
+namespace {
+
+// SQLite keeps the version in PRAGMA user_version.
+class SqliteSchemaHistory final : public SchemaHistory {
+ public:
+  explicit SqliteSchemaHistory(sql::Database& db) : db_(db) {}
+
+  std::unique_ptr<Transaction> begin() override {
+    return std::make_unique<MigrationTransaction<sql::Transaction>>(db_);
+  }
+  int version() override { return db_.user_version(); }
+  void apply(const Migration& migration) override {
+    db_.exec(migration.sql);
+    db_.set_user_version(migration.version);
+  }
+  const char* name() const override { return "the database"; }
+  const char* other() const override { return "another database file"; }
+
+ private:
+  sql::Database& db_;
+};
+
+}  // namespace
+
 int migrate(sql::Database& db, int target) {
-  if (target < 0) target = current_schema_version();
-  int found = db.user_version();
-  if (found > current_schema_version()) {
-    throw StoreError("db_too_new", "the database has schema version " + std::to_string(found) +
-                                       " but this Parlor understands up to version " +
-                                       std::to_string(current_schema_version()) +
-                                       ": use a newer Parlor or another database file");
-  }
-  for (const Migration& migration : migrations()) {
-    if (migration.version <= found || migration.version > target) continue;
-    try {
-      sql::Transaction transaction(db);
-      db.exec(migration.sql);
-      db.set_user_version(migration.version);
-      transaction.commit();
-    } catch (const std::exception& e) {
-      throw StoreError("db_migration_failed", "migration to schema version " +
-                                                  std::to_string(migration.version) + " (" +
-                                                  migration.description + ") failed: " + e.what());
-    }
-    spdlog::info("store: migrated the database to schema version {} ({})", migration.version,
-                 migration.description);
-  }
-  return found;
+  SqliteSchemaHistory history(db);
+  return run_migrations(migrations(), history, target);
 }
 
 }  // namespace parlor::server::store

@@ -1,19 +1,13 @@
-// The schema, as numbered migrations applied in order under PRAGMA user_version.
-// A migration is never edited once released: change the schema by appending one.
+// SQLite's schema: numbered migrations (migration_runner.hpp) applied in order under
+// PRAGMA user_version. A migration is never edited once released: append one.
 #pragma once
 
-#include <string>
 #include <vector>
 
+#include "server/store/migration_runner.hpp"
 #include "server/store/sqlite/database.hpp"
 
 namespace parlor::server::store {
-
-struct Migration {
-  int version;              // user_version after it is applied (1, 2, ...)
-  std::string description;  // for the log
-  std::string sql;
-};
 
 const std::vector<Migration>& migrations();
 // The schema version this binary writes (PRAGMA user_version).

@@ -1,9 +1,9 @@
-// SqliteStore: two connections to one file. The write connection belongs to the writer thread
-// (WriteQueue) and is configured for WAL, the chosen synchronous level and foreign keys;
-// the read connection (query_only) serves the history API and start-up loading, each read
-// in one transaction so it sees whole batches only. An in-memory database cannot be
-// shared between connections, so there reads use the write connection under the mutex
-// the writer holds around each batch.
+// The store on SQLite: two connections to one file. The write connection belongs to the writer
+// thread (WriteQueue) and is configured for WAL, the chosen synchronous level and foreign keys; the
+// read connection (query_only) serves the history API and start-up loading, each read in one
+// transaction so it sees whole batches only. An in-memory database cannot be shared between
+// connections, so there reads use the write connection under the mutex the writer holds around each
+// batch.
 #include "server/store/sqlite/sqlite_store.hpp"
 
 #include <spdlog/spdlog.h>
@@ -29,6 +29,7 @@
 #include "server/store/sqlite/transaction.hpp"
 #include "server/store/sqlite/write_back.hpp"
 #include "server/store/sqlite/write_statements.hpp"
+#include "server/store/store_backend.hpp"
 #include "server/store/write_queue.hpp"
 
 namespace parlor::server::store {
@@ -64,7 +65,7 @@ constexpr auto kBackstopWait = std::chrono::milliseconds(500);
 // WAL over. The WAL then grew to kWalTruncateAbove every few hundred milliseconds and was
 // emptied by a TRUNCATE checkpoint that held the writer off (the writer's busy handler
 // sleeps 1, 2, 5 ms...): the closed loop's p99 was 37-44 ms for a p50 of 11-13
-// (docs/load.md, 2026-11-28, sixth). Here nobody appends while it runs, so it copies the
+// (2026-11-28, docs/load.md's history). Here nobody appends while it runs, so it copies the
 // few frames the Checkpointer has not, and the next commit starts the WAL over from its
 // beginning (the file kept, kWalKeptBytes at most: no truncation and no regrowth). Should
 // the Checkpointer be copying at that moment, the checkpoint returns SQLITE_BUSY at once,
@@ -124,9 +125,9 @@ void configure_writer(sql::Database& db, const StoreOptions& options, bool in_me
   db.exec("PRAGMA journal_size_limit = " + std::to_string(Checkpointer::kWalKeptBytes));
 }
 
-}  // namespace
-
-struct SqliteStore::Impl {
+// SQLite's part of the store (store_backend.hpp): its connections, statements,
+// checkpointer and the watch on its file.
+struct SqliteBackend final : StoreBackend {
   StoreOptions options;
   std::string path;
   bool in_memory = false;
@@ -135,10 +136,10 @@ struct SqliteStore::Impl {
   std::unique_ptr<sql::Database> read_db;  // none for an in-memory database
   std::mutex read_db_mutex;
   std::unique_ptr<WriteStatements> write_statements;
-  std::unique_ptr<SqliteBatchRunner> runner;
-  std::unique_ptr<WriteQueue> queue;
+  std::unique_ptr<SqliteBatchRunner> batch_runner;
+  WriteQueue* queue = nullptr;                 // attached by the Store, which outlives its use here
   std::unique_ptr<Checkpointer> checkpointer;  // none for an in-memory database
-  std::mutex checkpointer_mutex;  // the writer replaces it when it writes the file back
+  mutable std::mutex checkpointer_mutex;  // the writer replaces it when it writes the file back
   std::unique_ptr<DatabaseFileWatch> watch;
   // The checkpointer's thread asks the writer to write a deleted file back (one request
   // at a time), until the queue closes.
@@ -146,12 +147,8 @@ struct SqliteStore::Impl {
   bool closing = false;
   std::atomic<bool> write_back_requested{false};
 
-  ~Impl() {
-    {
-      std::lock_guard lock(request_mutex);
-      closing = true;
-    }
-    queue.reset();  // drains and commits first: it uses everything below
+  // The Store drained the queue first (detach(), then the queue's end).
+  ~SqliteBackend() override {
     {
       std::lock_guard lock(checkpointer_mutex);
       checkpointer.reset();
@@ -161,20 +158,50 @@ struct SqliteStore::Impl {
     write_db.reset();
   }
 
-  // Runs `read(db)` in one read transaction on the read connection; on any error logs
-  // it and returns `fallback`.
-  template <class Result, class Read>
-  Result read(const char* what, Result fallback, Read&& read_function) {
+  BatchRunner& runner() override { return *batch_runner; }
+  // Looked up at each write: a deleted file's write-back replaces them.
+  StoreWrites& writes() override { return *write_statements; }
+  void before_commit() override { write_statements->flush_actions(); }
+  void rolled_back() override {
+    if (write_statements) write_statements->rolled_back();
+  }
+  void attach(WriteQueue& attached) override { queue = &attached; }
+  void detach() override {
+    std::lock_guard lock(request_mutex);
+    closing = true;
+  }
+
+  void add_stats(Store::Stats& stats) const override {
+    std::lock_guard lock(checkpointer_mutex);
+    if (!checkpointer) return;
+    stats.checkpoints = checkpointer->checkpoints();
+    stats.checkpoint_errors = checkpointer->errors();
+    stats.wal_bytes = checkpointer->wal_bytes();
+  }
+
+  Store::Health health(const WriteOutage::State& outage) const override {
+    if (watch->current() != DatabaseFileWatch::State::kInPlace) {
+      return {false, watch->reason(), outage.since_millis};
+    }
+    return StoreBackend::health(outage);
+  }
+
+  bool writable() const override { return watch->current() == DatabaseFileWatch::State::kInPlace; }
+
+  // Runs `read_function` in one read transaction on the read connection (the writer's,
+  // for an in-memory database).
+  bool read(const char* what, const std::function<void(StoreReads&)>& read_function) override {
     std::mutex& mutex = in_memory ? write_db_mutex : read_db_mutex;
     try {
       std::lock_guard lock(mutex);
       sql::Database* db = in_memory ? write_db.get() : read_db.get();
-      if (!db) return fallback;  // between a deleted file's write-back and its reopening
+      if (!db) return false;  // between a deleted file's write-back and its reopening
       sql::ReadTransaction transaction(*db);
-      return read_function(*db);
+      read_function(*sqlite_reads(*db));
+      return true;
     } catch (const std::exception& e) {
       spdlog::error("store: {} failed: {}", what, e.what());
-      return fallback;
+      return false;
     }
   }
 
@@ -268,8 +295,10 @@ struct SqliteStore::Impl {
   }
 };
 
-Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& options) {
-  auto impl = std::make_unique<Impl>();
+}  // namespace
+
+Expected<std::unique_ptr<Store>> open_sqlite_store(const StoreOptions& options) {
+  auto impl = std::make_unique<SqliteBackend>();
   impl->options = options;
   bool in_memory = is_in_memory(options.path);
   std::string path = options.path.empty() ? ":memory:" : options.path;
@@ -305,234 +334,20 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const StoreOptions& opt
   } catch (const std::exception& e) {
     return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
   }
-  Impl* state = impl.get();
-  impl->runner = std::make_unique<SqliteBatchRunner>(impl->write_db, impl->write_db_mutex,
-                                                     [state] { state->prepare_batch(); });
-  // The statements are looked up at each call: a deleted file's write-back replaces them.
-  impl->queue = std::make_unique<WriteQueue>(
-      *impl->runner, options.commit_interval, options.max_batch, options.commit_spacing,
-      [state] { state->write_statements->flush_actions(); },
-      [state] {
-        if (state->write_statements) state->write_statements->rolled_back();
-      });
+  SqliteBackend* backend = impl.get();
+  backend->batch_runner = std::make_unique<SqliteBatchRunner>(
+      backend->write_db, backend->write_db_mutex, [backend] { backend->prepare_batch(); });
+  auto store = std::make_unique<Store>(std::move(impl), options);
   // After the queue: the checkpointer's thread may ask it for a write-back.
   if (!in_memory) {
     try {
-      impl->start_checkpointer();
+      backend->start_checkpointer();
     } catch (const std::exception& e) {
       return Error{"db_open_failed", "cannot open the database " + path + ": " + e.what()};
     }
   }
   spdlog::info("store: opened {} (schema version {})", path, current_schema_version());
-  return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(impl)));
-}
-
-SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-
-SqliteStore::~SqliteStore() = default;
-
-// Each write captures its rows by value (the caller's may change once this returns). JSON
-// that is stored as text (an action, a round's or a match's results) is serialized here,
-// on the caller's thread, rather than copied: a copy costs about as much as the text, and
-// the writer thread, which every table waits for, then has one job less.
-Ticket SqliteStore::save_player(const PlayerRow& player) {
-  return impl_->queue->push("save_player", player.id, [store = impl_.get(), player] {
-    store->write_statements->save_player(player);
-  });
-}
-
-Ticket SqliteStore::player_seen(const std::string& id, const std::string& name, Millis at) {
-  return impl_->queue->push("player_seen", id, [store = impl_.get(), id, name, at] {
-    store->write_statements->player_seen(id, name, at);
-  });
-}
-
-Ticket SqliteStore::player_token_added(const std::string& player_id, const std::string& token_hash,
-                                       Millis at) {
-  return impl_->queue->push("player_token_added", player_id,
-                            [writes = impl_->write_statements.get(), player_id, token_hash, at] {
-                              writes->player_token_added(player_id, token_hash, at);
-                            });
-}
-
-Ticket SqliteStore::room_saved(const std::string& room_id, const std::string& saved, Millis at) {
-  return impl_->queue->push("room_saved", room_id,
-                            [writes = impl_->write_statements.get(), room_id, saved, at] {
-                              writes->room_saved(room_id, saved, at);
-                            });
-}
-
-Ticket SqliteStore::room_removed(const std::string& room_id) {
-  return impl_->queue->push(
-      "room_removed", room_id,
-      [writes = impl_->write_statements.get(), room_id] { writes->room_removed(room_id); });
-}
-
-Ticket SqliteStore::claim_code_issued(const std::string& code_hash, const std::string& player_id,
-                                      Millis issued_at, Millis expires_at) {
-  return impl_->queue->push("claim_code_issued", player_id,
-                            [store = impl_.get(), code_hash, player_id, issued_at, expires_at] {
-                              store->write_statements->claim_codes().issued(code_hash, player_id,
-                                                                            issued_at, expires_at);
-                            });
-}
-
-Ticket SqliteStore::claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
-                                        Millis at) {
-  return impl_->queue->push(
-      "claim_code_redeemed", "a claim code", [store = impl_.get(), code_hash, token_hash, at] {
-        store->write_statements->claim_codes().redeemed(code_hash, token_hash, at);
-      });
-}
-
-Ticket SqliteStore::match_started(const MatchStart& start) {
-  return impl_->queue->push("match_started", start.id, [store = impl_.get(), start] {
-    store->write_statements->match_started(start);
-  });
-}
-
-Ticket SqliteStore::action(const std::string& match_id, const ActionRow& action) {
-  return impl_->queue->push(
-      "action", match_id,
-      [store = impl_.get(), match_id, seq = action.seq, seat = action.seat,
-       text = json_text(action.action), timeout = action.timeout, at = action.at] {
-        store->write_statements->action(match_id, seq, seat, text, timeout, at);
-      });
-}
-
-Ticket SqliteStore::commitment(const std::string& match_id, const CommitmentRow& commitment) {
-  return impl_->queue->push("commitment", match_id, [store = impl_.get(), match_id, commitment] {
-    store->write_statements->commitment(match_id, commitment);
-  });
-}
-
-Ticket SqliteStore::round_ended(const std::string& match_id, int round, std::string result_json) {
-  return impl_->queue->push("round_ended", match_id,
-                            [store = impl_.get(), match_id, round, text = std::move(result_json)] {
-                              store->write_statements->round_ended(match_id, round, text);
-                            });
-}
-
-Ticket SqliteStore::match_ended(const std::string& match_id, Millis ended_at,
-                                std::string results_json, const std::vector<SeatResult>& seats) {
-  return impl_->queue->push(
-      "match_ended", match_id,
-      [store = impl_.get(), match_id, ended_at, text = std::move(results_json), seats] {
-        store->write_statements->match_ended(match_id, ended_at, text, seats);
-      });
-}
-
-Ticket SqliteStore::match_aborted(const std::string& match_id, Millis ended_at,
-                                  const std::string& reason) {
-  return impl_->queue->push("match_aborted", match_id,
-                            [store = impl_.get(), match_id, ended_at, reason] {
-                              store->write_statements->match_aborted(match_id, ended_at, reason);
-                            });
-}
-
-void SqliteStore::after_commit(Ticket ticket, std::function<void()> callback) {
-  impl_->queue->after_commit(ticket, std::move(callback));
-}
-
-Ticket SqliteStore::committed_through() const { return impl_->queue->committed_through(); }
-
-void SqliteStore::flush() { impl_->queue->flush(); }
-
-std::uint64_t SqliteStore::stop() {
-  // A deleted file can still be written back while the queue retries: closing after.
-  const std::uint64_t dropped = impl_->queue->stop();
-  std::lock_guard lock(impl_->request_mutex);
-  impl_->closing = true;
-  return dropped;
-}
-
-Store::Stats SqliteStore::stats() const {
-  Stats stats = impl_->queue->stats();
-  std::lock_guard lock(impl_->checkpointer_mutex);
-  if (impl_->checkpointer) {
-    stats.checkpoints = impl_->checkpointer->checkpoints();
-    stats.checkpoint_errors = impl_->checkpointer->errors();
-    stats.wal_bytes = impl_->checkpointer->wal_bytes();
-  }
-  return stats;
-}
-
-Store::Health SqliteStore::health() const {
-  WriteOutage::State outage = impl_->queue->outage();
-  if (impl_->watch->current() != DatabaseFileWatch::State::kInPlace) {
-    return {false, impl_->watch->reason(), outage.since_millis};
-  }
-  return {!outage.failing, outage.reason, outage.since_millis};
-}
-
-bool SqliteStore::writable() const {
-  return !impl_->queue->failing() && impl_->watch->current() == DatabaseFileWatch::State::kInPlace;
-}
-
-std::vector<PlayerRow> SqliteStore::load_players() {
-  return impl_->read("load_players", std::vector<PlayerRow>{}, history::load_players);
-}
-
-Expected<std::optional<PlayerRow>> SqliteStore::find_player_by_token(
-    const std::string& token_hash) {
-  // The read's own fallback (a failure) is the outer nullopt; "nobody" is the inner one.
-  std::optional<std::optional<PlayerRow>> found = impl_->read(
-      "find_player_by_token", std::optional<std::optional<PlayerRow>>{}, [&](sql::Database& db) {
-        return std::optional<std::optional<PlayerRow>>(
-            std::in_place, history::find_player_by_token(db, token_hash));
-      });
-  if (!found) return unreadable_players();
-  return std::move(*found);
-}
-
-std::vector<UnfinishedMatch> SqliteStore::load_unfinished_matches() {
-  return impl_->read("load_unfinished_matches", std::vector<UnfinishedMatch>{},
-                     history::load_unfinished_matches);
-}
-
-Expected<std::vector<UnfinishedMatch>> SqliteStore::load_unfinished_matches_in_rooms(
-    const std::vector<std::string>& room_ids) {
-  if (room_ids.empty()) return std::vector<UnfinishedMatch>{};
-  std::optional<std::vector<UnfinishedMatch>> found =
-      impl_->read("load_unfinished_matches_in_rooms", std::optional<std::vector<UnfinishedMatch>>{},
-                  [&](sql::Database& db) {
-                    return std::optional(history::load_unfinished_matches_in_rooms(db, &room_ids));
-                  });
-  if (!found) return unreadable_journals(room_ids);
-  return std::move(*found);
-}
-
-std::vector<OpenRoomRow> SqliteStore::load_open_rooms() {
-  return impl_->read("load_open_rooms", std::vector<OpenRoomRow>{},
-                     [](sql::Database& db) { return history::load_open_rooms(db); });
-}
-
-Json SqliteStore::list_matches(const MatchQuery& query) {
-  return impl_->read("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
-                     [&](sql::Database& db) { return history::list_matches(db, query); });
-}
-
-std::optional<Json> SqliteStore::match_record(const std::string& match_id) {
-  return impl_->read("match_record", std::optional<Json>{},
-                     [&](sql::Database& db) { return history::match_record(db, match_id); });
-}
-
-Json SqliteStore::leaderboard(const std::string& game) {
-  return impl_->read(
-      "leaderboard",
-      Json{{"game", game.empty() ? Json(nullptr) : Json(game)}, {"players", Json::array()}},
-      [&](sql::Database& db) { return history::leaderboard(db, game); });
-}
-
-std::optional<Json> SqliteStore::player_profile(const std::string& name) {
-  return impl_->read("player_profile", std::optional<Json>{},
-                     [&](sql::Database& db) { return history::player_profile(db, name); });
-}
-
-std::optional<Json> SqliteStore::player_profile_by_id(const std::string& player_id) {
-  return impl_->read("player_profile_by_id", std::optional<Json>{}, [&](sql::Database& db) {
-    return history::player_profile_by_id(db, player_id);
-  });
+  return store;
 }
 
 }  // namespace parlor::server::store

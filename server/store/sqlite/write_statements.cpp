@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "engine/core/json_writer.hpp"
+#include "server/store/shared_sql.hpp"
 #include "server/store/sqlite/errors.hpp"
 
 namespace parlor::server::store {
@@ -57,18 +58,13 @@ WriteStatements::WriteStatements(sql::Database& db)
         ON CONFLICT (room_id) DO UPDATE SET
           saved = excluded.saved, updated_at = excluded.updated_at)sql"),
       remove_room_(db, "DELETE FROM open_rooms WHERE room_id = :room_id"),
-      upsert_match_(db, R"sql(
+      upsert_match_(db, std::string(R"sql(
         INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
                              first_dealer, lower_score_wins, started_at, status)
         VALUES (:id, :room_id, :match_number, :game, :options, :room_settings, :seed_hex,
                 :first_dealer, :lower_score_wins, :started_at, 'playing')
-        ON CONFLICT (id) DO UPDATE SET
-          room_id = excluded.room_id, match_number = excluded.match_number,
-          game = excluded.game, options = excluded.options,
-          room_settings = excluded.room_settings, seed_hex = excluded.seed_hex,
-          first_dealer = excluded.first_dealer, lower_score_wins = excluded.lower_score_wins,
-          started_at = excluded.started_at
-        WHERE status = 'playing')sql"),
+        ON CONFLICT (id) DO UPDATE SET)sql") +
+                            sql_text::kMatchStartUpdates + " WHERE status = 'playing'"),
       upsert_seat_(db, R"sql(
         INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level)
         VALUES (:match_id, :seat, :kind, :player_id, :name, :bot_level)

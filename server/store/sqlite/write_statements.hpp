@@ -32,29 +32,37 @@
 #include "server/store/sqlite/live_match_rows.hpp"
 #include "server/store/sqlite/statement.hpp"
 #include "server/store/store.hpp"
+#include "server/store/store_writes.hpp"
 
 namespace parlor::server::store {
 
-class WriteStatements {
+class WriteStatements final : public StoreWrites {
  public:
   explicit WriteStatements(sql::Database& db);
 
-  void save_player(const PlayerRow& player);
-  void player_seen(const std::string& id, const std::string& name, Millis at);
-  void player_token_added(const std::string& player_id, const std::string& token_hash, Millis at);
-  void room_saved(const std::string& room_id, const std::string& saved, Millis at);
-  void room_removed(const std::string& room_id);
-  ClaimCodeStatements& claim_codes() { return claim_codes_; }
-  void match_started(const MatchStart& start);
-  // `action_json`: the action as stored (json_text).
+  void save_player(const PlayerRow& player) override;
+  void player_seen(const std::string& id, const std::string& name, Millis at) override;
+  void player_token_added(const std::string& player_id, const std::string& token_hash,
+                          Millis at) override;
+  void room_saved(const std::string& room_id, const std::string& saved, Millis at) override;
+  void room_removed(const std::string& room_id) override;
+  void claim_code_issued(const std::string& code_hash, const std::string& player_id,
+                         Millis issued_at, Millis expires_at) override {
+    claim_codes_.issued(code_hash, player_id, issued_at, expires_at);
+  }
+  void claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
+                           Millis at) override {
+    claim_codes_.redeemed(code_hash, token_hash, at);
+  }
+  void match_started(const MatchStart& start) override;
   void action(const std::string& match_id, std::int64_t seq, int seat, std::string_view action_json,
-              bool timeout, Millis at);
-  void commitment(const std::string& match_id, const CommitmentRow& commitment);
-  // `result_json`, `results_json`: as stored (json_text), serialized by the caller.
-  void round_ended(const std::string& match_id, int round, std::string_view result_json);
+              bool timeout, Millis at) override;
+  void commitment(const std::string& match_id, const CommitmentRow& commitment) override;
+  void round_ended(const std::string& match_id, int round, std::string_view result_json) override;
   void match_ended(const std::string& match_id, Millis ended_at, std::string_view results_json,
-                   const std::vector<SeatResult>& seats);
-  void match_aborted(const std::string& match_id, Millis ended_at, const std::string& reason);
+                   const std::vector<SeatResult>& seats) override;
+  void match_aborted(const std::string& match_id, Millis ended_at,
+                     const std::string& reason) override;
 
   // Inserts the journal rows that action() queued, several per statement (a statement's
   // own cost is most of a small row's). The write queue calls it before every commit;

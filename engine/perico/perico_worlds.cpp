@@ -1,0 +1,94 @@
+#include "engine/perico/perico_worlds.hpp"
+
+#include "engine/core/deck.hpp"
+#include "engine/perico/perico_state.hpp"
+#include "engine/search/card_pool.hpp"
+#include "engine/search/view_fields.hpp"
+
+namespace parlor::perico {
+
+using search::field;
+
+// Friend of PericoState: builds its private state from a view.
+class PericoWorlds : public search::WorldSampler {
+ public:
+  PericoWorlds(PericoState base, Seat seat, std::vector<Card> unseen)
+      : base_(std::move(base)), seat_(seat), unseen_(std::move(unseen)) {}
+
+  static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
+
+  std::unique_ptr<GameState> sample(Rng& rng) const override {
+    auto world = std::make_unique<PericoState>(base_);
+    std::vector<std::size_t> sizes;
+    for (Seat s = 0; s < world->seat_count(); ++s) sizes.push_back(s == seat_ ? 0 : counts_[s]);
+    sizes.push_back(stock_size_);
+    std::vector<std::vector<Card>> piles;
+    if (!search::deal_out(unseen_, sizes, rng, piles)) return nullptr;
+    for (Seat s = 0; s < world->seat_count(); ++s) {
+      if (s != seat_) world->hands_[s] = std::move(piles[s]);
+    }
+    world->stock_ = std::move(piles.back());
+    world->seed_ = Seed::from_u64(rng.next_u64());
+    world->rng_ = Rng(world->seed_, static_cast<std::uint64_t>(world->deals_));
+    return world;
+  }
+
+ private:
+  PericoState base_;
+  Seat seat_;
+  std::vector<Card> unseen_;
+  std::vector<std::size_t> counts_;
+  std::size_t stock_size_ = 0;
+};
+
+std::unique_ptr<search::WorldSampler> PericoWorlds::from_view(const Json& view) {
+  PericoConfig config;
+  config.variant = find_variant(view.value("variant", ""));
+  auto scoring = parse_scoring(view.value("scoring", ""));
+  if (config.variant == nullptr || !scoring || !field(view, "viewer").is_number_integer())
+    return nullptr;
+  config.scoring = *scoring;
+  config.target = view.value("target", config.variant->default_target);
+  const Json& players = field(view, "players");
+  const Seat seat = field(view, "viewer").get<Seat>();
+  const int seats = static_cast<int>(players.size());
+  auto hand = search::cards_in(field(view, "hand"));
+  auto pile_top_first = search::cards_in(field(view, "discard_pile"));
+  if (!hand || !pile_top_first || seat < 0 || seat >= seats) return nullptr;
+  std::vector<Card> seen = *hand;
+  seen.insert(seen.end(), pile_top_first->begin(), pile_top_first->end());
+  auto unseen = search::unseen_cards(standard_deck(config.variant->jokers), seen);
+  if (!unseen) return nullptr;
+
+  PericoState base(config, seats, Seed::from_u64(0), view.value("dealer", 0));
+  const std::string phase = view.value("phase", "over");
+  if (phase == "over") return nullptr;
+  base.phase_ = phase == "discard" ? Phase::kDiscard : Phase::kPlay;
+  base.turn_ = field(view, "turn").is_number_integer() ? field(view, "turn").get<Seat>() : 0;
+  base.round_ = view.value("round", 1);
+  base.deals_ = base.round_;
+  if (field(view, "knock").value("running", false))
+    base.knocker_ = field(field(view, "knock"), "by").get<Seat>();
+  if (field(view, "drawn").is_string()) {
+    auto drawn = parse_card(field(view, "drawn").get<std::string>());
+    if (!drawn) return nullptr;
+    base.drawn_ = *drawn;
+  }
+  base.hands_[seat] = *hand;
+  base.pile_.assign(pile_top_first->rbegin(), pile_top_first->rend());
+  base.scores_ = field(view, "scores").get<std::vector<std::int64_t>>();
+  if (base.scores_.size() != static_cast<std::size_t>(seats)) return nullptr;
+  if (!field(view, "last_round").is_null()) base.record_round_result(field(view, "last_round"));
+  base.take_events();
+
+  auto worlds = std::make_unique<PericoWorlds>(std::move(base), seat, std::move(*unseen));
+  for (const Json& player : players) worlds->counts_.push_back(player.value("cards", 0u));
+  worlds->stock_size_ = view.value("stock_size", 0u);
+  return worlds;
+}
+
+std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view) {
+  return search::built_or_null([&] { return PericoWorlds::from_view(seat_view); });
+}
+
+}  // namespace parlor::perico

@@ -1,0 +1,80 @@
+// The store's reads as a backend runs them: rows, on one connection and inside one read
+// transaction (one snapshot: whole batches only) that the backend opens around them
+// (StoreBackend::read). Each database implements them with its own SQL
+// (sqlite/history_queries.hpp, postgres/pg_history_queries.hpp); the history API's pages
+// are assembled from these rows once, for both (history_pages.hpp, history_json.hpp), so
+// both give byte-identical answers for the same data. A method throws on failure;
+// Store turns that into Store's fallback or error.
+//
+// A new read is one method here, its query in each backend, and its use in store.cpp
+// or history_pages.cpp (server/store/README.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store/history_json.hpp"
+#include "server/store/store.hpp"
+
+namespace parlor::server::store {
+
+// Which matches a listing shows; empty strings mean "any".
+struct SummaryFilter {
+  std::string game;
+  std::string seat_name;  // case-insensitive
+  std::string player_id;
+  std::optional<history::Cursor> before;
+  int limit = history::kDefaultLimit;
+};
+
+struct MatchRecordRow {
+  history::RecordValues values;
+  std::string seed_hex;
+};
+
+// A player's finished matches of one game.
+struct GameStatsRow {
+  std::string game;
+  history::ScoreTotals totals;
+};
+
+class StoreReads {
+ public:
+  virtual ~StoreReads() = default;
+
+  // ---- Recovery's ----
+  virtual std::vector<PlayerRow> load_players() = 0;
+  virtual std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) = 0;
+  // Those of `rooms` only; every room's when `rooms` is null.
+  virtual std::vector<UnfinishedMatch> load_unfinished_matches(
+      const std::vector<std::string>* rooms) = 0;
+  virtual std::vector<OpenRoomRow> load_open_rooms() = 0;
+
+  // ---- The history API's rows ----
+  // Newest first, by (started_at, id), at most filter.limit.
+  virtual std::vector<history::SummaryValues> match_summaries(const SummaryFilter& filter) = 0;
+  virtual std::vector<history::SeatValues> seats(const std::string& match_id) = 0;  // by seat
+  virtual std::optional<MatchRecordRow> match_row(const std::string& match_id) = 0;
+  virtual std::vector<std::string> round_results(const std::string& match_id) = 0;  // by round
+  virtual std::vector<CommitmentRow> commitments(const std::string& match_id) = 0;  // by deal
+  // A finished match's stored action list (match_actions); nothing if none.
+  virtual std::optional<std::string> stored_actions(const std::string& match_id) = 0;
+  // Each human player's finished matches (of `game`; empty: all), in any order.
+  virtual std::vector<history::LeaderboardRow> leaderboard_rows(const std::string& game) = 0;
+  // The direction of `game`'s latest finished match; nothing if it has none.
+  virtual std::optional<bool> game_lower_score_wins(const std::string& game) = 0;
+  // The player of that name (case-insensitive) seen most recently.
+  virtual std::optional<std::string> player_id_named(const std::string& name) = 0;
+  // The player's row without a token (players' first_seen, last_seen).
+  virtual std::optional<PlayerRow> player(const std::string& player_id) = 0;
+  // The others of that name (case-insensitive), most recently seen first, 50 at most:
+  // id, name and last_seen.
+  virtual std::vector<PlayerRow> namesakes(const std::string& name,
+                                           const std::string& except_player_id) = 0;
+  // By game.
+  virtual std::vector<GameStatsRow> player_game_stats(const std::string& player_id) = 0;
+};
+
+}  // namespace parlor::server::store
