@@ -21,7 +21,9 @@
 #include <functional>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <memory>
+#include <optional>
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/net/bot_player.hpp"
@@ -131,6 +133,24 @@ void print_text(const Json& r) {
   for (const Json& e : r["errors"]) std::cout << "  error: " << e.get<std::string>() << "\n";
 }
 
+using Flags = std::map<std::string, std::string>;
+
+// Flag `name`, when given, as a whole number from 0 to `max`.
+bool whole_flag(const Flags& flags, const std::string& name, double max, double* out) {
+  if (!flags.count(name)) return true;
+  return net::parse_number(flags.at(name), out) && *out >= 0 && *out <= max &&
+         *out == std::floor(*out);
+}
+
+// Flag `name`, when given, as a bot level ("random", "sensible", "expert").
+bool level_flag(const Flags& flags, const std::string& name, BotLevel* out) {
+  if (!flags.count(name)) return true;
+  std::optional<BotLevel> level = parse_bot_level(flags.at(name));
+  if (!level || flags.at(name).empty()) return false;
+  *out = *level;
+  return true;
+}
+
 bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::string* error) {
   auto flags = net::parse_flags(
       args,
@@ -155,29 +175,15 @@ bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::strin
     return false;
   }
   double turn_seconds = 0;
-  if (flags->count("turn-seconds") &&
-      (!net::parse_number(flags->at("turn-seconds"), &turn_seconds) || turn_seconds < 0 ||
-       turn_seconds > 86400 || turn_seconds != std::floor(turn_seconds))) {
+  double server_bots = 0;
+  if (!whole_flag(*flags, "turn-seconds", 86400, &turn_seconds) ||
+      !whole_flag(*flags, "server-bots", seats - 1, &server_bots) ||
+      !level_flag(*flags, "level", &spec->level) ||
+      !level_flag(*flags, "server-bot-level", &spec->server_bot_level)) {
     return false;
   }
   spec->turn_seconds = static_cast<int>(turn_seconds);
-  if (flags->count("level")) {
-    std::optional<BotLevel> level = parse_bot_level(flags->at("level"));
-    if (!level || flags->at("level").empty()) return false;
-    spec->level = *level;
-  }
-  double server_bots = 0;
-  if (flags->count("server-bots") &&
-      (!net::parse_number(flags->at("server-bots"), &server_bots) || server_bots < 0 ||
-       server_bots >= seats || server_bots != std::floor(server_bots))) {
-    return false;
-  }
   spec->server_bots = static_cast<int>(server_bots);
-  if (flags->count("server-bot-level")) {
-    std::optional<BotLevel> level = parse_bot_level(flags->at("server-bot-level"));
-    if (!level || flags->at("server-bot-level").empty()) return false;
-    spec->server_bot_level = *level;
-  }
   spec->game = flags->at("game");
   spec->tables = static_cast<int>(tables);
   spec->seats = static_cast<int>(seats);
