@@ -35,6 +35,7 @@
 #include <thread>
 
 #include "clients/cli/command.hpp"
+#include "clients/cli/net/catalogue.hpp"
 #include "clients/cli/net/liveness_flags.hpp"
 #include "clients/cli/net/move_words.hpp"
 #include "clients/cli/net/options.hpp"
@@ -516,17 +517,19 @@ class PlayClient {
 
 int run_play(const std::vector<std::string>& args) {
   std::string error;
-  auto flags = net::parse_flags(args, {"server", "name", "claim", "ping-after", "give-up-after"},
-                                {"script"}, &error);
+  auto flags = net::parse_flags(
+      args, {"server", "name", "claim", "ping-after", "give-up-after", "lang"}, {"script"}, &error);
   net::ServerUrl url;
   net::Liveness liveness;
   if (!flags || !net::parse_liveness(*flags, &liveness) ||
       !net::parse_url(flags->count("server") ? flags->at("server") : "ws://127.0.0.1:8080", &url)) {
     std::cerr << (error.empty() ? "bad --server URL" : error)
               << "\nusage: parlor play [--server ws://HOST:PORT] [--name NAME] [--claim CODE] "
-                 "[--script] [--ping-after S] [--give-up-after S]\n";
+                 "[--script] [--lang LANG] [--ping-after S] [--give-up-after S]\n";
     return 2;
   }
+  // The reader's language (--lang, else LC_ALL / LC_MESSAGES / LANG), before any text.
+  net::Catalogue::use(net::wanted_language(flags->count("lang") ? flags->at("lang") : ""));
   boost::asio::io_context ioc;
   PlayClient client(ioc, url, flags->count("name") ? flags->at("name") : "",
                     flags->count("script") > 0, liveness,
@@ -547,7 +550,7 @@ int run_play(const std::vector<std::string>& args) {
 
 PARLOR_COMMAND("play",
                "play [--server ws://HOST:PORT] [--name NAME] [--claim CODE] [--script] "
-               "[--ping-after S] [--give-up-after S]",
+               "[--lang LANG] [--ping-after S] [--give-up-after S]",
                "the terminal client (lobby, table, moves in the rules' words)",
                "  --server URL   the server (default ws://127.0.0.1:8080)\n"
                "  --name NAME    your name at the tables\n"
@@ -555,7 +558,10 @@ PARLOR_COMMAND("play",
                "                 'claim-code' here or in the web client's \"Your identity\"\n"
                "                 panel on your other device); exits 1 if it is refused\n"
                "  --script       read commands from standard input and print one JSON line per\n"
-               "                 server message (for scripts and tests)\n" PARLOR_LIVENESS_HELP
+               "                 server message (for scripts and tests)\n"
+               "  --lang LANG    the table's words in LANG (en, es; default: LC_ALL,\n"
+               "                 LC_MESSAGES or LANG, else English): cards, events, turns,\n"
+               "                 refusals, from the web client's catalogues\n" PARLOR_LIVENESS_HELP
                "Type 'help' once connected for the lobby commands and how to write moves. Your\n"
                "token is kept in $XDG_CONFIG_HOME/parlor/token (~/.config/parlor/token), so a\n"
                "reconnect, or the next run, gives your seat back.\n",

@@ -124,6 +124,36 @@ TEST(PlayTextChat, SayIsSentAndTheLineShownWithTheName) {
   EXPECT_EQ(result.out.find("{\""), std::string::npos) << "no raw JSON: " << result.out;
 }
 
+// `--lang es` (and LANG=es_CL.UTF-8): the table in Spanish from the web client's catalogue
+// (cards, suits, events, the turn, the end); English is the default, word for word as before.
+TEST(PlayTextSpanish, TheTableSpeaksTheReadersLanguage) {
+  ServerProcess server(parlor_server_path(),
+                       {"--rate", "0", "--round-pause-ms", "50", "--bot-delay-ms", "0"});
+  ASSERT_TRUE(server.running());
+  for (const bool flag : {false, true}) {
+    std::filesystem::path config = std::filesystem::temp_directory_path() /
+                                   ("parlor-play-es-" + std::to_string(server.port()));
+    const std::string env =
+        std::string("LC_ALL= LC_MESSAGES= LANG=") + (flag ? "en_US.UTF-8" : "es_CL.UTF-8");
+    CommandResult result = run_command(
+        "XDG_CONFIG_HOME=" + config.string() + " " + env + " " + parlor_cli_path() +
+            " play --name Ana" + (flag ? " --lang es" : "") +
+            " --server ws://127.0.0.1:" + std::to_string(server.port()),
+        "create perico 3 target=3 turn_seconds=0 bot_delay_ms=0\nbot\nbot\nstart\nauto\nwait "
+        "match_over\n");
+    std::filesystem::remove_all(config);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("Te toca. Tus jugadas:"), std::string::npos)
+        << result.out.substr(0, 3000);
+    EXPECT_NE(result.out.find("La partida ha terminado"), std::string::npos)
+        << result.out.substr(0, 3000);
+    EXPECT_NE(result.out.find(" roba del mazo"), std::string::npos) << result.out.substr(0, 3000);
+    EXPECT_EQ(result.out.find("Your turn"), std::string::npos) << result.out.substr(0, 3000);
+    EXPECT_EQ(result.out.find("The match is over"), std::string::npos)
+        << result.out.substr(0, 3000);
+  }
+}
+
 // Perico plays to 3 points, not 1: a complete hand ends a round at once, even at the deal
 // or on a bot's turn before Ana's, and a one-round match could then end without Ana's turn
 // (it did, once in a full run): three rounds that all end so are too rare to meet.

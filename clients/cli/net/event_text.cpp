@@ -2,6 +2,7 @@
 #include <map>
 #include <set>
 
+#include "clients/cli/net/catalogue.hpp"
 #include "clients/cli/net/move_words.hpp"
 #include "clients/cli/net/table_words.hpp"
 
@@ -10,13 +11,13 @@ namespace parlor::cli::net {
 using Json = nlohmann::json;
 
 std::string TableWords::name(const Json& seat, bool you) const {
-  if (!seat.is_number_integer()) return "someone";
+  if (!seat.is_number_integer()) return words_for("log.someone", {}, "someone");
   const int index = seat.get<int>();
   if (you && index == viewer) return "you";
   if (index >= 0 && index < static_cast<int>(names.size()) && !names[index].empty()) {
     return names[index];
   }
-  return "seat " + std::to_string(index + 1);
+  return words_for("seat.numbered", {{"n", index + 1}}, "seat " + std::to_string(index + 1));
 }
 
 std::string TableWords::suit(const std::string& code) const {
@@ -25,15 +26,19 @@ std::string TableWords::suit(const std::string& code) const {
                                                             {"H", "\u2665 Hearts"},
                                                             {"S", "\u2660 Spades"}};
   auto it = kSuits.find(code);
-  return it == kSuits.end() ? code : it->second;
+  if (it == kSuits.end()) return code;
+  const std::string& english = it->second;  // "♠ Spades": the symbol, a space, the name
+  const std::size_t space = english.find(' ');
+  return english.substr(0, space + 1) +
+         words_for("card.suit." + code, {}, english.substr(space + 1));
 }
 
 std::string TableWords::card(const std::string& code) const {
-  if (code == "JK") return "Joker";
-  if (code == "FOOL") return "the Fool";
+  if (code == "JK") return words_for("card.joker", {}, "Joker");
+  if (code == "FOOL") return words_for("card.fool", {}, "the Fool");
   if (tarot && code.size() > 1 && code[0] == 'T' &&
       code.find_first_not_of("0123456789", 1) == std::string::npos) {
-    return "Trump " + code.substr(1);
+    return words_for("card.trump", {{"n", code.substr(1)}}, "Trump " + code.substr(1));
   }
   if (tarot && code.size() >= 2) {
     static const std::map<char, std::string> kTarotSuits = {
@@ -44,7 +49,15 @@ std::string TableWords::card(const std::string& code) const {
     if (suit_it != kTarotSuits.end()) {
       const std::string rank = code.substr(0, code.size() - 1);
       auto rank_it = kTarotRanks.find(rank);
-      return (rank_it == kTarotRanks.end() ? rank : rank_it->second) + " of " + suit_it->second;
+      const std::string english =
+          (rank_it == kTarotRanks.end() ? rank : rank_it->second) + " of " + suit_it->second;
+      const std::string rank_key =
+          rank == "C" || rank == "J" ? "card.tarot_rank." + rank : "card.rank." + rank;
+      return words_for(
+          "card.name",
+          {{"rank", words_for(rank_key, {}, rank)},
+           {"suit", words_for(std::string("card.tarot_suit.") + code.back(), {}, suit_it->second)}},
+          english);
     }
   }
   if (!looks_like_card(code)) return code;
@@ -66,7 +79,7 @@ std::string TableWords::cards(const Json& list) const {
   for (const Json& c : list) {
     if (c.is_string()) out += (out.empty() ? "" : tarot ? ", " : " ") + card(c.get<std::string>());
   }
-  return out.empty() ? "nothing" : out;
+  return out.empty() ? words_for("card.nothing", {}, "nothing") : out;
 }
 
 namespace {
@@ -143,6 +156,9 @@ std::string loc_play_text(const Json& entry, const TableWords& w) {
 }
 
 std::string event_text(const Json& e, const TableWords& w) {
+  if (!Catalogue::current().english()) {
+    if (auto said = catalogue_event_text(e, w)) return *said + ".";
+  }
   const std::string type = e.value("type", "");
   const std::string who = e.contains("seat") ? w.name(e["seat"]) : "";
   auto has = [&](const char* key) { return e.contains(key) && !e[key].is_null(); };
@@ -267,7 +283,8 @@ std::string event_text(const Json& e, const TableWords& w) {
   if (type == "void_deal") return "The deal is void: the same dealer deals again.";
   if (type == "kitty") return who + " takes the kitty.";
   if (type == "round_end" || type == "hand_over") return "The round is over.";
-  if (type == "match_end" || type == "match_over") return "The match is over.";
+  if (type == "match_end" || type == "match_over")
+    return words_for("turn.match_over", {}, "The match is over") + ".";
   return generic(e, w);
 }
 

@@ -3,6 +3,7 @@
 // names the command that makes it, in net/move_words.hpp's words.
 #include <algorithm>
 
+#include "clients/cli/net/catalogue.hpp"
 #include "clients/cli/net/table_words.hpp"
 
 namespace parlor::cli::net {
@@ -42,7 +43,8 @@ std::string trick_line(const Json& trick, const char* label, const TableWords& w
 
 std::vector<std::string> perico_middle(const Json& v, const TableWords& w) {
   std::vector<std::string> out;
-  out.push_back("Stock: " + std::to_string(number(v, "stock_size")) + " cards");
+  out.push_back(words_for("pile.stock_label", {{"n", number(v, "stock_size")}},
+                          "Stock: " + std::to_string(number(v, "stock_size")) + " cards"));
   out.push_back("Pile (top first): " + w.cards(v.value("discard_pile", Json::array())));
   out.push_back("A player may knock once the pile holds " +
                 std::to_string(number(v, "knock_threshold")) + " cards");
@@ -83,7 +85,8 @@ std::vector<std::string> pedro_middle(const Json& v, const TableWords& w) {
   if (v.contains("high_bid") && v["high_bid"].is_number()) {
     out.push_back("High bid " + v["high_bid"].dump() + " by " + w.name(v["high_bidder"]));
   }
-  out.push_back("Stock: " + std::to_string(number(v, "stock_count")) + " cards");
+  out.push_back(words_for("pile.stock_label", {{"n", number(v, "stock_count")}},
+                          "Stock: " + std::to_string(number(v, "stock_count")) + " cards"));
   int side_number = 1;
   for (const Json& side : v.value("sides", Json::array())) {
     std::string seats;
@@ -162,7 +165,8 @@ std::string seat_facts(const Json& view, int seat, const TableWords& w) {
   const Json& p = players[seat];
   std::vector<std::string> facts;
   if (p.contains("cards") && p["cards"].is_number())
-    facts.push_back(std::to_string(number(p, "cards")) + " cards");
+    facts.push_back(words_for("seat.cards", {{"n", number(p, "cards")}},
+                              std::to_string(number(p, "cards")) + " cards"));
   if (p.contains("stack")) facts.push_back("stack " + std::to_string(number(p, "stack")));
   if (number(p, "bet")) facts.push_back("bet " + std::to_string(number(p, "bet")));
   if (p.contains("side")) facts.push_back("side " + std::to_string(number(p, "side") + 1));

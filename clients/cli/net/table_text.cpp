@@ -1,5 +1,7 @@
 #include "clients/cli/net/table_text.hpp"
 
+#include "clients/cli/net/catalogue.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <sstream>
@@ -24,13 +26,38 @@ std::string words_of(std::string text) {
   return text;
 }
 
+// " (bot, sensible)", " (away) (a bot plays for now)": a seat's state after its name.
+std::string seat_status(const Json& seat) {
+  const std::string kind = seat.value("kind", "");
+  const bool away = kind == "human" && !seat.value("connected", true);
+  const bool bot_plays = seat.value("bot_plays", false);
+  const Catalogue& catalogue = Catalogue::current();
+  std::string out;
+  if (catalogue.english()) {
+    if (kind == "bot") out += " (bot, " + seat.value("level", "sensible") + ")";
+    if (away) out += " (away)";
+    if (bot_plays) out += " (a bot plays for now)";
+    return out;
+  }
+  if (kind == "bot")
+    return " (" +
+           catalogue.text(seat.value("level", "") == "random" ? "room.bot_random"
+                                                              : "room.bot_sensible") +
+           ")";
+  if (bot_plays)
+    return " (" + catalogue.text(away ? "seat.away_bot_plays" : "seat.here_bot_plays") + ")";
+  return away ? " (" + catalogue.text("seat.away") + ")" : "";
+}
+
 }  // namespace
 
 std::string room_text(const Json& room, bool colour) {
   std::ostringstream out;
   out << bold("Room " + room.value("id", "") + ": " + room.value("title", room.value("game", "")),
               colour)
-      << " - " << room.value("status", "") << ", " << room.value("visibility", "public");
+      << " - "
+      << words_for("lobby.status", {{"status", room.value("status", "")}}, room.value("status", ""))
+      << ", " << room.value("visibility", "public");
   if (room.contains("code") && room["code"].is_string())
     out << ", join code " << room["code"].get<std::string>();
   if (room.value("turn_seconds", 0) > 0)
@@ -38,11 +65,12 @@ std::string room_text(const Json& room, bool colour) {
   out << "\n";
   for (const Json& seat : room.value("seats", Json::array())) {
     const std::string kind = seat.value("kind", "");
-    out << "  " << (kind == "empty" ? "(empty seat)" : seat_name(seat));
-    if (kind == "bot") out << " (bot, " << seat.value("level", "sensible") << ")";
-    if (kind == "human" && !seat.value("connected", true)) out << " (away)";
-    if (seat.value("bot_plays", false)) out << " (a bot plays for now)";
-    if (seat.contains("player") && seat["player"] == room.value("host", "")) out << " - host";
+    out << "  "
+        << (kind == "empty" ? "(" + words_for("seat.empty", {}, "empty seat") + ")"
+                            : seat_name(seat));
+    out << seat_status(seat);
+    if (seat.contains("player") && seat["player"] == room.value("host", ""))
+      out << " - " << words_for("room.host_badge", {}, "host");
     out << "\n";
   }
   if (room.value("spectators", 0) > 0) out << "  watching: " << room.value("spectators", 0) << "\n";
@@ -90,7 +118,8 @@ std::string table_text(const Json& update, const TableWords& words) {
   std::string title = words_of(view.value("game", ""));
   if (!title.empty())
     title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
-  title += ", round " + std::to_string(view.value("round", 0));
+  title += ", " + words_for("history.round", {{"n", view.value("round", 0)}},
+                            "round " + std::to_string(view.value("round", 0)));
   if (update.value("paused", false)) title += " - round over, short pause";
   out << "\n" << bold("--- " + title + " ---", words.colour) << "\n";
   std::vector<int> late = words.out_of_time;
@@ -116,8 +145,8 @@ std::string table_text(const Json& update, const TableWords& words) {
   for (std::size_t s = 0; s < scores.size(); ++s) {
     const int seat = static_cast<int>(s);
     std::string line = (waits_for(seat) ? "> " : "  ") + words.name(Json(seat));
-    if (seat == words.viewer) line += " (you)";
-    line += ": score " + scores[s].dump();
+    if (seat == words.viewer) line += " " + words_for("seat.you", {}, "(you)");
+    line += ": " + words_for("seat.score", {{"score", scores[s]}}, "score " + scores[s].dump());
     const std::string facts = seat_facts(view, seat, words);
     if (!facts.empty()) line += ", " + facts;
     for (const Json& t : timers) {
@@ -128,18 +157,23 @@ std::string table_text(const Json& update, const TableWords& words) {
   }
   for (const std::string& line : middle_lines(view, words)) out << "  " << line << "\n";
   if (view.contains("hand") && view["hand"].is_array())
-    out << "  Your hand: " << words.cards(view["hand"]) << "\n";
+    out << "  "
+        << words_for("log.event.hand", {{"cards", words.cards(view["hand"])}},
+                     "Your hand: " + words.cards(view["hand"]))
+        << "\n";
   if (view.value("over", false)) {
-    out << "  The match is over.\n";
+    out << "  " << words_for("turn.match_over", {}, "The match is over") << ".\n";
   } else if (update.value("paused", false)) {
     // No "your turn" during the pause: the next round has not begun for the reader.
   } else if (const auto moves = move_lines(view, words); !moves.empty()) {
-    out << bold("  Your turn.", words.colour) << " Your moves:\n";
+    out << bold("  " + words_for("turn.yours", {}, "Your turn") + ".", words.colour) << " "
+        << words_for("table.moves_label", {}, "Your moves") << ":\n";
     for (const std::string& line : moves) out << "    " << line << "\n";
   } else if (!waiting.empty()) {
     std::string names;
     for (const Json& s : waiting) names += (names.empty() ? "" : ", ") + words.name(s);
-    out << "  Waiting for " << names << ".\n";
+    out << "  " << words_for("turn.waiting_for", {{"names", names}}, "Waiting for " + names)
+        << ".\n";
   }
   return out.str();
 }
@@ -149,7 +183,8 @@ std::string results_text(const Json& m, const TableWords& words) {
   const Json results = m.value("results", Json::object());
   const Json scores = results.value("scores", Json::array());
   const Json placings = results.value("placings", Json::array());
-  out << bold("=== The match is over ===", words.colour) << "\n";
+  out << bold("=== " + words_for("turn.match_over", {}, "The match is over") + " ===", words.colour)
+      << "\n";
   for (std::size_t s = 0; s < scores.size(); ++s) {
     const int place = s < placings.size() ? placings[s].get<int>() : 0;
     out << "  " << (place == 1 ? "winner: " : "place " + std::to_string(place) + ": ")
@@ -186,7 +221,13 @@ std::string push_text(const Json& m) {
 std::string reply_text(const Json& m) {
   const std::string type = m.value("type", "");
   if (type == "error") {
-    return "refused: " + m.value("message", "") + " (" + m.value("code", "") + ")\n";
+    const std::string code = m.value("code", "");
+    const std::string reason = Catalogue::current().has("error." + code)
+                                   ? Catalogue::current().text("error." + code)
+                                   : m.value("message", "");
+    return words_for("cli.refused", {{"reason", reason}, {"code", code}},
+                     "refused: " + m.value("message", "") + " (" + code + ")") +
+           "\n";
   }
   if (type == "rooms") {
     std::ostringstream out;

@@ -3,6 +3,7 @@
 // event_text.cpp). Everything a person reads uses names, never 0-based seat numbers.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct TableWords {
 
 // One sentence for an event, e.g. "Bot 2 discards 7♥."; unknown events are still words.
 std::string event_text(const nlohmann::json& event, const TableWords& words);
+// The event in the reader's language from the catalogue (event_words.cpp), if it has it.
+std::optional<std::string> catalogue_event_text(const nlohmann::json& event,
+                                                const TableWords& words);
 
 // What a revealed Loc play did (loc.md): a pot-taker takes the pot and everyone pays in
 // again; otherwise the highest card is only excused (takes nothing) and the others pay.

@@ -6,6 +6,8 @@ import type { ChatLine, ErrorReply, GameInfo, JsonObject, MatchOver, RoomInfo, S
 import { describeEvent, errorText } from "./words.js";
 import { GAMES } from "./games/index.js";
 import { isHistoryRoute } from "./history.js";
+import { formatList, hasMessage, t } from "./i18n.js";
+import { seatName } from "./game_words.js";
 
 /** Pages read while keeping a seat: the history and the rules. */
 export function isReadingRoute(hash: string): boolean {
@@ -94,7 +96,7 @@ export class App {
   /** The seats' names now, from the room. */
   liveNames(): string[] {
     const seats = this.room?.seats ?? [];
-    return seats.map((s) => (s.kind === "empty" ? `Seat ${s.seat + 1}` : s.name ?? `Seat ${s.seat + 1}`));
+    return seats.map((s) => (s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : seatName(s, t("seat.numbered", { n: s.seat + 1 }))));
   }
 
   /** The names a match is told with: those at its start, kept when players leave. */
@@ -190,14 +192,14 @@ export class App {
         try {
           const reply = await this.conn.request({ type: "spectate", code });
           this.enterRoom(reply.room as unknown as RoomInfo);
-          this.log.push({ text: e.code === "room_full" ? "Every seat is taken: you are watching." : "A match is being played: you are watching; seats open between matches.", kind: "info" });
+          this.log.push({ text: e.code === "room_full" ? t("invite.full_watching") : t("invite.running_watching"), kind: "info" });
         } catch (again) {
           this.showError(again);
         }
       } else {
         location.hash = "";
         this.error = e.code === "no_such_room"
-          ? `The invite link's table (code ${code}) is closed or the code is wrong. Ask for a new link.`
+          ? t("invite.dead", { code })
           : errorText(e.code ?? "error", e.message ?? "");
       }
     }
@@ -210,16 +212,16 @@ export class App {
     for (const now of after.seats ?? []) {
       const was = old.find((s) => s.seat === now.seat);
       if (!was) continue;
-      const name = was.name ?? now.name ?? `Seat ${now.seat + 1}`;
+      const name = seatName(was.name ? was : now, t("seat.numbered", { n: now.seat + 1 }));
       let text = "";
       if (was.kind === "human" && now.kind === "human" && was.player === now.player) {
-        if (was.connected && !now.connected) text = `${name} lost the connection; the seat is kept for them`;
-        else if (!was.connected && now.connected) text = `${name} is back`;
-        else if (!was.bot_plays && now.bot_plays) text = `A bot plays for ${name} until they come back`;
+        if (was.connected && !now.connected) text = t("presence.lost", { name });
+        else if (!was.connected && now.connected) text = t("presence.back", { name });
+        else if (!was.bot_plays && now.bot_plays) text = t("presence.bot_plays", { name });
       } else if (was.kind === "human" && now.kind !== "human") {
-        text = now.kind === "bot" ? `${name} left; a bot takes the seat` : `${name} left`;
+        text = now.kind === "bot" ? t("presence.left_bot", { name }) : t("presence.left", { name });
       } else if (was.kind !== "human" && now.kind === "human") {
-        text = `${now.name ?? "Someone"} sits down`;
+        text = now.name ? t("presence.sits", { name: seatName(now, now.name) }) : t("presence.someone_sits");
       }
       if (text) this.log.push({ text, kind: "presence", match: this.update?.match });
     }
@@ -245,7 +247,7 @@ export class App {
       }).catch(() => {
         if (this.room?.id === wanted) this.room = null;
         location.hash = "";
-        this.error = `Table ${wanted} is closed, or private: a private table opens with its invite link (it carries the join code).`;
+        this.error = t("invite.table_closed", { room: wanted });
         this.onChange();
       });
     }
@@ -286,10 +288,10 @@ export class App {
       case "muted":
         if (message.room !== this.room?.id) return;
         this.mutedHere = message.muted === true;
-        this.log.push({ text: this.mutedHere ? "The host muted you: nobody sees your chat here." : "The host lifted your mute: you can chat again.", kind: "info" });
+        this.log.push({ text: this.mutedHere ? t("error.muted") : t("chat.unmuted"), kind: "info" });
         break;
       case "removed":
-        if (message.room === this.room?.id) this.removed(String(message.message ?? "The host removed you from the table."));
+        if (message.room === this.room?.id) this.removed(String(message.reason ?? ""), String(message.message ?? ""));
         break;
       default:
         return; // a message type this page does not know: nothing to show
@@ -298,14 +300,16 @@ export class App {
   }
 
   /** The host took this player out of the room: back to the lobby, saying why. */
-  private removed(why: string): void {
+  private removed(reason: string, message: string): void {
     this.room = null;
     this.update = null;
     this.matchOver = null;
     this.log = [];
     this.chat = [];
     if (location.hash.startsWith("#/room/")) location.hash = "";
-    this.error = why.charAt(0).toUpperCase() + why.slice(1) + ".";
+    // The reason is a code (removed.<reason>); the server's English words only for a reason we do not know.
+    if (hasMessage(`removed.${reason}`)) this.error = t(`removed.${reason}`);
+    else this.error = message ? message.charAt(0).toUpperCase() + message.slice(1) + "." : t("removed.other");
   }
 
   /** Whether the game waits for this player's move now (not during the round pause). */
@@ -321,11 +325,11 @@ export class App {
     if (!u) return "";
     const waiting = u.view.waiting?.seats ?? [];
     const names = this.names();
-    if (u.view.over) return "The match is over";
-    if (u.paused) return "Round over — short pause before the next deal";
-    if (u.seat !== null && waiting.includes(u.seat)) return "Your turn";
+    if (u.view.over) return t("turn.match_over");
+    if (u.paused) return t("turn.pause");
+    if (u.seat !== null && waiting.includes(u.seat)) return t("turn.yours");
     if (waiting.length === 0) return "…";
-    return `Waiting for ${waiting.map((s) => names[s] ?? `Seat ${s + 1}`).join(", ")}`;
+    return t("turn.waiting_for", { names: formatList(waiting.map((s) => names[s] ?? t("seat.numbered", { n: s + 1 }))) });
   }
 
   /** "Deal 3 sealed: 9f2c1a…": the server's promise about a deal, logged quietly. */
@@ -338,8 +342,8 @@ export class App {
     if (this.commitments.some((c) => c.deal === message.deal)) return;
     this.commitments.push({ deal: message.deal, sha256: message.sha256 });
     this.log.push({
-      text: `Deal ${message.deal} sealed: ${message.sha256.slice(0, 8)}…`, kind: "info",
-      title: `SHA-256 commitment to deal ${message.deal}: ${message.sha256}`,
+      text: t("log.deal_sealed", { deal: message.deal, hash: message.sha256.slice(0, 8) }), kind: "info",
+      title: t("log.deal_sealed_title", { deal: message.deal, hash: message.sha256 }),
       match: typeof message.match === "number" ? message.match : undefined,
     });
   }
@@ -368,16 +372,16 @@ export class App {
     const game = GAMES[update.view.game];
     const tarot = game?.tarot?.(update.view) ?? false;
     if (joinedAtDeal) {
-      this.log.push({ text: `You came in at the deal of round ${update.view.round}: every move from here is logged.`, kind: "info", match: update.match });
+      this.log.push({ text: t("log.joined_at_deal", { round: update.view.round }), kind: "info", match: update.match });
     }
     if (joinedLate) {
-      this.log.push({ text: `Earlier moves of this match are not shown here (you came in during round ${update.view.round}); the match record has them all once it ends.`, kind: "info", match: update.match });
+      this.log.push({ text: t("log.joined_late", { round: update.view.round }), kind: "info", match: update.match });
     }
     for (const event of update.events ?? []) {
-      const text = describeEvent(event, names, tarot);
+      const text = describeEvent(event, names, tarot, update.view.game);
       if (typeof event.seat === "number" && late.has(event.seat)) {
         late.delete(event.seat); // once per seat: its first event is the move the server made
-        this.log.push({ text: `${names[event.seat] ?? `Seat ${event.seat + 1}`} ran out of time; the server played for them: ${text}`, kind: "timeout" });
+        this.log.push({ text: t("log.timed_out", { name: names[event.seat] ?? t("seat.numbered", { n: event.seat + 1 }), move: text }), kind: "timeout" });
       } else {
         this.log.push({ text, kind: "event" });
       }

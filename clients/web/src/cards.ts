@@ -2,6 +2,7 @@
 // spoken label ("Queen of Hearts") for screen readers. Standard cards, jokers and
 // Loc's tarot deck (suits Swords, Cups, Coins, Batons; trumps T1..T21; the Fool).
 import { h } from "./dom.js";
+import { formatList, t } from "./i18n.js";
 
 export interface CardFace {
   rank: string; // what the corner shows
@@ -11,21 +12,20 @@ export interface CardFace {
   icon?: string; // SVG markup drawn instead of the suit symbol
 }
 
-const RANK_NAMES: Record<string, string> = {
-  A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten", "9": "Nine", "8": "Eight",
-  "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two",
+// Rank and suit names are the catalogue's card.rank.<code>, card.suit.<code> and
+// card.tarot_suit.<code> (the glossary says which words each language uses).
+const RANKS = new Set(["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"]);
+const SUITS: Record<string, [string, "red" | "black"]> = {
+  C: ["♣", "black"],
+  D: ["♦", "red"],
+  H: ["♥", "red"],
+  S: ["♠", "black"],
 };
-const SUITS: Record<string, [string, string, "red" | "black"]> = {
-  C: ["♣", "Clubs", "black"],
-  D: ["♦", "Diamonds", "red"],
-  H: ["♥", "Hearts", "red"],
-  S: ["♠", "Spades", "black"],
-};
-const TAROT_SUITS: Record<string, [string, string, "red" | "black"]> = {
-  S: ["⚔", "Swords", "black"],
-  C: ["", "Cups", "red"],
-  D: ["", "Coins", "red"],
-  B: ["", "Batons", "black"],
+const TAROT_SUITS: Record<string, [string, "red" | "black"]> = {
+  S: ["⚔", "black"],
+  C: ["", "red"],
+  D: ["", "red"],
+  B: ["", "black"],
 };
 // Cups, Coins and Batons have no glyph every system font draws, so they are drawn as SVG
 // (constant markup, never built from data).
@@ -35,32 +35,44 @@ const TAROT_ICONS: Record<string, string> = {
   D: SVG('<circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2.5"/><circle cx="12" cy="12" r="3.5"/>'),
   B: SVG('<rect x="10.2" y="1.5" width="3.6" height="21" rx="1.8" transform="rotate(30 12 12)"/><circle cx="7" cy="20.5" r="1.6"/><circle cx="17" cy="3.5" r="1.6"/>'),
 };
-const TAROT_RANK_NAMES: Record<string, string> = { ...RANK_NAMES, C: "Knight", J: "Page" };
-
 export const SUIT_SYMBOL: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const SUIT_NAME: Record<string, string> = { C: "Clubs", D: "Diamonds", H: "Hearts", S: "Spades" };
+
+/** A standard suit by name: "Spades" / "Picas". */
+export function suitName(code: string): string {
+  return code in SUIT_SYMBOL ? t(`card.suit.${code}`) : code;
+}
+
+/** A suit as a button or a sentence shows it: "♠ Spades". */
+export function suitText(code: string): string {
+  return code in SUIT_SYMBOL ? `${SUIT_SYMBOL[code]} ${suitName(code)}` : code;
+}
+
+function rankName(rank: string, tarot: boolean): string {
+  if (tarot && (rank === "C" || rank === "J")) return t(`card.tarot_rank.${rank}`);
+  return RANKS.has(rank) ? t(`card.rank.${rank}`) : rank;
+}
 
 export function cardFace(code: string, tarot = false): CardFace {
-  if (code === "JK") return { rank: "★", suit: "", color: "trump", label: "Joker" };
-  if (code === "FOOL") return { rank: "0", suit: "🃏", color: "trump", label: "The Fool" };
+  if (code === "JK") return { rank: "★", suit: "", color: "trump", label: t("card.joker") };
+  if (code === "FOOL") return { rank: "0", suit: "🃏", color: "trump", label: t("card.fool") };
   if (tarot && /^T\d+$/.test(code)) {
-    return { rank: code.slice(1), suit: "✦", color: "trump", label: `Trump ${code.slice(1)}` };
+    return { rank: code.slice(1), suit: "✦", color: "trump", label: t("card.trump", { n: code.slice(1) }) };
   }
   const rank = code.slice(0, -1);
   const suitCode = code.slice(-1);
   const suit = (tarot ? TAROT_SUITS : SUITS)[suitCode];
-  const names = tarot ? TAROT_RANK_NAMES : RANK_NAMES;
   if (!suit) return { rank: code, suit: "", color: "black", label: code };
-  const shown = rank === "T" ? "10" : tarot && rank === "C" ? "Kn" : rank;
+  const shown = rank === "T" ? "10" : tarot && rank === "C" ? t("card.tarot_corner.C") : rank;
   const icon = tarot ? TAROT_ICONS[suitCode] : undefined;
-  return { rank: shown, suit: suit[0], color: suit[2], label: `${names[rank] ?? rank} of ${suit[1]}`, icon };
+  const suitWord = t(tarot ? `card.tarot_suit.${suitCode}` : `card.suit.${suitCode}`);
+  return { rank: shown, suit: suit[0], color: suit[1], label: t("card.name", { rank: rankName(rank, tarot), suit: suitWord }), icon };
 }
 
 export function cardLabel(code: string, tarot = false): string {
   return cardFace(code, tarot).label;
 }
 
-/** What a button or a log line shows for a card: "10♣", "Q♥", "Joker", "Trump 19", "Knight of Cups". */
+/** What a button or a log line shows for a card: "10♣", "Q♥", "Joker", "Trump 19", "Knight of Cups" (in the reader's words). */
 export function cardShort(code: string, tarot = false): string {
   const face = cardFace(code, tarot);
   if (code === "JK" || code === "FOOL" || tarot) return face.label;
@@ -69,9 +81,8 @@ export function cardShort(code: string, tarot = false): string {
 
 /** Several cards for a sentence: "10♣, Q♥ and Joker". */
 export function cardList(codes: string[], tarot = false): string {
-  const shown = codes.map((c) => cardShort(c, tarot));
-  if (shown.length <= 1) return shown[0] ?? "nothing";
-  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+  if (codes.length === 0) return t("card.nothing");
+  return formatList(codes.map((c) => cardShort(c, tarot)));
 }
 
 export interface CardOptions {
@@ -90,8 +101,7 @@ export function cardElement(code: string, options: CardOptions = {}): HTMLElemen
   const classes = ["card", face.color];
   if (options.small) classes.push("small");
   if (options.selected) classes.push("selected");
-  const label = face.label + (options.extraLabel ? `, ${options.extraLabel}` : "") +
-    (options.selected ? ", selected" : "");
+  const label = [face.label, options.extraLabel, options.selected ? t("card.selected") : ""].filter(Boolean).join(", ");
   const suit = () => {
     const el = h("i", {}, face.suit);
     if (face.icon) el.innerHTML = face.icon;
@@ -121,13 +131,13 @@ export function cardElement(code: string, options: CardOptions = {}): HTMLElemen
 }
 
 /** A face-down card (stock, other players' hands). */
-export function cardBack(label = "Face-down card", small = false): HTMLElement {
-  return h("span", { class: small ? "card back small" : "card back", role: "img", "aria-label": label });
+export function cardBack(label = "", small = false): HTMLElement {
+  return h("span", { class: small ? "card back small" : "card back", role: "img", "aria-label": label || t("card.face_down") });
 }
 
 /** A row of face-up cards. */
 export function cardRow(cards: string[], options: { tarot?: boolean; small?: boolean; label?: string } = {}): HTMLElement {
-  return h("span", { class: "card-row", role: "group", "aria-label": options.label ?? "cards" },
+  return h("span", { class: "card-row", role: "group", "aria-label": options.label ?? t("card.cards") },
     cards.map((c) => cardElement(c, { tarot: options.tarot, small: options.small ?? true })));
 }
 

@@ -6,6 +6,8 @@ import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import type { GameInfo, Json, JsonObject } from "./protocol.js";
 import { optionsList } from "./option_words.js";
+import { gameTitle } from "./game_words.js";
+import { formatDateTime, formatNumber, language, t } from "./i18n.js";
 import { renderSummary } from "./results.js";
 import { replaySection } from "./replay.js";
 import type { RecordedAction } from "./replay.js";
@@ -86,7 +88,6 @@ interface PlayerProfile {
 
 type Reply<T> = { ok: true; data: T } | { ok: false; message: string };
 
-const UNAVAILABLE = "This server does not keep a match history (it needs the persistence module).";
 
 /** A page of the history, as in the location's hash without "#/". */
 export function isHistoryRoute(hash: string): boolean {
@@ -97,12 +98,13 @@ async function getJson<T>(path: string): Promise<Reply<T>> {
   try {
     const res = await fetch(path, { headers: { accept: "application/json" } });
     const isJson = (res.headers.get("content-type") ?? "").includes("json");
-    if (!isJson) return { ok: false, message: UNAVAILABLE };
+    if (!isJson) return { ok: false, message: t("history.unavailable") };
     const body = (await res.json()) as T & { error?: string; message?: string };
-    if (!res.ok) return { ok: false, message: body.message ?? body.error ?? `HTTP ${res.status}` };
+    // The server's message is English: the reader's language has the status's meaning.
+    if (!res.ok) return { ok: false, message: res.status === 404 ? t("history.not_found") : language() === "en" ? body.message ?? body.error ?? `HTTP ${res.status}` : t("history.http_error", { status: res.status }) };
     return { ok: true, data: body };
   } catch {
-    return { ok: false, message: "The server did not answer; try again." };
+    return { ok: false, message: t("history.no_answer") };
   }
 }
 
@@ -116,23 +118,21 @@ function when(iso: string | null): HTMLElement | string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameYear = date.getFullYear() === new Date().getFullYear();
-  const text = date.toLocaleString(undefined, { year: sameYear ? undefined : "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const text = formatDateTime(date, { year: sameYear ? undefined : "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
   return h("time", { datetime: iso, title: iso }, text);
 }
 
 function percent(rate: number): string {
-  return `${Math.round(rate * 100)}%`;
+  return formatNumber(rate, { style: "percent", maximumFractionDigits: 0 });
 }
 
 function number(value: number | null | undefined): string {
   if (value === null || value === undefined) return "—";
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+  return formatNumber(value, { maximumFractionDigits: Number.isInteger(value) ? 0 : 1, minimumFractionDigits: Number.isInteger(value) ? 0 : 1 });
 }
 
-const STATUS_WORDS: Record<MatchStatus, string> = { playing: "in play", over: "finished", aborted: "aborted" };
-
 function statusBadge(status: MatchStatus): HTMLElement {
-  return h("span", { class: `badge status-${status}`, "data-testid": "match-status" }, STATUS_WORDS[status] ?? status);
+  return h("span", { class: `badge status-${status}`, "data-testid": "match-status" }, t("history.status", { status }));
 }
 
 /** A player's page by id: names are not unique (two people may both be "Sam"). */
@@ -153,7 +153,7 @@ function scrollBox(...children: Child[]): HTMLElement {
 class Titles {
   constructor(private readonly games: GameInfo[]) {}
   of(game: string): string {
-    return this.info(game)?.title ?? game;
+    return gameTitle(game, this.info(game)?.title ?? game);
   }
   /** The game's option schema (its options' words), if this server hosts it. */
   info(game: string): GameInfo | undefined {
@@ -164,8 +164,8 @@ class Titles {
 /** Who sat at the table, with the final score when there is one; the winner marked. */
 function seatsLine(seats: SeatRecord[]): HTMLElement {
   return h("span", { class: "seats-line" }, seats.map((s) => h("span", { class: s.winner ? "winner" : "" },
-    s.winner ? "★ " : "", playerLink(s), s.kind === "bot" ? h("small", {}, " (bot)") : null,
-    s.score !== null ? h("small", {}, ` ${number(s.score)}`) : null)));
+    s.winner ? "★ " : "", playerLink(s), s.kind === "bot" ? h("small", {}, " ", t("history.bot_mark")) : null,
+    s.score !== null ? h("small", {}, " ", number(s.score)) : null)));
 }
 
 function matchRows(matches: MatchSummary[], titles: Titles): HTMLElement[] {
@@ -180,17 +180,18 @@ function matchRows(matches: MatchSummary[], titles: Titles): HTMLElement[] {
 function matchTable(matches: MatchSummary[], titles: Titles): { table: HTMLElement; body: HTMLElement } {
   const body = h("tbody", {}, matchRows(matches, titles));
   const table = h("table", { class: "result-table history-table match-table", "data-testid": "match-list" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Started"), h("th", {}, "Game"), h("th", {}, "Players"), h("th", { class: "num" }, "Rounds"), h("th", {}, "Status"))), body);
+    h("thead", {}, h("tr", {}, h("th", {}, t("history.col.started")), h("th", {}, t("lobby.col.game")), h("th", {}, t("history.col.players")),
+      h("th", { class: "num" }, t("history.col.rounds")), h("th", {}, t("lobby.col.status")))), body);
   return { table, body };
 }
 
 /** The filters; PERSON: the one player the list is of (by id), whose name stands in the box until changed. */
 function filterForm(games: GameInfo[], game: string, player: string, person?: Namesake): HTMLElement {
   const gameSelect = h("select", { id: "history-game", "data-testid": "history-game" },
-    h("option", { value: "" }, "all games"),
-    games.map((g) => h("option", { value: g.name, selected: g.name === game }, g.title)));
+    h("option", { value: "" }, t("history.all_games")),
+    games.map((g) => h("option", { value: g.name, selected: g.name === game }, gameTitle(g.name, g.title))));
   const shown = person?.name ?? player;
-  const playerInput = h("input", { id: "history-player", "data-testid": "history-player", value: shown, placeholder: "any player", maxlength: 32 });
+  const playerInput = h("input", { id: "history-player", "data-testid": "history-player", value: shown, placeholder: t("history.any_player"), maxlength: 32 });
   return h("form", { class: "row filters", onsubmit: (e: Event) => {
     e.preventDefault();
     const query = new URLSearchParams();
@@ -201,9 +202,9 @@ function filterForm(games: GameInfo[], game: string, player: string, person?: Na
     const text = query.toString();
     location.hash = `#/history${text ? "?" + text : ""}`;
   } },
-  h("label", { for: "history-game" }, "Game"), gameSelect,
-  h("label", { for: "history-player" }, "Player"), playerInput,
-  h("button", { type: "submit", "data-action": "filter" }, "Show"));
+  h("label", { for: "history-game" }, t("lobby.col.game")), gameSelect,
+  h("label", { for: "history-player" }, t("results.player")), playerInput,
+  h("button", { type: "submit", "data-action": "filter" }, t("history.show")));
 }
 
 /** Everyone who chose the name NAME (case aside), most recently seen first; none if nobody has. */
@@ -223,7 +224,7 @@ async function personOf(playerId: string, known?: Namesake): Promise<Namesake> {
 
 /** "Sam (player p3)", or "player p3" when the name is not known. */
 function personText(person: Namesake): string {
-  return person.name ? `${person.name} (player ${person.player})` : `player ${person.player}`;
+  return person.name ? t("history.person", { name: person.name, id: person.player }) : t("history.person_id", { id: person.player });
 }
 
 /** Several people chose that name: each is a choice of their own, told apart as the player pages do. */
@@ -234,9 +235,9 @@ function namesakeChoices(people: Namesake[], game: string): HTMLElement {
     return `#/history?${query}`;
   };
   return h("div", { class: "panel namesake-choices", "data-testid": "namesake-choices" },
-    h("p", {}, `${people.length} players chose the name ${people[0].name}. Whose matches?`),
+    h("p", {}, t("history.namesakes_choose", { n: people.length, name: people[0].name })),
     h("ul", {}, people.map((p) => h("li", { "data-player": p.player },
-      h("a", { href: href(p.player), "data-action": "choose-player" }, `${p.name} (player ${p.player})`), h("small", { class: "note" }, " last seen ", when(p.last_seen))))));
+      h("a", { href: href(p.player), "data-action": "choose-player" }, t("history.person", { name: p.name, id: p.player })), h("small", { class: "note" }, " ", t("history.last_seen"), " ", when(p.last_seen))))));
 }
 
 async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise<Child[]> {
@@ -264,7 +265,7 @@ async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise
   const { table, body } = matchTable(reply.data.matches, titles);
   let next = reply.data.next;
   const status = h("span", { class: "note", role: "status" });
-  const more: HTMLButtonElement = button("More", async () => {
+  const more: HTMLButtonElement = button(t("history.more"), async () => {
     if (!next) return;
     more.disabled = true;
     api.set("before", next);
@@ -280,8 +281,8 @@ async function matchListPage(query: URLSearchParams, games: GameInfo[]): Promise
   }, { "data-action": "more", hidden: !next });
   const empty = reply.data.matches.length === 0;
   return [form,
-    person ? note(`Only the matches of ${personText(person)}.`, "player-id-filter") : null,
-    empty ? note(player || game || playerId ? "No match fits these filters." : "No match has been played yet.") : scrollBox(table),
+    person ? note(t("history.only_matches_of", { person: personText(person) }), "player-id-filter") : null,
+    empty ? note(player || game || playerId ? t("history.none_fits") : t("history.none_yet")) : scrollBox(table),
     h("div", { class: "row" }, more, status)];
 }
 
@@ -289,20 +290,20 @@ function seatTableOf(record: MatchRecord): HTMLElement {
   const over = record.status === "over";
   const seats = [...record.seats].sort((a, b) => (over ? (a.placing ?? 99) - (b.placing ?? 99) : a.seat - b.seat));
   return h("table", { class: "result-table seats-table", "data-testid": "match-seats" },
-    h("thead", {}, h("tr", {}, over ? h("th", {}, "Place") : null, h("th", { class: "num" }, "Seat"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"))),
+    h("thead", {}, h("tr", {}, over ? h("th", {}, t("results.place")) : null, h("th", { class: "num" }, t("history.col.seat")), h("th", {}, t("results.player")), h("th", { class: "num" }, t("results.score")))),
     h("tbody", {}, seats.map((s) => h("tr", { class: s.winner ? "winner" : "" },
       over ? h("td", {}, s.placing ?? "") : null,
       h("td", { class: "num" }, s.seat + 1),
-      h("td", {}, playerLink(s), s.kind === "bot" ? h("small", { class: "note" }, ` bot (${s.bot_level ?? "sensible"})`) : null,
-        record.first_dealer === s.seat ? h("span", { class: "badge dealer", title: "first dealer" }, "D") : null),
+      h("td", {}, playerLink(s), s.kind === "bot" ? h("small", { class: "note" }, " ", t("seat.bot", { level: s.bot_level ?? "sensible" })) : null,
+        record.first_dealer === s.seat ? h("span", { class: "badge dealer", title: t("history.first_dealer") }, t("seat.dealer_badge")) : null),
       h("td", { class: "num" }, number(s.score))))));
 }
 
 function roundsSection(record: MatchRecord, names: string[]): HTMLElement {
   const rounds = record.rounds ?? [];
-  return h("section", { class: "panel", "data-testid": "match-rounds" }, h("h3", {}, `Rounds (${rounds.length})`),
-    rounds.length === 0 ? note("No round has finished yet.") : rounds.map((round, i) => h("details", { class: "round", open: i === rounds.length - 1 },
-      h("summary", {}, `Round ${i + 1}`),
+  return h("section", { class: "panel", "data-testid": "match-rounds" }, h("h3", {}, t("history.rounds", { n: rounds.length })),
+    rounds.length === 0 ? note(t("history.no_round")) : rounds.map((round, i) => h("details", { class: "round", open: i === rounds.length - 1 },
+      h("summary", {}, t("history.round", { n: i + 1 })),
       scrollBox(round && typeof round === "object" && !Array.isArray(round) ? renderSummary(round as Record<string, unknown>, names) : String(round)))));
 }
 
@@ -310,40 +311,39 @@ function roundsSection(record: MatchRecord, names: string[]): HTMLElement {
 function fairnessSection(record: MatchRecord): HTMLElement {
   const finished = record.seed !== undefined;
   const file = `${record.id}.json`;
-  return h("section", { class: "panel fairness", "data-testid": "fairness" }, h("h3", {}, "Fair deals"),
+  return h("section", { class: "panel fairness", "data-testid": "fairness" }, h("h3", {}, t("history.fair_deals")),
     note(finished
-      ? ["Before each deal the server published the SHA-256 of the secret seed and the deal's number. The match is over, so the seed is revealed: download the record and run ",
-        h("code", {}, `parlor verify ${file}`), " to check every commitment and replay every move to these results."]
-      : "Before each deal the server publishes the SHA-256 of the secret seed and the deal's number; the seed is revealed when the match ends.", "fairness-note"),
+      ? [t("history.fair_over_before"), " ", h("code", {}, `parlor verify ${file}`), " ", t("history.fair_over_after")]
+      : t("history.fair_live"), "fairness-note"),
     h("dl", { class: "result" },
-      finished ? [h("dt", {}, "Seed"), h("dd", { class: "hex", "data-testid": "match-seed" }, record.seed)] : null,
-      finished ? [h("dt", {}, "Moves"), h("dd", { "data-testid": "match-actions" }, String(record.actions?.length ?? 0))] : null),
-    record.commitments.length === 0 ? note("No deal yet.") : h("table", { class: "result-table commitments", "data-testid": "commitments" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "Deal"), h("th", {}, "SHA-256 commitment"))),
+      finished ? [h("dt", {}, t("history.seed")), h("dd", { class: "hex", "data-testid": "match-seed" }, record.seed)] : null,
+      finished ? [h("dt", {}, t("history.moves")), h("dd", { "data-testid": "match-actions" }, String(record.actions?.length ?? 0))] : null),
+    record.commitments.length === 0 ? note(t("history.no_deal")) : h("table", { class: "result-table commitments", "data-testid": "commitments" },
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, t("history.deal")), h("th", {}, t("history.commitment")))),
       h("tbody", {}, record.commitments.map((c) => h("tr", {}, h("td", { class: "num" }, c.deal), h("td", { class: "hex" }, c.sha256))))),
-    h("p", {}, h("a", { href: `/api/matches/${encodeURIComponent(record.id)}`, download: file, "data-testid": "download-record" }, `Download the record (${file})`)));
+    h("p", {}, h("a", { href: `/api/matches/${encodeURIComponent(record.id)}`, download: file, "data-testid": "download-record" }, t("history.download", { file }))));
 }
 
 async function matchPage(id: string, titles: Titles): Promise<{ heading: string; body: Child[] }> {
   const reply = await getJson<MatchRecord>(`/api/matches/${encodeURIComponent(id)}`);
-  if (!reply.ok) return { heading: `Match ${id}`, body: [note(reply.message)] };
+  if (!reply.ok) return { heading: t("history.match", { id }), body: [note(reply.message)] };
   const record = reply.data;
   const names = record.seats.map((s) => s.name);
   const facts = h("dl", { class: "result match-facts" },
-    h("dt", {}, "Status"), h("dd", {}, statusBadge(record.status), record.abort_reason ? ` — ${record.abort_reason}` : ""),
-    h("dt", {}, "Started"), h("dd", {}, when(record.started_at)),
-    h("dt", {}, "Ended"), h("dd", {}, when(record.ended_at)),
-    h("dt", {}, "Table"), h("dd", {}, `room ${record.room}, match ${record.match_number}`),
-    h("dt", {}, "Scoring"), h("dd", {}, record.lower_score_wins ? "the lowest score wins" : "the highest score wins"));
+    h("dt", {}, t("lobby.col.status")), h("dd", {}, statusBadge(record.status), record.abort_reason ? ` — ${record.abort_reason}` : ""),
+    h("dt", {}, t("history.col.started")), h("dd", {}, when(record.started_at)),
+    h("dt", {}, t("history.ended")), h("dd", {}, when(record.ended_at)),
+    h("dt", {}, t("history.table")), h("dd", {}, t("history.table_match", { room: record.room, n: record.match_number })),
+    h("dt", {}, t("history.scoring")), h("dd", {}, record.lower_score_wins ? t("history.lowest_wins") : t("history.highest_wins")));
   return {
-    heading: `${titles.of(record.game)} · match ${record.id}`,
+    heading: t("history.match_heading", { game: titles.of(record.game), id: record.id }),
     body: [
       facts,
-      h("h3", {}, record.status === "over" ? "Final results" : "Players"), scrollBox(seatTableOf(record)),
+      h("h3", {}, record.status === "over" ? t("history.final_results") : t("history.col.players")), scrollBox(seatTableOf(record)),
       roundsSection(record, names),
       record.actions ? replaySection(record.actions as unknown as RecordedAction[], names, record.options?.deck === "tarot",
         record.status === "over" ? record.id : undefined) : null,
-      h("section", { class: "panel" }, h("h3", {}, "Table options"), optionsList(titles.info(record.game), record.options ?? {}, "match-options")),
+      h("section", { class: "panel" }, h("h3", {}, t("room.table_options")), optionsList(titles.info(record.game), record.options ?? {}, "match-options")),
       fairnessSection(record),
     ],
   };
@@ -353,7 +353,7 @@ function statsCells(s: GameStats, lowerWins: boolean | null): HTMLElement[] {
   return [
     h("td", { class: "num" }, s.matches), h("td", { class: "num" }, s.wins), h("td", { class: "num" }, percent(s.win_rate)),
     h("td", { class: "num" }, number(s.average_score)),
-    h("td", { class: "num", title: lowerWins ? "lowest final score" : "highest final score" }, number(s.best_score)),
+    h("td", { class: "num", title: lowerWins ? t("stats.lowest_final") : t("stats.highest_final") }, number(s.best_score)),
   ];
 }
 
@@ -363,14 +363,15 @@ function statHead(long: string, short: string): HTMLElement {
 }
 
 function statHeads(lowerWins: boolean | null, count = 5): HTMLElement[] {
-  return [statHead("Matches", "Pl."), statHead("Wins", "W"), statHead("Win rate", "W%"), statHead("Average score", "Avg"),
-    statHead(lowerWins ? "Best (lowest)" : "Best score", lowerWins ? "Best↓" : "Best")].slice(0, count);
+  return [statHead(t("stats.matches"), t("stats.matches_short")), statHead(t("stats.wins"), t("stats.wins_short")),
+    statHead(t("stats.win_rate"), t("stats.win_rate_short")), statHead(t("stats.average"), t("stats.average_short")),
+    statHead(lowerWins ? t("stats.best_lowest") : t("stats.best"), lowerWins ? t("stats.best_lowest_short") : t("stats.best_short"))].slice(0, count);
 }
 
 function gameTabs(games: GameInfo[], current: string): HTMLElement {
-  return h("nav", { class: "row tabs", "aria-label": "Game" },
-    h("a", { href: "#/leaderboard", class: current ? "" : "current" }, "All games"),
-    games.map((g) => h("a", { href: `#/leaderboard?game=${encodeURIComponent(g.name)}`, class: current === g.name ? "current" : "" }, g.title)));
+  return h("nav", { class: "row tabs", "aria-label": t("lobby.col.game") },
+    h("a", { href: "#/leaderboard", class: current ? "" : "current" }, t("history.all_games_tab")),
+    games.map((g) => h("a", { href: `#/leaderboard?game=${encodeURIComponent(g.name)}`, class: current === g.name ? "current" : "" }, gameTitle(g.name, g.title))));
 }
 
 async function leaderboardPage(game: string, games: GameInfo[]): Promise<Child[]> {
@@ -379,21 +380,21 @@ async function leaderboardPage(game: string, games: GameInfo[]): Promise<Child[]
   const players = reply.data.players;
   const perGame = reply.data.game !== null;
   const lowerWins = players[0]?.lower_score_wins ?? null;
-  if (players.length === 0) return [gameTabs(games, game), note("No finished match with a person at the table yet.")];
+  if (players.length === 0) return [gameTabs(games, game), note(t("stats.none"))];
   // Different people may share a name (each browser is its own player): tell them apart
   // by their player id, and say that the name's page shows the most recent of them.
   const count = new Map<string, number>();
   for (const p of players) count.set(p.name.toLowerCase(), (count.get(p.name.toLowerCase()) ?? 0) + 1);
   const shared = players.some((p) => (count.get(p.name.toLowerCase()) ?? 0) > 1);
   return [gameTabs(games, game),
-    perGame ? note(lowerWins ? "In this game the lowest score wins." : "In this game the highest score wins.") : note("Wins over every game; scores are compared per game."),
-    shared ? note("Some names belong to more than one player: they are told apart by their player id, and each links to that player's own page.", "shared-names") : null,
+    perGame ? note(lowerWins ? t("stats.lowest_wins_here") : t("stats.highest_wins_here")) : note(t("stats.all_games_note")),
+    shared ? note(t("stats.shared_names"), "shared-names") : null,
     scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "leaderboard" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), statHeads(lowerWins, perGame ? 5 : 3))),
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("results.player")), statHeads(lowerWins, perGame ? 5 : 3))),
       h("tbody", {}, players.map((p, i) => h("tr", { "data-player": p.player },
         h("td", { class: "num" }, i + 1),
         h("td", {}, h("a", { href: playerHref(p.player) }, p.name),
-          (count.get(p.name.toLowerCase()) ?? 0) > 1 ? h("small", { class: "note", "data-testid": "player-id" }, ` (player ${p.player})`) : null),
+          (count.get(p.name.toLowerCase()) ?? 0) > 1 ? h("small", { class: "note", "data-testid": "player-id" }, " ", t("history.player_id_mark", { id: p.player })) : null),
         statsCells(p, p.lower_score_wins).slice(0, perGame ? 5 : 3)))))),
   ];
 }
@@ -405,9 +406,9 @@ function namesakesNote(p: PlayerProfile): HTMLElement | null {
   const links: Child[] = [];
   others.forEach((o, i) => {
     if (i > 0) links.push(", ");
-    links.push(h("a", { href: playerHref(o.player) }, `${o.name} (player ${o.player})`), " last seen ", when(o.last_seen));
+    links.push(h("a", { href: playerHref(o.player) }, t("history.person", { name: o.name, id: o.player })), " ", t("history.last_seen"), " ", when(o.last_seen));
   });
-  return note([`This is player ${p.player}. Other players also called ${p.name}: `, ...links, "."], "namesakes");
+  return note([t("history.namesakes", { id: p.player, name: p.name }), " ", ...links, "."], "namesakes");
 }
 
 /** A player's page; KEY is a name (the most recently seen of that name) or, BY_ID, a player id. */
@@ -420,16 +421,16 @@ async function playerPage(key: string, byId: boolean, titles: Titles): Promise<{
   return {
     heading: p.name,
     body: [
-      note(["First seen ", when(p.first_seen), " · last seen ", when(p.last_seen)]),
+      note([t("history.first_seen"), " ", when(p.first_seen), " · ", t("history.last_seen"), " ", when(p.last_seen)]),
       namesakesNote(p),
-      games.length === 0 ? note("No finished match yet.") : scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "player-games" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Game"), statHeads(null))),
+      games.length === 0 ? note(t("history.no_finished")) : scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "player-games" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("lobby.col.game")), statHeads(null))),
         h("tbody", {}, games.map(([game, stats]) => h("tr", {},
           h("td", {}, h("a", { href: `#/leaderboard?game=${encodeURIComponent(game)}` }, titles.of(game))),
           statsCells(stats, stats.lower_score_wins)))))),
-      h("h3", {}, "Recent matches"),
-      p.recent.length === 0 ? note("None yet.") : scrollBox(matchTable(p.recent, titles).table),
-      h("p", {}, h("a", { href: `#/history?player_id=${encodeURIComponent(p.player)}` }, `Every match of ${p.name}`)),
+      h("h3", {}, t("history.recent")),
+      p.recent.length === 0 ? note(t("history.none")) : scrollBox(matchTable(p.recent, titles).table),
+      h("p", {}, h("a", { href: `#/history?player_id=${encodeURIComponent(p.player)}` }, t("history.every_match_of", { name: p.name }))),
     ],
   };
 }
@@ -449,10 +450,10 @@ export async function historyPage(route: string, games: GameInfo[]): Promise<HTM
     ({ heading, body } = await playerPage(decodeURIComponent(path.slice("player-id/".length)), true, titles));
   } else if (path === "leaderboard") {
     const game = query.get("game") ?? "";
-    heading = game ? `Leaderboard · ${titles.of(game)}` : "Leaderboard";
+    heading = game ? t("stats.leaderboard_game", { game: titles.of(game) }) : t("header.leaderboard");
     body = await leaderboardPage(game, games);
   } else {
-    heading = "Match history";
+    heading = t("history.title");
     body = await matchListPage(query, games);
   }
   return h("main", { class: "history", "data-testid": "history", "data-route": route }, h("section", { class: "panel" }, h("h2", {}, heading), body));

@@ -7,6 +7,7 @@ import type { App } from "./app.js";
 import { storeName } from "./connection.js";
 import { button, clear, h } from "./dom.js";
 import { errorText } from "./words.js";
+import { formatDateTime, t } from "./i18n.js";
 
 // connection.ts keeps the token under this key and says hello with it on every connect;
 // a claimed token replaces it, and the next connect greets as the claimed player.
@@ -32,13 +33,13 @@ export class IdentityPanel {
     const claimForm = h("form", { class: "row", onsubmit: (e: Event) => {
       e.preventDefault();
       void this.claim(codeInput);
-    } }, h("label", { for: "claim-input" }, "Code from your other device "), codeInput,
-      h("button", { type: "submit", "data-action": "claim" }, "Use code"));
+    } }, h("label", { for: "claim-input" }, t("identity.code_label"), " "), codeInput,
+      h("button", { type: "submit", "data-action": "claim" }, t("identity.use_code")));
     this.element = h("section", { class: "panel identity", "data-testid": "identity" },
-      h("h2", {}, "Your identity"),
+      h("h2", {}, t("identity.title")),
       this.who,
-      h("p", { class: "note" }, "Each browser is a player of its own. To be this same player on another device (your phone, another computer, or the terminal client), get a code here and enter it there within ten minutes; or enter here a code from the device you played on before."),
-      h("div", { class: "row" }, button("Get a claim code", () => void this.getCode(), { "data-action": "claim-code" })),
+      h("p", { class: "note" }, t("identity.help")),
+      h("div", { class: "row" }, button(t("identity.get_code"), () => void this.getCode(), { "data-action": "claim-code" })),
       this.codeBox,
       claimForm,
       this.status);
@@ -46,7 +47,7 @@ export class IdentityPanel {
 
   render(): void {
     const id = this.app.playerId;
-    this.who.textContent = id ? `You play as ${this.app.playerName || "…"} (player ${id}).` : "Connecting…";
+    this.who.textContent = id ? t("identity.who", { name: this.app.playerName || "…", id }) : t("identity.connecting");
   }
 
   private async getCode(): Promise<void> {
@@ -56,10 +57,10 @@ export class IdentityPanel {
       const reply = await this.app.conn.request({ type: "claim_code" });
       const code = String(reply.code ?? "");
       const minutes = Math.round(Number(reply.expires_in_seconds ?? 600) / 60);
-      const until = new Date(Date.now() + minutes * 60_000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      const until = formatDateTime(Date.now() + minutes * 60_000, { hour: "2-digit", minute: "2-digit" });
       this.codeBox.append(
         h("output", { class: "code", "data-testid": "claim-code" }, code),
-        h("p", { class: "note" }, `Enter it on your other device before ${until} (${minutes} minutes). It works once and is shown only now; anyone who has it can play as you, so keep it to yourself. Asking again replaces it.`));
+        h("p", { class: "note" }, t("identity.code_note", { until, minutes })));
     } catch (error) {
       this.fail(error as Failure);
     }
@@ -70,10 +71,10 @@ export class IdentityPanel {
     clear(this.codeBox);
     const code = typed.trim();
     if (!code) {
-      this.status.textContent = "Type the code your other device showed first.";
+      this.status.textContent = t("identity.type_code");
       return;
     }
-    this.status.textContent = "Checking the code…";
+    this.status.textContent = t("identity.checking");
     try {
       const reply = await this.app.conn.request({ type: "claim", code });
       const player = (reply.player ?? {}) as { id?: string; name?: string };
@@ -84,7 +85,7 @@ export class IdentityPanel {
         this.onClaimed(player.name);
       }
       // The header shows the reconnection itself; this line stays true after it.
-      this.status.textContent = `This browser is now ${player.name ?? "you"} (player ${player.id ?? "?"}).`;
+      this.status.textContent = t("identity.claimed", { name: player.name ?? "…", id: player.id ?? "?" });
       codeInput.value = "";
       this.app.conn.drop(); // says hello again, with the claimed token
     } catch (error) {

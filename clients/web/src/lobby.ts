@@ -8,20 +8,21 @@ import { t } from "./i18n.js";
 import { IdentityPanel } from "./identity.js";
 import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
+import { gameSummary, gameTitle, optionDescription } from "./game_words.js";
 
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
 const isInt = (o: OptionSpec) => o.type === "int" || o.type === "integer";
 
-function optionInput(option: OptionSpec, id: string): HTMLElement {
+function optionInput(option: OptionSpec, id: string, game: string): HTMLElement {
   if (isBool(option)) {
     return h("input", { type: "checkbox", id, name: option.name, checked: option.default === true, "data-option": option.name });
   }
   if (option.type === "choice") {
     return h("select", { id, name: option.name, "data-option": option.name },
-      (option.choices ?? []).map((c) => h("option", { value: String(c), selected: c === option.default }, valueLabel(option, c))));
+      (option.choices ?? []).map((c) => h("option", { value: String(c), selected: c === option.default }, valueLabel(option, c, game))));
   }
   return h("input", { type: "number", id, name: option.name, value: option.default === null ? "" : String(option.default),
-    min: option.min, max: option.max, placeholder: option.default === null ? "default" : undefined, "data-option": option.name });
+    min: option.min, max: option.max, placeholder: option.default === null ? t("lobby.default") : undefined, "data-option": option.name });
 }
 
 function readOptions(form: HTMLElement, game: GameInfo): JsonObject {
@@ -47,34 +48,34 @@ export class Lobby {
   private readonly formBox = h("div", { class: "create" });
   private readonly quickBox = h("div", { class: "quick" });
   private readonly errorBox = h("div", { class: "error", role: "alert", "data-testid": "error", hidden: true });
-  private readonly historyLink = h("a", { "data-testid": "my-history" }, "Your matches");
+  private readonly historyLink = h("a", { "data-testid": "my-history" }, t("lobby.your_matches"));
   private formGames = "";
   private readonly identity: IdentityPanel;
 
   constructor(private readonly app: App) {
-    const nameInput = h("input", { id: "player-name", value: storedName(), maxlength: 32, autocomplete: "nickname", placeholder: "Your name" });
+    const nameInput = h("input", { id: "player-name", value: storedName(), maxlength: 32, autocomplete: "nickname", placeholder: t("lobby.name_placeholder") });
     this.identity = new IdentityPanel(app, (name) => { nameInput.value = name; });
-    const codeInput = h("input", { id: "join-code", placeholder: "Room code", maxlength: 16, autocapitalize: "characters" });
+    const codeInput = h("input", { id: "join-code", placeholder: t("lobby.code_placeholder"), maxlength: 16, autocapitalize: "characters" });
     this.element = h("main", { class: "lobby" },
       this.errorBox,
       h("section", { class: "panel" },
-        h("h2", {}, "You"),
+        h("h2", {}, t("lobby.you")),
         h("form", { class: "row", onsubmit: (e: Event) => {
           e.preventDefault();
           storeName(nameInput.value.trim());
           app.conn.drop(); // say hello again with the new name
-        } }, h("label", { for: "player-name" }, "Name "), nameInput, h("button", { type: "submit", "data-action": "save-name" }, "Save name")),
+        } }, h("label", { for: "player-name" }, t("lobby.name"), " "), nameInput, h("button", { type: "submit", "data-action": "save-name" }, t("lobby.save_name"))),
         h("form", { class: "row", onsubmit: (e: Event) => {
           e.preventDefault();
           void app.request({ type: "join_room", code: codeInput.value.trim().toUpperCase() });
-        } }, h("label", { for: "join-code" }, "Join by code "), codeInput,
-          h("button", { type: "submit", "data-action": "join-code" }, "Join"),
-          button("Watch", () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" })),
-        h("p", { class: "row note" }, this.historyLink, " · ", h("a", { href: "#/history" }, "Every match"), " · ",
-          h("a", { href: "#/leaderboard" }, "Leaderboard"))),
-      h("section", { class: "panel" }, h("h2", {}, "Quick play"), this.quickBox),
-      h("section", { class: "panel" }, h("h2", {}, "Open rooms"), this.roomsBox),
-      h("section", { class: "panel" }, h("h2", {}, "New room"), this.formBox),
+        } }, h("label", { for: "join-code" }, t("lobby.join_by_code"), " "), codeInput,
+          h("button", { type: "submit", "data-action": "join-code" }, t("lobby.join")),
+          button(t("lobby.watch"), () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" })),
+        h("p", { class: "row note" }, this.historyLink, " · ", h("a", { href: "#/history" }, t("lobby.every_match")), " · ",
+          h("a", { href: "#/leaderboard" }, t("header.leaderboard")))),
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.quick_play")), this.quickBox),
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), this.roomsBox),
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), this.formBox),
       this.identity.element);
     this.clearErrorOnEdit();
   }
@@ -111,29 +112,29 @@ export class Lobby {
     // A finished room waits only for its host's "Play again": it is not open to anyone.
     const rooms = this.app.publicRooms.filter((r) => r.status !== "finished");
     if (rooms.length === 0) {
-      this.roomsBox.append(h("p", { class: "note" }, "No open public rooms. Create one below, or use Quick play."));
+      this.roomsBox.append(h("p", { class: "note" }, t("lobby.no_rooms")));
       return;
     }
     this.roomsBox.append(h("table", { class: "rooms-table" },
-      h("thead", {}, h("tr", {}, ["Game", "Host", "Seats", "Status", "Watching", ""].map((t) => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ["lobby.col.game", "lobby.col.host", "lobby.col.seats", "lobby.col.status", "lobby.col.watching"].map((key) => h("th", {}, t(key))), h("th", {}))),
       h("tbody", {}, rooms.map((r: RoomInfo) => h("tr", { "data-room": r.id },
-        h("td", {}, r.title), h("td", {}, r.host_name || "—"), h("td", {}, `${r.seats_taken ?? 0}/${r.seat_count}`),
-        h("td", {}, r.status), h("td", {}, r.spectators),
+        h("td", {}, gameTitle(r.game, r.title)), h("td", {}, r.host_name || "—"), h("td", {}, t("lobby.seats_taken", { taken: r.seats_taken ?? 0, seats: r.seat_count })),
+        h("td", {}, t("lobby.status", { status: r.status })), h("td", {}, r.spectators),
         h("td", {},
           r.status !== "playing" && (r.seats_taken ?? 0) < r.seat_count
-            ? button("Join", () => void this.app.request({ type: "join_room", room: r.id }), { "data-action": "join" }) : null,
-          r.spectators_allowed === false ? h("span", { class: "note", title: "The host does not allow spectators" }, "no spectators")
-            : button("Watch", () => void this.app.request({ type: "spectate", room: r.id }), { "data-action": "watch" })))))));
+            ? button(t("lobby.join"), () => void this.app.request({ type: "join_room", room: r.id }), { "data-action": "join" }) : null,
+          r.spectators_allowed === false ? h("span", { class: "note", title: t("error.spectators_refused") }, t("lobby.no_spectators"))
+            : button(t("lobby.watch"), () => void this.app.request({ type: "spectate", room: r.id }), { "data-action": "watch" })))))));
   }
 
   private renderQuick(): void {
     clear(this.quickBox);
     const games = this.app.games;
     if (games.length === 0) return;
-    const select = h("select", { id: "quick-game", "aria-label": "Game for quick play" }, games.map((g) => h("option", { value: g.name }, g.title)));
+    const select = h("select", { id: "quick-game", "aria-label": t("lobby.quick_game_label") }, games.map((g) => h("option", { value: g.name }, gameTitle(g.name, g.title))));
     const level = botLevelSelect("quick-bot-level", t("bot.quick_level"));
-    this.quickBox.append(h("p", { class: "note" }, "A seat at an open table of this game, or a new table of your own (fill it with bots or wait for friends)."),
-      h("div", { class: "row" }, select, level, button("Quick play", () => void this.quickPlay(select.value), { class: "primary", "data-action": "quick-play" })));
+    this.quickBox.append(h("p", { class: "note" }, t("lobby.quick_note")),
+      h("div", { class: "row" }, select, level, button(t("lobby.quick_play"), () => void this.quickPlay(select.value), { class: "primary", "data-action": "quick-play" })));
   }
 
   /** Joins the fullest public table of the game still waiting for players, else opens one. */
@@ -154,20 +155,20 @@ export class Lobby {
     clear(this.formBox);
     const games = this.app.games;
     if (games.length === 0) {
-      this.formBox.append(h("p", { class: "note" }, "Loading the games…"));
+      this.formBox.append(h("p", { class: "note" }, t("lobby.loading_games")));
       return;
     }
-    const gameSelect = h("select", { id: "game", "data-testid": "game-select" }, games.map((g) => h("option", { value: g.name }, g.title)));
+    const gameSelect = h("select", { id: "game", "data-testid": "game-select" }, games.map((g) => h("option", { value: g.name }, gameTitle(g.name, g.title))));
     const optionsBox = h("div", { class: "options" });
     const seats = h("input", { id: "seats", type: "number" });
     const timer = h("input", { id: "turn-seconds", type: "number", min: 0, max: 86400, value: 60 });
-    const privacy = h("select", { id: "visibility" }, h("option", { value: "public" }, "public (listed)"), h("option", { value: "private" }, "private (join with the code)"));
+    const privacy = h("select", { id: "visibility" }, h("option", { value: "public" }, t("lobby.public")), h("option", { value: "private" }, t("lobby.private")));
     const sit = h("input", { id: "sit", type: "checkbox", checked: true });
     const summary = h("p", { class: "note" });
     const current = () => games.find((g) => g.name === gameSelect.value) ?? games[0];
     const fill = () => {
       const game = current();
-      summary.textContent = game.summary ?? "";
+      summary.textContent = gameSummary(game);
       seats.min = String(game.seats.min);
       seats.max = String(game.seats.max);
       seats.value = String(Math.min(game.seats.max, Math.max(game.seats.min, 4)));
@@ -175,8 +176,8 @@ export class Lobby {
       for (const option of game.options) {
         const id = `opt-${option.name}`;
         optionsBox.append(h("div", { class: "option" },
-          h("label", { for: id }, optionLabel(option, option.name)), optionInput(option, id),
-          h("small", {}, option.description ?? "", ` (usually: ${valueLabel(option, option.default)})`)));
+          h("label", { for: id }, optionLabel(option, option.name, game.name)), optionInput(option, id, game.name),
+          h("small", {}, t("lobby.option_help", { description: optionDescription(game.name, option), usual: valueLabel(option, option.default, game.name) }))));
       }
     };
     gameSelect.addEventListener("change", fill);
@@ -189,13 +190,13 @@ export class Lobby {
         visibility: privacy.value, turn_seconds: Number(timer.value), sit: sit.checked,
       });
     } },
-    h("div", { class: "option" }, h("label", { for: "game" }, "Game"), gameSelect), summary,
-    h("div", { class: "option" }, h("label", { for: "seats" }, "Seats"), seats, h("small", {}, "players at the table, bots included")),
+    h("div", { class: "option" }, h("label", { for: "game" }, t("lobby.col.game")), gameSelect), summary,
+    h("div", { class: "option" }, h("label", { for: "seats" }, t("lobby.col.seats")), seats, h("small", {}, t("lobby.seats_help"))),
     optionsBox,
-    h("div", { class: "option" }, h("label", { for: "turn-seconds" }, "Turn timer (s)"), timer, h("small", {}, "0 for no timer; when it runs out a default move is made")),
-    h("div", { class: "option" }, h("label", { for: "visibility" }, "Privacy"), privacy),
-    h("div", { class: "option" }, h("label", { for: "sit" }, "Take a seat"), sit, h("small", {}, "uncheck to host as a spectator")),
-    h("button", { type: "submit", class: "primary", "data-action": "create" }, "Create room"));
+    h("div", { class: "option" }, h("label", { for: "turn-seconds" }, t("lobby.timer")), timer, h("small", {}, t("lobby.timer_help"))),
+    h("div", { class: "option" }, h("label", { for: "visibility" }, t("lobby.privacy")), privacy),
+    h("div", { class: "option" }, h("label", { for: "sit" }, t("lobby.sit")), sit, h("small", {}, t("lobby.sit_help"))),
+    h("button", { type: "submit", class: "primary", "data-action": "create" }, t("lobby.create")));
     this.formBox.append(form);
   }
 }

@@ -7,6 +7,7 @@ import { Lobby } from "./lobby.js";
 import { historyPage, isHistoryRoute } from "./history.js";
 import { remainingMs, renderRoom } from "./table.js";
 import { language, languages, loadLanguage, switchLanguage, t } from "./i18n.js";
+import { gameTitle } from "./game_words.js";
 
 const root = document.getElementById("app")!;
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -123,7 +124,7 @@ function draw(): void {
         clear(content);
         if (app.room) {
           content.append(h("p", { class: "back-to-table", "data-testid": "back-to-table" },
-            h("a", { href: `#/room/${app.room.id}` }, t("header.back_to_table", { title: app.room.title }))));
+            h("a", { href: `#/room/${app.room.id}` }, t("header.back_to_table", { title: gameTitle(app.room.game, app.room.title) }))));
         }
         content.append(el);
       });

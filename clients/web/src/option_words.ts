@@ -1,8 +1,12 @@
 // A game's options as a player reads them: each option by its label ("Hand size") and
 // each value by its own label ("5 cards"), from the server's option schema (the `games`
-// reply). The names and values themselves ("variant", "five_card") are what create_room
-// sends and are never shown. A server too old to send labels gets its names with spaces.
+// reply), in the reader's language: option.<game>.<name>.label / .value.<value> in the
+// catalogue, else the server's words. The names and values themselves ("variant",
+// "five_card") are what create_room sends and are never shown. A server too old to send
+// labels gets its names with spaces.
 import { h } from "./dom.js";
+import { optionDescription, serverText } from "./game_words.js";
+import { t } from "./i18n.js";
 import type { GameInfo, Json, JsonObject, OptionSpec } from "./protocol.js";
 
 function spaced(text: string): string {
@@ -14,19 +18,20 @@ export function optionOf(game: GameInfo | undefined, name: string): OptionSpec |
 }
 
 /** The option in words: its label, else its name with spaces and a capital. */
-export function optionLabel(option: OptionSpec | undefined, name: string): string {
-  if (option?.label) return option.label;
+export function optionLabel(option: OptionSpec | undefined, name: string, game = ""): string {
+  if (option?.label || game) return serverText(`option.${game}.${name}.label`, option?.label ?? spaced(name));
   const words = spaced(name);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** One value of OPTION in words: its choice's label, "on"/"off" for a switch, a number as it is. */
-export function valueLabel(option: OptionSpec | undefined, value: Json | undefined): string {
-  if (value === null || value === undefined) return option?.default_note ?? "set by the other options";
+export function valueLabel(option: OptionSpec | undefined, value: Json | undefined, game = ""): string {
+  const name = option?.name ?? "";
+  if (value === null || value === undefined) return serverText(`option.${game}.${name}.note`, option?.default_note ?? t("option.value.unset"));
   const index = option?.choices?.findIndex((c) => String(c) === String(value)) ?? -1;
   const label = index >= 0 ? option?.choice_labels?.[index] : undefined;
-  if (label) return label;
-  if (typeof value === "boolean") return value ? "on" : "off";
+  if (label) return serverText(`option.${game}.${name}.value.${String(value)}`, label);
+  if (typeof value === "boolean") return value ? t("option.value.on") : t("option.value.off");
   return spaced(String(value));
 }
 
@@ -36,24 +41,24 @@ export function optionsList(game: GameInfo | undefined, options: JsonObject, tes
   const names = [...known, ...Object.keys(options).filter((n) => !known.includes(n))];
   return h("dl", { class: "result option-list", "data-testid": testid }, names.flatMap((name) => {
     const option = optionOf(game, name);
-    return [h("dt", {}, optionLabel(option, name)), h("dd", {}, valueLabel(option, options[name]))];
+    return [h("dt", {}, optionLabel(option, name, game?.name)), h("dd", {}, valueLabel(option, options[name], game?.name))];
   }));
 }
 
-function rangeText(option: OptionSpec): string {
-  const isBool = option.type === "bool" || option.type === "boolean";
-  if (isBool) return `on or off; usually ${valueLabel(option, option.default)}`;
-  const range = option.min !== undefined && option.max !== undefined ? `from ${option.min} to ${option.max}` : "a number";
-  return `${range}; usually ${valueLabel(option, option.default)}`;
+function rangeText(option: OptionSpec, game: string): string {
+  const usual = valueLabel(option, option.default, game);
+  if (option.type === "bool" || option.type === "boolean") return t("option.bool_range", { usual });
+  if (option.min !== undefined && option.max !== undefined) return t("option.range", { min: option.min, max: option.max, usual });
+  return t("option.number", { usual });
 }
 
 /** Every option GAME offers, what it does, and each of its values (the rules page). */
 export function optionsGuide(game: GameInfo): HTMLElement {
   return h("dl", { class: "terms option-guide", "data-testid": "option-guide" }, game.options.flatMap((option) => [
-    h("dt", {}, optionLabel(option, option.name)),
-    h("dd", {}, option.description ?? "",
+    h("dt", {}, optionLabel(option, option.name, game.name)),
+    h("dd", {}, optionDescription(game.name, option),
       option.type === "choice"
-        ? h("ul", {}, (option.choices ?? []).map((c) => h("li", {}, valueLabel(option, c), c === option.default ? " (usually)" : "")))
-        : h("div", { class: "note" }, rangeText(option))),
+        ? h("ul", {}, (option.choices ?? []).map((c) => h("li", {}, valueLabel(option, c, game.name), c === option.default ? " " + t("option.usually") : "")))
+        : h("div", { class: "note" }, rangeText(option, game.name))),
   ]));
 }

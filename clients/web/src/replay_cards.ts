@@ -3,6 +3,7 @@
 // table as a spectator saw it and every seat's own hand. Drawn with the game's own middle
 // of the table and a row of cards per seat.
 import { cardElement } from "./cards.js";
+import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import type { TableContext } from "./games/types.js";
@@ -47,6 +48,6 @@ export function cardsAt(step: CardStep, names: string[], tarot: boolean): HTMLEl
   return h("div", { class: "replay-cards", "data-testid": "replay-cards" },
     middle,
     h("ul", { class: "replay-hands" }, step.seats.map((fields, s) => h("li", { "data-testid": `replay-hand-${s}` },
-      h("b", {}, names[s] ?? `Seat ${s + 1}`), ` · ${handOf(fields).length} cards `,
+      h("b", {}, names[s] ?? t("seat.numbered", { n: s + 1 })), " · ", t("seat.cards", { n: handOf(fields).length }), " ",
       h("span", { class: "hand small-hand" }, handOf(fields).map((c) => cardElement(c, { small: true, tarot: ctx.tarot })))))));
 }

@@ -5,10 +5,18 @@ import { cardRow } from "./cards.js";
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
 import { termHelp } from "./rules.js";
+import { hasMessage, t } from "./i18n.js";
+import { contractText } from "./games/carioca.js";
+import { suitText } from "./cards.js";
 
-/** A word of the results, with its explanation as a tooltip when the rules define it. */
-function term(text: string): Child {
-  const help = termHelp(text);
+/**
+ * A word of the results (a code such as "took_pot" or "full_house") in the reader's words:
+ * hand.<code>, else result.value.<code>, else the code with spaces; with its explanation
+ * as a tooltip when the rules define it.
+ */
+function term(code: string): Child {
+  const help = termHelp(code);
+  const text = hasMessage(`hand.${code}`) ? t(`hand.${code}`) : hasMessage(`result.value.${code}`) ? t(`result.value.${code}`) : code.replace(/_/g, " ");
   return help ? h("abbr", { class: "term", title: help }, text) : text;
 }
 
@@ -24,16 +32,30 @@ function isCardList(value: unknown): value is string[] {
   return Array.isArray(value) && value.length > 0 && value.every(isCard);
 }
 
+/** A field of the results as a heading: result.field.<key>, else the key with spaces and a capital. */
 function title(key: string): string {
+  if (hasMessage(`result.field.${key}`)) return t(`result.field.${key}`);
   const words = key.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A Carioca contract the results give as the server's English ("2 trios + 1 straight"), in the reader's words. */
+function contractFromText(text: string): string {
+  const trios = /(\d+) trios?/.exec(text)?.[1];
+  const straights = /(\d+) straights?/.exec(text)?.[1];
+  if (!trios && !straights) return text;
+  return contractText({ text, trios: Number(trios ?? 0), straights: Number(straights ?? 0) });
+}
+
 export function renderValue(value: unknown, names: string[], key = "", tarot = false, depth = 0): Child {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("result.yes") : t("result.no");
   if (typeof value === "number") return SEAT_KEYS.has(key) && names[value] !== undefined ? names[value] : String(value);
-  if (typeof value === "string") return isCard(value) ? cardRow([value], { tarot }) : term(value.replace(/_/g, " "));
+  if (typeof value === "string") {
+    if (key === "trump" && /^[CDHS]$/.test(value)) return suitText(value);
+    if (key === "contract") return contractFromText(value);
+    return isCard(value) ? cardRow([value], { tarot }) : term(value);
+  }
   if (isCardList(value)) return cardRow(value, { tarot });
   if (isSeatObjectList(value)) return seatTable(value, names, tarot);
   if (Array.isArray(value)) {
@@ -61,7 +83,7 @@ function isPerSeat(value: unknown, seats: number): value is unknown[] {
 export function seatTable(rows: Record<string, unknown>[], names: string[], tarot: boolean): HTMLElement {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k !== "seat");
   return h("table", { class: "result-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Player"), columns.map((c) => h("th", { title: termHelp(c) }, title(c))))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("results.player")), columns.map((c) => h("th", { title: termHelp(c) }, title(c))))),
     h("tbody", {}, rows.map((r) => h("tr", {}, h("th", {}, names[r.seat as number] ?? String(r.seat)),
       columns.map((c) => h("td", {}, renderValue(r[c], names, c, tarot, 2)))))));
 }

@@ -16,11 +16,13 @@ import { rulesPanel } from "./rules.js";
 import { chatPanel } from "./chat.js";
 import { hostPanel } from "./host.js";
 import { meldOrder } from "./meld_sort.js";
+import { gameTitle, phaseText, seatName } from "./game_words.js";
 
 function seatStatus(s: SeatInfo): string {
-  if (s.kind === "empty") return "empty";
-  if (s.kind === "bot") return `bot (${s.level ?? "sensible"})`;
-  return [s.connected ? "here" : "away", s.bot_plays ? "a bot plays for now" : ""].filter(Boolean).join(", ");
+  if (s.kind === "empty") return t("seat.empty");
+  if (s.kind === "bot") return t("seat.bot", { level: s.level ?? "sensible" });
+  if (s.bot_plays) return s.connected ? t("seat.here_bot_plays") : t("seat.away_bot_plays");
+  return s.connected ? t("seat.here") : t("seat.away");
 }
 
 export function remainingMs(app: App, seat: number): number | null {
@@ -30,7 +32,7 @@ export function remainingMs(app: App, seat: number): number | null {
 }
 
 function timerText(ms: number | null): string {
-  return ms === null ? "" : `${Math.ceil(ms / 1000)} s`;
+  return ms === null ? "" : t("table.timer_seconds", { s: Math.ceil(ms / 1000) });
 }
 
 /** The link that takes a friend straight to this table: it carries the join code. */
@@ -43,23 +45,23 @@ function inviteControls(room: RoomInfo): Child {
   const link = inviteLink(room.code);
   const note = h("span", { class: "note", role: "status", "data-testid": "invite-note" });
   return h("span", { class: "invite" },
-    h("a", { href: link, "data-testid": "invite-link", title: "Send this link to a friend: it opens this table" }, "Invite link"),
-    button("Copy", () => {
-      const done = () => { note.textContent = "Link copied"; };
+    h("a", { href: link, "data-testid": "invite-link", title: t("room.invite_help") }, t("room.invite_link")),
+    button(t("room.copy"), () => {
+      const done = () => { note.textContent = t("room.link_copied"); };
       void navigator.clipboard?.writeText(link).then(done, () => { note.textContent = link; });
-    }, { class: "mini", "data-action": "copy-invite", "aria-label": "Copy the invite link" }),
+    }, { class: "mini", "data-action": "copy-invite", "aria-label": t("room.copy_label") }),
     note);
 }
 
 function roomHeader(app: App, room: RoomInfo): HTMLElement {
   return h("header", { class: "room-header" },
-    h("h2", {}, room.title, " ", h("small", {}, `room ${room.id}`)),
-    room.code ? h("span", { class: "code", "data-testid": "room-code" }, "Code ", h("b", {}, room.code)) : null,
+    h("h2", {}, gameTitle(room.game, room.title), " ", h("small", {}, t("room.id", { id: room.id }))),
+    room.code ? h("span", { class: "code", "data-testid": "room-code" }, t("room.code"), " ", h("b", {}, room.code)) : null,
     inviteControls(room),
-    h("a", { href: `#/rules/${room.game}`, "data-testid": "rules-link", class: "rules-link" }, "Rules"),
-    h("span", { class: "note" }, `${room.visibility} · turn timer ${room.turn_seconds ? room.turn_seconds + " s" : "off"} · ${room.spectators} watching`),
-    app.mySeat === null ? h("span", { class: "badge", "data-testid": "spectating" }, "watching") : null,
-    button("Leave", () => app.leave(), { "data-action": "leave" }));
+    h("a", { href: `#/rules/${room.game}`, "data-testid": "rules-link", class: "rules-link" }, t("header.rules")),
+    h("span", { class: "note" }, t("room.facts", { visibility: room.visibility, seconds: room.turn_seconds, watching: room.spectators })),
+    app.mySeat === null ? h("span", { class: "badge", "data-testid": "spectating" }, t("room.watching_badge")) : null,
+    button(t("room.leave"), () => app.leave(), { "data-action": "leave" }));
 }
 
 /** GAME's option schema, once the server has listed its games. */
@@ -71,29 +73,29 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
   const host = app.isHost;
   const seats = room.seats ?? [];
   const full = seats.every((s) => s.kind !== "empty");
-  const level = botLevelSelect("bot-level", t("bot.level"));
+  const level = botLevelSelect("bot-level", t("room.bot_level"));
   return h("main", { class: "waiting-room" },
     roomHeader(app, room),
     h("section", { class: "panel" },
-      h("h3", {}, room.status === "finished" ? "The match is over" : "Seats"),
+      h("h3", {}, room.status === "finished" ? t("turn.match_over") : t("room.seats")),
       h("ol", { class: "seat-list", "data-testid": "seat-list" }, seats.map((s) => h("li", { "data-kind": s.kind },
-        h("b", {}, s.kind === "empty" ? `Seat ${s.seat + 1}` : s.name ?? ""), " — ", seatStatus(s),
-        room.host === s.player && s.kind === "human" ? h("span", { class: "badge" }, "host") : null,
-        host && s.kind === "bot" ? button("Remove", () => void app.request({ type: "remove_bot", room: room.id, seat: s.seat }), { class: "mini", "data-action": "remove-bot" }) : null,
-        host && s.kind === "empty" ? button("Add bot", () => void app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value }), { class: "mini", "data-action": "add-bot" }) : null,
-        !host && s.kind === "empty" && app.mySeat === null ? button("Sit here", () => void app.request({ type: "join_room", room: room.id, code: room.code ?? null, seat: s.seat }), { class: "mini", "data-action": "sit" }) : null))),
+        h("b", {}, s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : seatName(s, "")), " — ", seatStatus(s),
+        room.host === s.player && s.kind === "human" ? h("span", { class: "badge" }, t("room.host_badge")) : null,
+        host && s.kind === "bot" ? button(t("room.remove"), () => void app.request({ type: "remove_bot", room: room.id, seat: s.seat }), { class: "mini", "data-action": "remove-bot" }) : null,
+        host && s.kind === "empty" ? button(t("room.add_bot"), () => void app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value }), { class: "mini", "data-action": "add-bot" }) : null,
+        !host && s.kind === "empty" && app.mySeat === null ? button(t("room.sit_here"), () => void app.request({ type: "join_room", room: room.id, code: room.code ?? null, seat: s.seat }), { class: "mini", "data-action": "sit" }) : null))),
       host ? h("div", { class: "row" }, level,
-        button("Fill empty seats with bots", async () => {
+        button(t("room.fill_bots"), async () => {
           for (const s of seats.filter((x) => x.kind === "empty")) {
             await app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value });
           }
         }, { "data-action": "fill-bots", disabled: full }),
-        button(room.status === "finished" ? "Play again" : "Start the match", () => void app.request({ type: "start", room: room.id }),
+        button(room.status === "finished" ? t("room.play_again") : t("room.start"), () => void app.request({ type: "start", room: room.id }),
           { class: "primary", "data-action": "start", disabled: !full }))
-        : h("p", { class: "note" }, "The host starts the match when every seat is filled.")),
+        : h("p", { class: "note" }, t("room.host_starts"))),
     hostPanel(app, room),
     chatPanel(app),
-    room.options ? h("section", { class: "panel" }, h("h3", {}, "Table options"), optionsList(gameInfo(app, room.game), room.options)) : null);
+    room.options ? h("section", { class: "panel" }, h("h3", {}, t("room.table_options")), optionsList(gameInfo(app, room.game), room.options)) : null);
 }
 
 function seatBox(app: App, ui: GameUI, ctx: TableContext, seat: number): HTMLElement {
@@ -109,24 +111,24 @@ function seatBox(app: App, ui: GameUI, ctx: TableContext, seat: number): HTMLEle
   const faceDown = player.chosen === true ? 1 : 0;
   const held = Number(player.cards ?? 0) - faceDown;
   return h("div", { class: classes.join(" "), role: "group", "data-seat": seat, "data-testid": `seat-${seat}`,
-    "aria-label": `${ctx.names[seat]}${seat === ctx.seat ? " (you)" : ""}, ${held} cards, score ${view.scores?.[seat] ?? 0}${waiting ? ", to act" : ""}` },
+    "aria-label": t("seat.label", { name: ctx.names[seat], you: seat === ctx.seat ? "yes" : "no", n: held, score: view.scores?.[seat] ?? 0, acting: waiting ? "yes" : "no" }) },
     h("div", { class: "seat-name" },
-      h("b", {}, ctx.names[seat]), seat === ctx.seat ? " (you)" : "",
-      view.dealer === seat ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
-      info?.kind === "bot" ? h("span", { class: "badge muted" }, "bot") : null,
-      info?.kind === "human" && !info.connected ? h("span", { class: "badge warn" }, info.bot_plays ? "away · bot plays" : "away") : null),
+      h("b", {}, ctx.names[seat]), seat === ctx.seat ? " " + t("seat.you") : "",
+      view.dealer === seat ? h("span", { class: "badge dealer", title: t("seat.dealer") }, t("seat.dealer_badge")) : null,
+      info?.kind === "bot" ? h("span", { class: "badge muted" }, t("seat.bot_badge")) : null,
+      info?.kind === "human" && !info.connected ? h("span", { class: "badge warn" }, info.bot_plays ? t("seat.away_bot_plays") : t("seat.away")) : null),
     h("div", { class: "seat-facts" },
-      h("span", { "data-testid": "card-count" }, `${held} cards`, faceDown ? " + 1 face down" : ""),
-      h("span", {}, `score ${view.scores?.[seat] ?? 0}`),
+      h("span", { "data-testid": "card-count" }, faceDown ? t("seat.cards_face_down", { n: held }) : t("seat.cards", { n: held })),
+      h("span", {}, t("seat.score", { score: view.scores?.[seat] ?? 0 })),
       ui.seatExtras?.(ctx, seat)),
-    waiting ? h("div", { class: "turn-flag" }, "▶ to act ", h("span", { class: "time", "data-timer-seat": seat }, timerText(remainingMs(app, seat)))) : null);
+    waiting ? h("div", { class: "turn-flag" }, t("seat.to_act"), " ", h("span", { class: "time", "data-timer-seat": seat }, timerText(remainingMs(app, seat)))) : null);
 }
 
 // The visible turn line; screen readers hear it from the page's one live region
 // (main.ts), which is updated in place rather than rebuilt with the table.
 function turnLine(app: App, ctx: TableContext): HTMLElement {
   const text = app.turnText();
-  const mine = text === "Your turn";
+  const mine = app.myTurn();
   return h("div", { class: mine ? "turn-line mine" : "turn-line", "data-testid": "turn-indicator", tabindex: -1, "data-key": "turn-line" },
     text, mine ? h("span", { class: "time", "data-timer-seat": ctx.seat ?? -1 }, timerText(remainingMs(app, ctx.seat ?? -1))) : null);
 }
@@ -164,13 +166,13 @@ export function sortedOrder(hand: string[], sort: HandSort): number[] {
 
 function sortControl(ctx: TableContext): HTMLElement {
   const current = handSort(ctx.view.game);
-  const select = h("select", { class: "hand-sort", "aria-label": "Sort your hand", "data-testid": "hand-sort", "data-key": "hand-sort" },
-    sortsFor(ctx.view.game).map((s) => h("option", { value: s, selected: s === current }, s === "dealt" ? "as dealt" : `by ${s}`)));
+  const select = h("select", { class: "hand-sort", "aria-label": t("hand.sort_label"), "data-testid": "hand-sort", "data-key": "hand-sort" },
+    sortsFor(ctx.view.game).map((s) => h("option", { value: s, selected: s === current }, t(`hand.sort.${s}`))));
   select.addEventListener("change", () => {
     localStorage.setItem(SORT_KEY, select.value);
     ctx.redraw();
   });
-  return h("label", { class: "sort-label" }, " Sort ", select);
+  return h("label", { class: "sort-label" }, " ", t("hand.sort"), " ", select);
 }
 
 function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
@@ -200,10 +202,10 @@ function handArea(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
     if (rules.max === 0) el.setAttribute("aria-disabled", "true");
     return el;
   });
-  return h("section", { class: "my-hand", "aria-label": "Your hand" },
-    h("div", { class: "hand-head" }, h("b", {}, `Your hand · ${ctx.hand.length} cards`), rules.hint ? h("span", { class: "note" }, " — " + rules.hint) : null,
+  return h("section", { class: "my-hand", "aria-label": t("hand.label") },
+    h("div", { class: "hand-head" }, h("b", {}, t("hand.head", { n: ctx.hand.length })), rules.hint ? h("span", { class: "note" }, " — ", rules.hint) : null,
       sortControl(ctx)),
-    h("div", { class: "hand", "data-testid": "hand", role: "group", "aria-label": `Your hand, ${ctx.hand.length} cards` }, cards));
+    h("div", { class: "hand", "data-testid": "hand", role: "group", "aria-label": t("hand.group_label", { n: ctx.hand.length }) }, cards));
 }
 
 function resultsPanel(app: App, ui: GameUI, ctx: TableContext): HTMLElement | null {
@@ -211,9 +213,9 @@ function resultsPanel(app: App, ui: GameUI, ctx: TableContext): HTMLElement | nu
   if (!last || typeof last !== "object") return null;
   const key = `${app.update?.match}:${JSON.stringify(last).length}:${ctx.view.round}`;
   if (app.dismissedRound === key && !app.update?.paused) return null;
-  return h("section", { class: "panel results", "data-testid": "round-results", "aria-label": "Last round's results" },
-    h("div", { class: "row" }, h("h3", {}, "Last round"),
-      button("Hide", () => { app.dismissedRound = key; ctx.redraw(); }, { class: "mini", "data-action": "hide-results" })),
+  return h("section", { class: "panel results", "data-testid": "round-results", "aria-label": t("results.last_round_label") },
+    h("div", { class: "row" }, h("h3", {}, t("results.last_round")),
+      button(t("results.hide"), () => { app.dismissedRound = key; ctx.redraw(); }, { class: "mini", "data-action": "hide-results" })),
     ui.results?.(last as Record<string, unknown>, ctx) ?? renderSummary(last as Record<string, unknown>, ctx.names, ctx.tarot));
 }
 
@@ -224,18 +226,18 @@ function matchPanel(app: App, ctx: TableContext): HTMLElement | null {
   const placings = over?.results.placings ?? [];
   const order = scores.map((_, s) => s).sort((a, b) => (placings[a] ?? 0) - (placings[b] ?? 0));
   const room = app.room!;
-  return h("section", { class: "panel match-over", "data-testid": "match-over", role: "dialog", "aria-label": "Match results" },
-    h("h3", {}, "Match over"),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Score"))),
+  return h("section", { class: "panel match-over", "data-testid": "match-over", role: "dialog", "aria-label": t("results.match_label") },
+    h("h3", {}, t("results.match_over")),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("results.place")), h("th", {}, t("results.player")), h("th", {}, t("results.score")))),
       h("tbody", {}, order.map((s) => h("tr", { class: placings[s] === 1 ? "winner" : "" },
         h("td", {}, placings[s] ?? ""), h("td", {}, ctx.names[s]), h("td", {}, scores[s]))))),
-    over ? h("p", { class: "note" }, `${over.actions} moves · seed ${over.seed.slice(0, 12)}… (replays the match exactly)`) : null,
-    over?.match_id ? h("p", {}, h("a", { href: `#/match/${encodeURIComponent(over.match_id)}`, "data-testid": "match-record" }, "The match record"),
-      " — every round, the seed and the deal commitments to check") : null,
+    over ? h("p", { class: "note" }, t("results.moves_seed", { n: over.actions, seed: over.seed.slice(0, 12) })) : null,
+    over?.match_id ? h("p", {}, h("a", { href: `#/match/${encodeURIComponent(over.match_id)}`, "data-testid": "match-record" }, t("results.match_record")),
+      " — ", t("results.match_record_note")) : null,
     h("div", { class: "row" },
-      app.isHost ? button("Play again", () => void app.request({ type: "start", room: room.id }), { class: "primary", "data-action": "play-again" })
-        : h("span", { class: "note" }, "The host can start another match."),
-      button("Back to the lobby", () => app.leave(), { "data-action": "lobby" })));
+      app.isHost ? button(t("room.play_again"), () => void app.request({ type: "start", room: room.id }), { class: "primary", "data-action": "play-again" })
+        : h("span", { class: "note" }, t("results.host_can_restart")),
+      button(t("results.back_to_lobby"), () => app.leave(), { "data-action": "lobby" })));
 }
 
 export function renderRoom(app: App, redraw: () => void): HTMLElement {
@@ -244,7 +246,7 @@ export function renderRoom(app: App, redraw: () => void): HTMLElement {
   if (!update || (room.status !== "playing" && !app.matchOver && update.match !== room.match)) return waitingRoom(app, room);
   const view = update.view;
   const ui = GAMES[view.game];
-  if (!ui) return h("main", {}, roomHeader(app, room), h("p", {}, `This page cannot draw ${view.game} yet.`));
+  if (!ui) return h("main", {}, roomHeader(app, room), h("p", {}, t("table.unknown_game", { game: view.game })));
   const seat = update.seat;
   const ctx: TableContext = {
     view, seat, names: app.names(), hand: view.hand ?? [], legal: view.legal ?? {},
@@ -265,23 +267,23 @@ export function renderRoom(app: App, redraw: () => void): HTMLElement {
       h("div", { class: seat === null ? "felt watching" : "felt" },
         h("div", { class: "opponents" }, others.map((s) => seatBox(app, ui, ctx, s))),
         h("div", { class: "center", "data-testid": "center" },
-          h("div", { class: "phase" }, `Round ${view.round} · ${String(view.phase).replace(/_/g, " ")}`), ui.center(ctx)),
+          h("div", { class: "phase" }, t("table.round_phase", { round: view.round, phase: phaseText(view.game, String(view.phase)) })), ui.center(ctx)),
         turnLine(app, ctx),
         app.error ? h("div", { class: "error", role: "alert", "data-testid": "error" }, app.error,
-          button("×", () => { app.error = ""; redraw(); }, { class: "mini", "aria-label": "Dismiss the error" })) : null,
-        seat !== null ? seatBox(app, ui, ctx, seat) : h("p", { class: "watch-note" }, "You are watching: you see what is public, never a hand before the rules show it."),
+          button("×", () => { app.error = ""; redraw(); }, { class: "mini", "aria-label": t("table.dismiss_error") })) : null,
+        seat !== null ? seatBox(app, ui, ctx, seat) : h("p", { class: "watch-note" }, t("table.watch_note")),
         handArea(app, ui, ctx),
-        seat !== null ? h("div", { class: "controls", "data-testid": "controls", role: "toolbar", "aria-label": "Your moves" },
+        seat !== null ? h("div", { class: "controls", "data-testid": "controls", role: "toolbar", "aria-label": t("table.moves_label") },
           ([] as Child[]).concat(controls as Child[])) : null,
         resultsPanel(app, ui, ctx)),
       h("aside", { class: "side" },
         matchPanel(app, ctx),
         chatPanel(app),
         hostPanel(app, room),
-        h("section", { class: "panel" }, h("h3", {}, "Scores"),
+        h("section", { class: "panel" }, h("h3", {}, t("table.scores")),
           h("table", { class: "scores", "data-testid": "scores" }, h("tbody", {}, ctx.names.map((n, s) =>
             h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, view.scores?.[s] ?? 0)))))),
-        h("section", { class: "panel log", "aria-label": "What happened" }, h("h3", {}, "Log"),
+        h("section", { class: "panel log", "aria-label": t("table.log_label") }, h("h3", {}, t("table.log")),
           h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind, title: l.title }, l.text)))),
         rulesPanel(room.game, room.options ?? {}, gameInfo(app, room.game)))));
 }

@@ -1,78 +1,37 @@
 // Error codes in words, and events as short sentences for the table's log.
-import { cardList, cardShort } from "./cards.js";
+import { cardList, cardShort, suitText } from "./cards.js";
+import { contractText } from "./games/carioca.js";
+import { formatList, hasMessage, language, t, type Params } from "./i18n.js";
 import type { GameEvent } from "./protocol.js";
-
-const ERRORS: Record<string, string> = {
-  not_your_turn: "It is not your turn.",
-  wrong_phase: "That move does not fit this moment of the round.",
-  bad_action: "That move is not well formed.",
-  unknown_action: "This game has no such move.",
-  bad_card: "That is not a card.",
-  card_not_held: "You do not hold that card.",
-  match_over: "The match is over.",
-  no_such_room: "There is no such room (or it closed). Check the code.",
-  room_full: "That room is full.",
-  seat_taken: "That seat is taken.",
-  bad_seat: "There is no such seat.",
-  already_seated: "You already sit in that room.",
-  not_in_room: "You are not in that room.",
-  not_host: "Only the host can do that.",
-  not_a_bot: "That seat is not a bot.",
-  seats_not_full: "Every seat must be filled (add bots) before starting.",
-  match_running: "A match is being played; wait for it to end or watch.",
-  start_failed: "The match could not start.",
-  not_seated: "You are watching, not playing.",
-  no_match: "No match is being played.",
-  stale_match: "That move was for a match that is over.",
-  rate_limited: "Too many messages; slow down.",
-  chat_rate_limited: "You are chatting too fast: wait a moment, then send it again.",
-  chat_too_long: "That chat line is too long.",
-  bad_claim_code: "That code does not work: check it, or get a new one on your other device (a code works once, for ten minutes).",
-  claim_rate_limited: "Too many codes tried: wait a minute, then try again.",
-  chat_empty: "Type something to say first.",
-  muted: "The host muted you: nobody sees your chat here.",
-  spectators_refused: "The host of that table does not allow spectators.",
-  not_a_player: "No person sits in that seat.",
-  not_away: "That player is here, or has not been away long enough to be removed.",
-  too_many_rooms: "The server has too many rooms open.",
-  no_such_game: "This server does not host that game.",
-  bad_seat_count: "That number of seats does not work with these options.",
-  bad_options: "Those options do not work together.",
-  bad_option_value: "An option has a value that is not allowed.",
-  unknown_option: "An option is unknown to this game.",
-  bad_field: "The request had a missing or wrong field.",
-  disconnected: "The connection to the server was lost; reconnecting…",
-  shutting_down: "The server is shutting down.",
-  internal_error: "The server had a problem; please try again.",
-};
 
 /** The server's message with its card codes written as people read them ("2D" → "2♦"). */
 function readable(message: string): string {
-  return message.replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (code) => cardShort(code)).replace(/\bJK\b/g, "Joker");
+  return message.replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (code) => cardShort(code)).replace(/\bJK\b/g, () => t("card.joker"));
 }
 
-/** "It is not your turn. (seat 2 is to act)" — the server's words after ours. */
+/**
+ * An error code in words (error.<code>). In English the server's own words follow ours
+ * ("It is not your turn. (seat 2 is to act)"); in another language they would be English,
+ * so ours stand alone. A code the catalogue does not know shows the server's words.
+ */
 export function errorText(code: string, message: string): string {
-  const ours = ERRORS[code];
+  const key = `error.${code}`;
   const theirs = readable(message);
-  if (!ours) return theirs || code.replace(/_/g, " ");
+  if (!hasMessage(key)) return theirs || code.replace(/_/g, " ");
+  const ours = t(key);
+  if (language() !== "en") return ours;
   return theirs && theirs !== ours ? `${ours} (${theirs})` : ours;
 }
 
 // Fields that hold a seat index: a person reads the seat's name.
 const SEAT_KEYS = new Set(["seat", "winner", "dealer", "to", "from_seat", "declarer", "by", "leader", "owner", "opener", "discarder", "knocker"]);
-const SUITS: Record<string, string> = { C: "♣ Clubs", D: "♦ Diamonds", H: "♥ Hearts", S: "♠ Spades" };
 
 function codes(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((c): c is string => typeof c === "string") : [];
 }
 
-function plural(n: unknown, one: string, many = `${one}s`): string {
-  const k = typeof n === "number" ? n : 0;
-  return `${k} ${k === 1 ? one : many}`;
-}
-
 const words = (text: string) => text.replace(/_/g, " ");
+const n = (value: unknown) => (typeof value === "number" ? value : Number(value) || 0);
 
 /** Any event the sentences below do not know, still in words: "Ana: type — field value, …". */
 function generic(event: GameEvent, name: (s: unknown) => string, tarot: boolean): string {
@@ -90,98 +49,105 @@ function generic(event: GameEvent, name: (s: unknown) => string, tarot: boolean)
   return `${who}${words(event.type)}${parts.length ? " — " + parts.join(", ") : ""}`;
 }
 
+function seatName(names: string[], seat: unknown): string {
+  return typeof seat === "number" && seat >= 0 ? names[seat] ?? t("seat.numbered", { n: seat + 1 }) : t("log.nobody");
+}
+
 /**
  * What a revealed Loc play did (loc.md): a pot-taker takes the pot and everyone pays in
  * again; otherwise the highest card is only excused (takes nothing) and the others pay.
  */
 export function locPlayText(entry: Record<string, unknown>, names: string[]): string {
-  const winner = typeof entry.winner === "number" && entry.winner >= 0 ? names[entry.winner] ?? `Seat ${entry.winner + 1}` : "Nobody";
-  const took = typeof entry.took === "number" ? entry.took : 0;
-  const head = `Play ${String(entry.play)}: `;
-  if (entry.result === "took_pot") return `${head}${winner} takes the pot (${took}); everyone pays in again`;
-  if (entry.result === "final_pot") return `${head}${winner} takes the last pot (${took})`;
-  if (entry.result === "excused") return `${head}no pot-taker; ${winner} has the highest card and is excused, everyone else pays in`;
-  return `${head}${words(String(entry.result))}${took ? `, ${winner} takes ${took}` : ""}`;
+  const params = { play: n(entry.play), name: seatName(names, entry.winner), n: n(entry.took) };
+  const result = String(entry.result);
+  if (result === "took_pot" || result === "final_pot" || result === "excused") return t(`loc.play.${result}`, params);
+  return entry.took ? t("loc.play.other_took", { ...params, result: words(result) }) : t("loc.play.other", { ...params, result: words(result) });
 }
 
 /** A revealed play in a few words for the results table: "Bob takes 7", "Bob excused". */
 export function locPlayShort(entry: Record<string, unknown>, names: string[]): string {
-  const winner = typeof entry.winner === "number" && entry.winner >= 0 ? names[entry.winner] ?? `Seat ${entry.winner + 1}` : "Nobody";
-  if (entry.result === "excused") return `${winner} excused, the others pay`;
-  return `${winner} takes ${typeof entry.took === "number" ? entry.took : 0}`;
+  const name = seatName(names, entry.winner);
+  return entry.result === "excused" ? t("loc.short.excused", { name }) : t("loc.short.takes", { name, n: n(entry.took) });
+}
+
+function dealText(e: Record<string, unknown>, name: (s: unknown) => string, card: (v: unknown) => string): string {
+  const parts = [typeof e.round === "number" ? t("log.event.deal_round", { n: e.round }) : typeof e.hand === "number" ? t("log.event.deal_hand", { n: e.hand }) : t("log.event.deal")];
+  if (typeof e.dealer === "number") parts.push(t("log.event.deal_dealer", { name: name(e.dealer) }));
+  const contract = e.contract as { text?: string; trios?: number; straights?: number } | undefined;
+  if (contract?.text || typeof contract?.trios === "number") parts.push(t("log.event.deal_contract", { contract: contractText(contract) }));
+  if (typeof e.upcard === "string") parts.push(t("log.event.deal_upcard", { card: card(e.upcard) }));
+  return parts.join(" · ");
 }
 
 /** A sentence for an event, with names and card names (never seat numbers or codes). */
-export function describeEvent(event: GameEvent, names: string[], tarot: boolean): string {
-  const name = (s: unknown) => (typeof s === "number" ? names[s] ?? `Seat ${s + 1}` : "Someone");
+export function describeEvent(event: GameEvent, names: string[], tarot: boolean, game = ""): string {
+  const name = (s: unknown) => (typeof s === "number" ? names[s] ?? t("seat.numbered", { n: s + 1 }) : t("log.someone"));
   const who = name(event.seat);
-  const card = (v: unknown) => (typeof v === "string" ? cardShort(v, tarot) : "a card");
+  const card = (v: unknown) => (typeof v === "string" ? cardShort(v, tarot) : t("log.a_card"));
   const e = event as Record<string, unknown>;
-  const some = (key: string, one = "card") => (Array.isArray(e[key]) ? cardList(codes(e[key]), tarot) : plural(e.count, one));
+  // A game may word an event its own way (Carioca "bota", where the others "descarta").
+  const say = (key: string, params: Params = {}) =>
+    t(hasMessage(`log.event.${game}.${key}`) ? `log.event.${game}.${key}` : `log.event.${key}`, { who, ...params });
+  const some = (key: string) => (Array.isArray(e[key]) ? cardList(codes(e[key]), tarot) : t("seat.cards", { n: n(e.count) }));
   switch (event.type) {
-    case "deal": {
-      const parts = [`New deal${typeof e.round === "number" ? ` (round ${e.round})` : typeof e.hand === "number" ? ` (hand ${e.hand})` : ""}`];
-      if (typeof e.dealer === "number") parts.push(`${name(e.dealer)} deals`);
-      const contract = e.contract as { text?: string } | undefined;
-      if (contract?.text) parts.push(`contract: ${contract.text}`);
-      if (typeof e.upcard === "string") parts.push(`first discard ${card(e.upcard)}`);
-      return parts.join(" · ");
-    }
-    case "hand": return `Your cards: ${cardList(codes(e.cards), tarot)}`;
+    case "deal": return dealText(e, name, card);
+    case "hand": return say("hand", { cards: cardList(codes(e.cards), tarot) });
     case "draw":
-      if (typeof e.count === "number") return e.count === 0 ? `${who} stands pat` : `${who} changes ${plural(e.count, "card")}`;
-      return `${who} ${e.from === "discard" ? "takes the discard" : "draws from the stock"}${typeof e.card === "string" ? `: ${card(e.card)}` : ""}`;
-    case "discard":
-      return `${who} discards ${typeof e.card === "string" ? card(e.card) : some("cards")}`;
-    case "take":
-      return `${who} takes ${plural(e.count, "card")} from the pile${Array.isArray(e.taken) ? ` (${cardList(codes(e.taken), tarot)})` : ""}${Array.isArray(e.discard) ? `, giving ${cardList(codes(e.discard), tarot)}` : ""}`;
-    case "knock": return `${who} knocks: everyone else has one last turn`;
-    case "knock_void": return `${who}'s knock is void: the pile was too short`;
-    case "reshuffle": return "The pile is shuffled into a new stock";
-    case "stock_rebuilt": return "The discards are shuffled into a new stock";
-    case "pass": return `${who} passes`;
-    case "bid": return `${who} bids ${String(e.amount)}`;
-    case "auction_over": return `${name(e.declarer)} wins the bidding at ${String(e.bid)}`;
-    case "trump": return `${who} names trumps: ${SUITS[String(e.suit)] ?? String(e.suit)}`;
-    case "thrown_in": return "Nobody bid: the deal is thrown in";
-    case "robbing": return `${who} robs the stock`;
-    case "rob": return `${who} robs the stock: ${some("cards")}`;
-    case "refill": return `${who} is dealt up to six: ${some("cards")}`;
-    case "play_begins": return `${name(e.leader)} leads the first trick`;
-    case "play":
-      return `${who} plays ${card(e.card)}${typeof e.dumped === "number" && e.dumped > 0 ? ` and dumps ${plural(e.dumped, "card")}` : ""}`;
-    case "trick": return `${name(e.winner)} wins the trick${typeof e.points === "number" && e.points > 0 ? ` (${plural(e.points, "point")})` : ""}`;
-    case "cut": return `${who} cuts ${plural(e.size, "card")}${typeof e.bonus === "number" && e.bonus > 0 ? ` (bonus ${e.bonus})` : ""}`;
-    case "steal_window": return `${name(e.discarder)} discarded ${card(e.card)}: it may be stolen now`;
-    case "steal": return `${who} steals ${card(e.card)}`;
-    case "decline": return `${who} lets it go`;
-    case "lower": return `${who} lowers ${Array.isArray(e.melds) ? plural(e.melds.length, "meld") : "melds"}`;
-    case "lay_off": return `${who} lays off ${card(e.card)} on ${name(e.owner)}'s meld ${typeof e.meld === "number" ? e.meld + 1 : ""}`.trim();
-    case "check": return `${who} checks`;
-    case "call": return `${who} calls${typeof e.amount === "number" ? ` ${e.amount}` : ""}`;
-    case "bet": return `${who} bets ${String(e.amount)}`;
-    case "raise": return `${who} raises by ${String(e.amount)}`;
-    case "fold": return `${who} folds`;
-    case "ante": return `Antes are in: the pot is ${String(e.pot)}`;
-    case "discards_in": return "Everyone has laid a card face down";
-    case "chosen": return `${who} has chosen`;
+      if (typeof e.count === "number") return e.count === 0 ? say("stands_pat") : say("changes", { n: e.count });
+      if (typeof e.card === "string") return say(e.from === "discard" ? "takes_discard_card" : "draws_card", { card: card(e.card) });
+      return say(e.from === "discard" ? "takes_discard" : "draws");
+    case "discard": return say("discards", { cards: typeof e.card === "string" ? card(e.card) : some("cards") });
+    case "take": {
+      const taken = Array.isArray(e.taken) ? cardList(codes(e.taken), tarot) : "";
+      const given = Array.isArray(e.discard) ? cardList(codes(e.discard), tarot) : "";
+      return say(given ? "takes_giving" : "takes", { n: n(e.count), taken: taken || "…", given });
+    }
+    case "knock": return say("knock");
+    case "knock_void": return say("knock_void");
+    case "reshuffle": return say("reshuffle");
+    case "stock_rebuilt": return say("stock_rebuilt");
+    case "pass": return say("pass");
+    case "bid": return say("bid", { n: n(e.amount) });
+    case "auction_over": return say("auction_over", { name: name(e.declarer), n: n(e.bid) });
+    case "trump": return say("trump", { suit: suitText(String(e.suit)) });
+    case "thrown_in": return say("thrown_in");
+    case "robbing": return say("robbing");
+    case "rob": return say("rob", { cards: some("cards") });
+    case "refill": return say("refill", { cards: some("cards") });
+    case "play_begins": return say("play_begins", { name: name(e.leader) });
+    case "play": return typeof e.dumped === "number" && e.dumped > 0 ? say("play_dumps", { card: card(e.card), n: e.dumped }) : say("play", { card: card(e.card) });
+    case "trick": return typeof e.points === "number" && e.points > 0 ? say("trick_points", { name: name(e.winner), n: e.points }) : say("trick", { name: name(e.winner) });
+    case "cut": return typeof e.bonus === "number" && e.bonus > 0 ? say("cut_bonus", { n: n(e.size), bonus: e.bonus }) : say("cut", { n: n(e.size) });
+    case "steal_window": return say("steal_window", { name: name(e.discarder), card: card(e.card) });
+    case "steal": return say("steal", { card: card(e.card) });
+    case "decline": return say("decline");
+    case "lower": return say("lower", { n: Array.isArray(e.melds) ? e.melds.length : 0 });
+    case "lay_off": return say("lay_off", { card: card(e.card), owner: name(e.owner), meld: typeof e.meld === "number" ? e.meld + 1 : 0 });
+    case "check": return say("check");
+    case "call": return typeof e.amount === "number" ? say("call_amount", { n: e.amount }) : say("call");
+    case "bet": return say("bet", { n: n(e.amount) });
+    case "raise": return say("raise", { n: n(e.amount) });
+    case "fold": return say("fold");
+    case "ante": return say("ante", { n: n(e.pot) });
+    case "discards_in": return say("discards_in");
+    case "chosen": return say("chosen");
     case "reveal": return locPlayText(e, names);
-    case "no_opener": return `Nobody opened: the pot${typeof e.carried === "number" ? ` (${e.carried})` : ""} carries over to the next deal`;
-    case "uncalled_returned": return `${who}'s uncalled bet of ${String(e.amount)} comes back`;
+    case "no_opener": return typeof e.carried === "number" ? say("no_opener_carried", { n: e.carried }) : say("no_opener");
+    case "uncalled_returned": return say("uncalled_returned", { n: n(e.amount) });
     case "pot_won": {
       // One winner who was not called, or the winners of a pot (side pots) at a showdown.
-      const winners = Array.isArray(e.winners) ? e.winners.map((s) => name(s)).join(" and ") : who;
-      return `${winners} ${Array.isArray(e.winners) && e.winners.length > 1 ? "share" : "wins"} ${String(e.amount)} from the pot${e.shown === false ? " without showing" : ""}`;
+      const winners = Array.isArray(e.winners) ? e.winners.map((s) => name(s)) : [who];
+      return say("pot_won", { names: formatList(winners), count: winners.length, n: n(e.amount), shown: e.shown === false ? "no" : "yes" });
     }
-    case "showdown": return "Showdown: the hands still in are shown";
-    case "jackpot_shared": return "The pot is shared";
-    case "rebuy": return `${who} buys in again (stack ${String(e.stack)})`;
-    case "im_up": return `${who} has no trump left and is out of this deal`;
-    case "unused_trumps": return `Trumps the dealer could not keep: ${cardList(codes(e.cards), tarot)}`;
-    case "void_deal": return "The deal is void: the same dealer deals again";
-    case "kitty": return `${who} takes the kitty`;
-    case "round_end": case "hand_over": return "The round is over";
-    case "match_end": case "match_over": return "The match is over";
+    case "showdown": return say("showdown");
+    case "jackpot_shared": return say("jackpot_shared");
+    case "rebuy": return say("rebuy", { n: n(e.stack) });
+    case "im_up": return say("im_up");
+    case "unused_trumps": return say("unused_trumps", { cards: cardList(codes(e.cards), tarot) });
+    case "void_deal": return say("void_deal");
+    case "kitty": return say("kitty");
+    case "round_end": case "hand_over": return say("round_over");
+    case "match_end": case "match_over": return t("turn.match_over");
     default: return generic(event, name, tarot);
   }
 }

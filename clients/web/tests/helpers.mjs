@@ -98,16 +98,19 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
 
-/** Opens the lobby in a fresh context (own localStorage) with a name. */
-export async function openLobby(browser, base, name, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+/**
+ * Opens the lobby in a fresh context (own localStorage) with a name. LOCALE is the
+ * browser's language (navigator.languages); ONLINE the header's words for "online as".
+ */
+export async function openLobby(browser, base, name, viewport = { width: 1280, height: 900 }, { locale = "en-US", online = "online as" } = {}) {
+  const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   page.on("pageerror", (e) => { throw e; });
   await page.goto(base + "/");
   await page.fill("#player-name", name);
   await page.click('[data-action="save-name"]');
   // The header names the player (never an internal id such as "p5").
-  await page.waitForFunction((n) => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent === `online as ${n}`, name);
+  await page.waitForFunction(([n, words]) => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent === `${words} ${n}`, [name, online]);
   await page.waitForSelector('[data-testid="game-select"]');
   return { context, page };
 }
@@ -219,15 +222,15 @@ export async function playAgain(page, match) {
 /**
  * Plays until the round in progress ends, calling `step(page, facts)` on each of this
  * seat's turns. Checks on every turn that the hand drawn is the hand in the view and the
- * seat's card count, and that the turn indicator says so.
+ * seat's card count, and that the turn indicator says so (YOUR_TURN: its words).
  */
-export async function playRound(page, step, { maxTurns = 400, onTurn } = {}) {
+export async function playRound(page, step, { maxTurns = 400, onTurn, yourTurn = "Your turn" } = {}) {
   const start = (await handFacts(page)).round;
   let turns = 0;
   while (await waitForTurnOrRoundEnd(page, start)) {
     const f = await handFacts(page);
     if (f.drawn !== f.view || f.drawn !== f.box) throw new Error(`hand shown ${f.drawn}, view ${f.view}, seat box ${f.box}`);
-    if (!f.turn.startsWith("Your turn")) throw new Error(`turn indicator says "${f.turn}" on our turn`);
+    if (!f.turn.startsWith(yourTurn)) throw new Error(`turn indicator says "${f.turn}" on our turn`);
     if (onTurn) await onTurn(turns, f);
     await step(page, f);
     if (++turns > maxTurns) throw new Error("the round did not end");

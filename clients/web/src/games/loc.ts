@@ -2,6 +2,7 @@
 // together. legal: {"discard": [cards]} or {"play": [cards]} while the seat must choose.
 import { backFan, cardElement, cardShort } from "../cards.js";
 import { button, h } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 import { locPlayShort, locPlayText } from "../words.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
@@ -27,16 +28,16 @@ export const loc: GameUI = {
     const balances = Array.isArray(last.balances) ? (last.balances as number[]) : [];
     const plays = ledger.filter((e) => e.step === "play");
     return [
-      h("p", {}, `Hand ${String(last.hand)} · dealt by ${ctx.names[num(last.dealer)]}`),
+      h("p", {}, t("loc.hand_dealt_by", { hand: num(last.hand), name: ctx.names[num(last.dealer)] })),
       h("table", { class: "result-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Play"), ctx.names.map((n) => h("th", {}, n)), h("th", {}, "Result"), h("th", {}, "Pot after"))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("loc.col.play")), ctx.names.map((n) => h("th", {}, n)), h("th", {}, t("loc.col.result")), h("th", {}, t("loc.col.pot_after")))),
         h("tbody", {}, plays.map((e) => h("tr", {},
           h("th", {}, String(e.play)),
           cardsOf(e.cards).map((c, s) => h("td", { class: e.winner === s ? "winner" : "" }, cardElement(c, { small: true, tarot: ctx.tarot }),
-            num((e.paid as number[] | undefined)?.[s]) ? h("small", {}, ` paid ${num((e.paid as number[])[s])}`) : null)),
+            num((e.paid as number[] | undefined)?.[s]) ? h("small", {}, " ", t("loc.paid", { n: num((e.paid as number[])[s]) })) : null)),
           h("td", { title: locPlayText(e, ctx.names) }, locPlayShort(e, ctx.names)),
           h("td", {}, String(e.pot))))),
-        h("tfoot", {}, h("tr", {}, h("th", {}, "Net"), ctx.names.map((_, s) => h("td", {}, `${net[s] > 0 ? "+" : ""}${net[s] ?? 0} (balance ${balances[s] ?? 0})`)), h("td", {}), h("td", {})))),
+        h("tfoot", {}, h("tr", {}, h("th", {}, t("loc.col.net")), ctx.names.map((_, s) => h("td", {}, t("loc.net_balance", { net: formatNumber(net[s] ?? 0, { signDisplay: "exceptZero" }), balance: balances[s] ?? 0 }))), h("td", {}), h("td", {})))),
     ];
   },
 
@@ -46,12 +47,12 @@ export const loc: GameUI = {
     const plays = ledger.filter((e) => e.step === "play");
     const last = plays[plays.length - 1];
     return h("div", { class: "piles" },
-      h("div", { class: "pot", "data-testid": "pot" }, h("span", { class: "chip" }), `Pot ${num(v.pot)}`),
+      h("div", { class: "pot", "data-testid": "pot" }, h("span", { class: "chip" }), t("loc.pot", { n: num(v.pot) })),
       h("div", { class: "pile-info" },
-        h("div", {}, v.phase === "discard" ? "Discard step: everyone lays one card face down"
-          : v.phase === "play" ? `Play ${num(v.play)} of 5` : ""),
-        h("div", {}, `Bet ${num(v.bet)} · ${num(v.match_hands)} hands`),
-        typeof v.choice === "string" ? h("div", {}, "Your choice: ", cardElement(v.choice, { small: true, tarot: ctx.tarot })) : null),
+        h("div", {}, v.phase === "discard" ? t("loc.discard_step")
+          : v.phase === "play" ? t("loc.play_of", { n: num(v.play) }) : ""),
+        h("div", {}, t("loc.bet_hands", { bet: num(v.bet), hands: num(v.match_hands) })),
+        typeof v.choice === "string" ? h("div", {}, t("loc.your_choice"), " ", cardElement(v.choice, { small: true, tarot: ctx.tarot })) : null),
       last ? h("div", { class: "reveal", "data-testid": "last-play" },
         h("div", { class: "pile-label" }, locPlayText(last, ctx.names)),
         h("div", { class: "card-row" }, cardsOf(last.cards).map((c, s) =>
@@ -61,20 +62,22 @@ export const loc: GameUI = {
   hand(ctx) {
     const ok = allowed(ctx);
     if (ok.length === 0) return { selectable: () => false, max: 0 };
-    return { selectable: (i) => ok.includes(ctx.hand[i]), max: 1, hint: step(ctx) === "discard" ? "Choose a card to discard face down" : "Choose a card to play" };
+    return { selectable: (i) => ok.includes(ctx.hand[i]), max: 1, hint: step(ctx) === "discard" ? t("loc.hint_discard") : t("hint.play") };
   },
 
   controls(ctx) {
     const s = step(ctx);
-    if (!s) return typeof ctx.view.choice === "string" ? h("span", { class: "note" }, "Waiting for the others to choose") : null;
+    if (!s) return typeof ctx.view.choice === "string" ? h("span", { class: "note" }, t("loc.waiting_others")) : null;
     const card = ctx.selection.length === 1 ? ctx.hand[ctx.selection[0]] : null;
-    return button(card ? `${s === "discard" ? "Discard" : "Play"} ${cardShort(card, ctx.tarot)}` : `${s === "discard" ? "Discard" : "Play"} (choose a card)`,
+    const label = card ? t(s === "discard" ? "move.discard_card" : "move.play_card", { card: cardShort(card, ctx.tarot) })
+      : t(s === "discard" ? "move.discard_choose" : "move.play_choose");
+    return button(label,
       () => ctx.send({ type: s, card }), { "data-action": s, disabled: !card, class: "primary" });
   },
 
   seatExtras(ctx, seat) {
     const p = ctx.view.players[seat] ?? {};
     // The balance is the seat's score, shown beside it already.
-    return [p.chosen ? h("span", { class: "badge" }, "chosen") : null, backFan(num(p.cards))];
+    return [p.chosen ? h("span", { class: "badge" }, t("loc.chosen")) : null, backFan(num(p.cards))];
   },
 };

@@ -1,45 +1,46 @@
 // Pedro / King Pedro / Cinch: bid or pass, the high bidder names trumps, the dealer
 // robs the stock, extra cards are discarded, then tricks (a dump of spare non-point
 // cards on the first trick when holding more than six).
-import { backFan, cardElement, cardList, cardRow, cardShort, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
+import { backFan, cardElement, cardList, cardRow, cardShort, SUIT_SYMBOL, suitText } from "../cards.js";
 import { button, h } from "../dom.js";
+import { formatList, formatNumber, t } from "../i18n.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
 
 interface Choice { count?: number; choose?: number; choose_from?: string[]; must_take?: string[] }
 
-function trick(ctx: TableContext, t: unknown, label: string) {
-  if (!t || typeof t !== "object") return null;
-  const cards = ((t as { cards?: { seat: number; card: string }[] }).cards ?? []);
-  const winner = (t as { winner?: number }).winner;
-  return h("div", { class: "trick", "data-testid": label === "Trick" ? "trick" : "last-trick" },
-    h("div", { class: "pile-label" }, label + (typeof winner === "number" ? ` · won by ${ctx.names[winner]}` : "")),
+function trick(ctx: TableContext, shown: unknown, which: "trick" | "last_trick") {
+  if (!shown || typeof shown !== "object") return null;
+  const cards = ((shown as { cards?: { seat: number; card: string }[] }).cards ?? []);
+  const winner = (shown as { winner?: number }).winner;
+  return h("div", { class: "trick", "data-testid": which === "trick" ? "trick" : "last-trick" },
+    h("div", { class: "pile-label" }, typeof winner === "number" ? t(`pedro.${which}_won`, { name: ctx.names[winner] }) : t(`pedro.${which}`)),
     h("div", { class: "card-row" }, cards.map((c) =>
       h("span", { class: "labelled-card" }, cardElement(c.card, { small: true }), h("small", {}, ctx.names[c.seat])))));
 }
 
 function sideName(ctx: TableContext, side: number): string {
-  return `${ctx.names[side]} & ${ctx.names[side + 2]}`;
+  return formatList([ctx.names[side], ctx.names[side + 2]]);
 }
 
 export const pedro: GameUI = {
   results(last, ctx) {
     if (last.void || last.thrown_in) {
-      return h("p", {}, `Deal ${String(last.round)} was ${last.void ? "void" : "thrown in"}; ${ctx.names[num(last.dealer)]} dealt.`);
+      return h("p", {}, t(last.void ? "pedro.deal_void" : "pedro.deal_thrown_in", { round: num(last.round), name: ctx.names[num(last.dealer)] }));
     }
     const per = (k: string) => (Array.isArray(last[k]) ? (last[k] as number[]) : []);
     const trump = String(last.trump);
     const bidder = typeof last.bidding_side === "number" ? last.bidding_side : null;
     return [
       h("p", {}, typeof last.bid === "number"
-        ? `${ctx.names[num(last.declarer)]} bid ${last.bid} in ${SUIT_SYMBOL[trump] ?? ""} ${SUIT_NAME[trump] ?? trump}: ${last.made ? "made it" : "went down"}.`
-        : `Trumps ${SUIT_SYMBOL[trump] ?? trump}.`),
+        ? t(last.made ? "pedro.bid_made" : "pedro.bid_down", { name: ctx.names[num(last.declarer)], bid: last.bid, suit: suitText(trump) })
+        : t("pedro.trumps_were", { suit: SUIT_SYMBOL[trump] ?? trump })),
       h("table", { class: "result-table" },
-        h("thead", {}, h("tr", {}, ["Side", "Tricks", "Points taken", "Score change", "Score"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ["side", "tricks", "points", "delta", "score"].map((c) => h("th", {}, t(`pedro.col.${c}`))))),
         h("tbody", {}, [0, 1].map((s) => h("tr", { class: last.winner_side === s ? "winner" : "" },
-          h("th", {}, sideName(ctx, s), bidder === s ? " (bidders)" : ""),
+          h("th", {}, sideName(ctx, s), bidder === s ? " " + t("pedro.bidders") : ""),
           h("td", {}, per("tricks")[s] ?? 0), h("td", {}, per("points")[s] ?? 0),
-          h("td", {}, `${(per("delta")[s] ?? 0) > 0 ? "+" : ""}${per("delta")[s] ?? 0}`), h("td", {}, per("scores")[s] ?? 0))))),
+          h("td", {}, formatNumber(per("delta")[s] ?? 0, { signDisplay: "exceptZero" })), h("td", {}, per("scores")[s] ?? 0))))),
     ];
   },
 
@@ -49,14 +50,14 @@ export const pedro: GameUI = {
     const trump = typeof v.trump === "string" ? v.trump : null;
     return h("div", { class: "piles" },
       h("div", { class: "pile-info" },
-        h("div", {}, `${({ pedro: "Pedro", king_pedro: "King Pedro", cinch: "Cinch" } as Record<string, string>)[String(v.variant)] ?? String(v.variant)} · to ${num(v.target)} points`),
-        trump ? h("div", { class: "trump", "data-testid": "trump" }, `Trumps: ${SUIT_SYMBOL[trump]} ${SUIT_NAME[trump]}`) : null,
-        typeof v.high_bid === "number" ? h("div", {}, `High bid ${v.high_bid} by ${ctx.names[num(v.high_bidder)]}`) : null,
-        h("div", {}, `Stock ${num(v.stock_count)}`),
-        sides.map((s, i) => h("div", {}, `Side ${i + 1} (${s.seats.map((x) => ctx.names[x]).join(" & ")}): ${s.score} pts · this deal ${s.points} pts, ${s.tricks} tricks`))),
-      trick(ctx, v.trick, "Trick"),
-      trick(ctx, v.last_trick, "Last trick"),
-      cardsOf(v.unused_trumps).length ? h("div", {}, h("div", { class: "pile-label" }, "Trumps set aside"), cardRow(cardsOf(v.unused_trumps))) : null);
+        h("div", {}, t("pedro.variant_target", { variant: String(v.variant), target: num(v.target) })),
+        trump ? h("div", { class: "trump", "data-testid": "trump" }, t("pedro.trumps", { suit: suitText(trump) })) : null,
+        typeof v.high_bid === "number" ? h("div", {}, t("pedro.high_bid", { bid: v.high_bid, name: ctx.names[num(v.high_bidder)] })) : null,
+        h("div", {}, t("pedro.stock", { n: num(v.stock_count) })),
+        sides.map((s, i) => h("div", {}, t("pedro.side_line", { side: i + 1, names: formatList(s.seats.map((x) => ctx.names[x])), score: s.score, points: s.points, tricks: s.tricks })))),
+      trick(ctx, v.trick, "trick"),
+      trick(ctx, v.last_trick, "last_trick"),
+      cardsOf(v.unused_trumps).length ? h("div", {}, h("div", { class: "pile-label" }, t("pedro.trumps_set_aside")), cardRow(cardsOf(v.unused_trumps))) : null);
   },
 
   hand(ctx) {
@@ -64,7 +65,7 @@ export const pedro: GameUI = {
     if (legal.discard) {
       const d = legal.discard as Choice;
       const from = d.choose_from ?? [];
-      return { selectable: (i) => from.includes(ctx.hand[i]), max: num(d.count), hint: `Choose ${num(d.count)} cards to discard` };
+      return { selectable: (i) => from.includes(ctx.hand[i]), max: num(d.count), hint: t("pedro.hint_discard", { n: num(d.count) }) };
     }
     if (Array.isArray(legal.play)) {
       const plays = cardsOf(legal.play);
@@ -74,7 +75,7 @@ export const pedro: GameUI = {
         selectable: (i) => ctx.selection.length === 0 ? plays.includes(ctx.hand[i]) : (dump?.choose_from ?? []).includes(ctx.hand[i]),
         max: 1 + (dump ? num(dump.count) : 0),
         ordered: Boolean(dump),
-        hint: dump ? `Choose the card to play, then ${num(dump.count)} cards to dump` : "Choose a card to play",
+        hint: dump ? t("pedro.hint_dump", { n: num(dump.count) }) : t("hint.play"),
       };
     }
     return { selectable: () => false, max: 0 };
@@ -85,19 +86,18 @@ export const pedro: GameUI = {
     const out = [];
     if ("pass" in legal || "bid" in legal) {
       out.push(h("span", { class: "note", "data-testid": "bid-help" }, ctx.view.variant === "king_pedro"
-        ? "Points: king of trumps 30, each pedro 5, ace, jack, ten and two of trumps 1 (44 in all). Bid what your side will take."
-        : "Points: each pedro (the 5s of trumps' colour) 5, ace, jack, ten and two of trumps 1 (14 in all). Bid what your side will take."));
-      if (legal.pass) out.push(button("Pass", () => ctx.send({ type: "pass" }), { "data-action": "pass" }));
+        ? t("pedro.bid_help_king") : t("pedro.bid_help")));
+      if (legal.pass) out.push(button(t("move.pass"), () => ctx.send({ type: "pass" }), { "data-action": "pass" }));
       const bid = legal.bid as { min: number; max: number } | null;
       if (bid) for (let a = bid.min; a <= bid.max; a++) {
-        out.push(button(`Bid ${a}`, () => ctx.send({ type: "bid", amount: a }), { "data-action": "bid", "data-amount": a,
-          title: `Your side promises to take at least ${a} of the ${num(ctx.view.points_in_play, ctx.view.variant === "king_pedro" ? 44 : 14)} points in play` }));
+        out.push(button(t("move.bid", { n: a }), () => ctx.send({ type: "bid", amount: a }), { "data-action": "bid", "data-amount": a,
+          title: t("pedro.bid_title", { n: a, total: num(ctx.view.points_in_play, ctx.view.variant === "king_pedro" ? 44 : 14) }) }));
       }
     }
     if (Array.isArray(legal.trump)) {
-      out.push(h("span", { class: "note" }, "Name trumps:"));
+      out.push(h("span", { class: "note" }, t("pedro.name_trumps")));
       for (const s of cardsOf(legal.trump)) {
-        out.push(button(`${SUIT_SYMBOL[s]} ${SUIT_NAME[s]}`, () => ctx.send({ type: "trump", suit: s }), { "data-action": "trump", class: `suit-${s}` }));
+        out.push(button(suitText(s), () => ctx.send({ type: "trump", suit: s }), { "data-action": "trump", class: `suit-${s}` }));
       }
     }
     if (legal.rob) {
@@ -112,10 +112,10 @@ export const pedro: GameUI = {
         ctx.redraw();
       };
       out.push(h("div", { class: "chooser" },
-        must.length ? h("div", {}, h("span", { class: "note" }, "You take every trump: "), cardRow(must)) : null,
-        need > 0 ? h("div", {}, h("span", { class: "note" }, `Choose ${need} from the stock: `),
+        must.length ? h("div", {}, h("span", { class: "note" }, t("pedro.take_every_trump"), " "), cardRow(must)) : null,
+        need > 0 ? h("div", {}, h("span", { class: "note" }, t("pedro.choose_from_stock", { n: need }), " "),
           h("span", { class: "card-row" }, from.map((c, i) => cardElement(c, { small: true, selected: picked.includes(i), onClick: () => toggle(i) })))) : null,
-        button(`Rob (${picked.length}/${need} chosen)`, () => {
+        button(t("pedro.rob", { picked: picked.length, need }), () => {
           ctx.local.rob = [];
           ctx.send({ type: "rob", cards: [...must, ...picked.map((i) => from[i])] });
         }, { "data-action": "rob", disabled: picked.length !== need, class: "primary" })));
@@ -123,7 +123,7 @@ export const pedro: GameUI = {
     if (legal.discard) {
       const d = legal.discard as Choice;
       const chosen = ctx.selection.map((i) => ctx.hand[i]);
-      out.push(button(`Discard ${chosen.length}/${num(d.count)}`, () => ctx.send({ type: "discard", cards: chosen }),
+      out.push(button(t("pedro.discard_count", { chosen: chosen.length, need: num(d.count) }), () => ctx.send({ type: "discard", cards: chosen }),
         { "data-action": "discard", disabled: chosen.length !== num(d.count), class: "primary" }));
     }
     if (Array.isArray(legal.play)) {
@@ -134,7 +134,10 @@ export const pedro: GameUI = {
         chosen.slice(1).every((c) => (dump?.choose_from ?? []).includes(c));
       const action: Record<string, string | string[]> = { type: "play", card: chosen[0] };
       if (need > 0) action.dump = chosen.slice(1);
-      out.push(button(chosen.length ? `Play ${cardShort(chosen[0])}${need ? ` and dump ${chosen.length > 1 ? cardList(chosen.slice(1)) : "…"}` : ""}` : "Play (choose a card)",
+      const label = chosen.length === 0 ? t("move.play_choose")
+        : need ? t("pedro.play_and_dump", { card: cardShort(chosen[0]), dump: chosen.length > 1 ? cardList(chosen.slice(1)) : "…" })
+          : t("move.play_card", { card: cardShort(chosen[0]) });
+      out.push(button(label,
         () => ctx.send(action), { "data-action": "play", disabled: !ok, class: "primary" }));
     }
     return out;
@@ -144,9 +147,9 @@ export const pedro: GameUI = {
     const p = ctx.view.players[seat] ?? {};
     const call = p.last_call;
     return [
-      h("span", {}, `Side ${num(p.side) + 1}`),
-      call !== null && call !== undefined ? h("span", { class: "badge" }, call === "pass" ? "passed" : `bid ${String(call)}`) : null,
-      p.choosing_discard ? h("span", { class: "badge" }, "discarding") : null,
+      h("span", {}, t("pedro.side", { n: num(p.side) + 1 })),
+      call !== null && call !== undefined ? h("span", { class: "badge" }, call === "pass" ? t("pedro.passed") : t("pedro.bid_badge", { n: String(call) })) : null,
+      p.choosing_discard ? h("span", { class: "badge" }, t("pedro.discarding")) : null,
       backFan(num(p.cards)),
     ];
   },
