@@ -20,6 +20,7 @@ const std::vector<MessageSpec>& message_specs() {
         {"visibility", K::kString, false},
         {"turn_seconds", K::kInt, false},
         {"bot_delay_ms", K::kInt, false},
+        {"bot_budget_ms", K::kInt, false},
         {"sit", K::kBool, false}}},
       {RequestType::kJoinRoom,
        "join_room",

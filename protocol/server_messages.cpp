@@ -98,6 +98,7 @@ Json room_json(const RoomSummary& room) {
           {"spectators", room.spectators},
           {"turn_seconds", room.turn_seconds},
           {"bot_delay_ms", room.bot_delay_ms},
+          {"bot_budget_ms", room.bot_budget_ms},
           {"match", room.match},
           {"spectators_allowed", room.spectators_allowed},
           {"muted", room.muted}};
@@ -148,6 +149,7 @@ void write_seat(JsonWriter& out, int index, const SeatSummary& seat) {
 // it. Members in the sorted order of the tree's dump (tests compare the two).
 void write_room(JsonWriter& out, const RoomSummary& room) {
   out.begin_object();
+  out.member("bot_budget_ms", room.bot_budget_ms);
   out.member("bot_delay_ms", room.bot_delay_ms);
   out.member_as_dumped("code", room.code);
   out.member_as_dumped("game", room.game);

@@ -60,6 +60,7 @@ struct RoomSummary {
   std::size_t spectators = 0;
   std::int64_t turn_seconds = 0;
   std::int64_t bot_delay_ms = 0;
+  std::int64_t bot_budget_ms = 0;  // a bot's thinking per move
   int match = 0;                   // matches started in the room
   bool spectators_allowed = true;  // the host may refuse spectators
   std::vector<std::string> muted;  // player ids the host muted in chat

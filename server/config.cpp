@@ -137,7 +137,18 @@ const std::vector<Flag>& flags() {
                86400),
       int_flag("grace-seconds", "how long a disconnected player keeps the seat", &C::grace_seconds,
                0, 86400),
-      int_flag("bot-delay-ms", "default delay before a bot acts", &C::bot_delay_ms, 0, 60000),
+      int_flag("bot-delay-ms",
+               "default delay before a bot acts (its thinking counts toward it: a bot that "
+               "thought for less waits the rest)",
+               &C::bot_delay_ms, 0, 60000),
+      int_flag("bot-budget-ms",
+               "default thinking time of a bot's move, in ms of one worker thread (a room may "
+               "ask for 1-1000 instead)",
+               &C::bot_budget_ms, 1, 10000),
+      int_flag("bot-threads",
+               "worker threads bots think on, at a lower priority than the io threads (0: one "
+               "less than the cores, at least one)",
+               &C::bot_threads, 0, 64),
       int_flag("round-pause-ms", "pause between rounds", &C::round_pause_ms, 0, 60000),
       int_flag("empty-room-seconds", "an empty room closes after this long", &C::empty_room_seconds,
                0, 86400 * 7),

@@ -38,6 +38,10 @@ struct ServerConfig {
   int turn_seconds = 60;  // default per-room turn timer; 0 = none
   int grace_seconds = 120;
   int bot_delay_ms = 700;  // default per-room delay before a bot acts
+  // A bot's thinking per move (the room may ask for 1..kMaxRoomBotBudgetMs instead), and
+  // the worker threads bots think on (0: one less than the cores, at least one).
+  int bot_budget_ms = 50;
+  int bot_threads = 0;
   int round_pause_ms = 3000;
   int empty_room_seconds = 300;
   int max_rooms = 10000;
@@ -62,6 +66,9 @@ struct ServerConfig {
   std::size_t max_queued_messages = 1024;
   std::vector<std::string> allowed_origins;  // empty: any Origin
 };
+
+// The most thinking per bot move a room may ask for (create_room's bot_budget_ms).
+inline constexpr int kMaxRoomBotBudgetMs = 1000;
 
 struct ParsedCommandLine {
   ServerConfig config;

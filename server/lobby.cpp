@@ -86,6 +86,11 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   if (request.bot_delay_ms && (*request.bot_delay_ms < 0 || *request.bot_delay_ms > 60000)) {
     return Error{"bad_field", "bot_delay_ms must be between 0 and 60000"};
   }
+  if (request.bot_budget_ms &&
+      (*request.bot_budget_ms < 1 || *request.bot_budget_ms > kMaxRoomBotBudgetMs)) {
+    return Error{"bad_field",
+                 "bot_budget_ms must be between 1 and " + std::to_string(kMaxRoomBotBudgetMs)};
+  }
   RoomSettings settings;
   settings.is_public = request.is_public;
   settings.game = game;
@@ -95,6 +100,8 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   settings.turn_time = std::chrono::seconds(request.turn_seconds.value_or(config_.turn_seconds));
   settings.bot_delay =
       std::chrono::milliseconds(request.bot_delay_ms.value_or(config_.bot_delay_ms));
+  settings.bot_budget =
+      std::chrono::milliseconds(request.bot_budget_ms.value_or(config_.bot_budget_ms));
   settings.round_pause = std::chrono::milliseconds(config_.round_pause_ms);
   settings.grace = std::chrono::seconds(config_.grace_seconds);
   settings.empty_close = std::chrono::seconds(config_.empty_room_seconds);
@@ -107,8 +114,8 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   }
   settings.id = new_room_id();
   settings.code = new_code();
-  auto room =
-      std::make_shared<Room>(room_executor(), std::move(settings), *this, journal_, metrics_);
+  auto room = std::make_shared<Room>(room_executor(), std::move(settings), *this, journal_,
+                                     metrics_, thinker_);
   rooms_[room->id()] = room;
   room_by_code_[room->code()] = room->id();
   return room;
@@ -119,8 +126,8 @@ std::shared_ptr<Room> Lobby::restore_room(RoomSettings settings) {
   std::lock_guard lock(mutex_);
   if (rooms_.contains(settings.id) || room_by_code_.contains(settings.code)) return nullptr;
   next_room_ = std::max(next_room_, number_after(settings.id, 'R', id_suffix_));
-  auto room =
-      std::make_shared<Room>(room_executor(), std::move(settings), *this, journal_, metrics_);
+  auto room = std::make_shared<Room>(room_executor(), std::move(settings), *this, journal_,
+                                     metrics_, thinker_);
   rooms_[room->id()] = room;
   room_by_code_[room->code()] = room->id();
   return room;

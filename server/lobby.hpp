@@ -37,6 +37,7 @@ struct CreateRoomRequest {
   bool is_public = true;
   std::optional<int> turn_seconds;
   std::optional<int> bot_delay_ms;
+  std::optional<int> bot_budget_ms;
 };
 
 // What a cluster (server/cluster/) needs to hear from the lobby: every change to this
@@ -68,6 +69,9 @@ class Lobby : public RoomDirectory {
   // call back into the lobby. Set before the listener opens.
   using TakenElsewhere = std::function<bool(const std::string& room_id, const std::string& code)>;
   void set_taken_elsewhere(TakenElsewhere taken) { taken_elsewhere_ = std::move(taken); }
+  // Where every room's bots think (null: on the rooms' strands). Set before the listener
+  // opens; it must outlive the io_context's handlers (server.cpp).
+  void set_bot_thinker(BotThinker* thinker) { thinker_ = thinker; }
   const GameDefinition* find_game(const std::string& name) const;
   Json describe_games() const;
 
@@ -123,6 +127,7 @@ class Lobby : public RoomDirectory {
   cluster::NullRoomLocator null_locator_;
   cluster::RoomLocator* locator_ = &null_locator_;
   TakenElsewhere taken_elsewhere_;
+  BotThinker* thinker_ = nullptr;
 
   mutable std::mutex mutex_;
   // Hashed: every request to a room finds it here by its id, and with thousands of rooms

@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -21,6 +22,7 @@
 #include "server/net/connection_gate.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/tls.hpp"
+#include "server/room/bot_thinker.hpp"
 #include "server/room/recovery.hpp"
 #include "server/room/room_keeper.hpp"
 #include "server/room/store_journal.hpp"
@@ -87,6 +89,17 @@ int io_threads_for(int configured) {
   return cores <= 2 ? 1 : static_cast<int>(cores);
 }
 
+// `--bot-threads 0`: one less than the cores (at least one), so that bots thinking at
+// once leave a core to the io thread, and they run at a lower priority besides.
+int bot_threads_for(int configured) {
+  if (configured > 0) return configured;
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+}
+
+// Bots' moves waiting to be thought at most (one per busy room; a full queue makes a
+// bot wait and try again).
+constexpr std::size_t kBotThinkerQueue = 4096;
+
 // An io_context whose pending handlers run_server destroys itself, before it returns.
 // Shutting down stops the io_context after its patience even if a connection is still
 // closing (a TLS close waiting for the peer's answer), and the handler of that pending
@@ -123,6 +136,9 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // (one thread lets rooms and connections go without strands: Lobby::single_thread_io).
   ServerConfig running_config = config;
   running_config.threads = threads;
+  // Where bots think. Declared after the io_context, whose strands its workers post to,
+  // and before the lobby, whose rooms hand it their bots' moves (server/room/bot_thinker.hpp).
+  BotThinker bot_thinker({bot_threads_for(config.bot_threads), kBotThinkerQueue});
   // The store's reads (history, token lookups) run here. Declared before the store for the
   // same reason as the io_context: a claim's commit callback posts to it from the store's
   // writer thread, so it must outlive the store (ThreadSanitizer saw the test's twin of
@@ -166,6 +182,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   StoreJournal journal(*store);
   auto lobby = std::make_shared<Lobby>(ioc, running_config, std::move(games), journal, metrics);
   lobby->players().attach_store(*store);
+  lobby->set_bot_thinker(&bot_thinker);
   std::atomic<bool> fenced{false};
   std::function<void()> stand_down;  // set once the listener exists
   // Before recovery, so that the rooms it reopens are kept again.
@@ -271,6 +288,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& thread : pool) thread.join();
+  bot_thinker.stop();  // what it still thinks about goes nowhere now
   if (leaving.joinable()) leaving.join();
   history_pool.join();
   int exit_code = 0;

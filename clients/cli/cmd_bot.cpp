@@ -1,4 +1,4 @@
-// `parlor bot --server URL --room CODE --seats N [--level random|sensible]`: N network
+// `parlor bot --server URL --room CODE --seats N [--level random|sensible|expert]`: N network
 // bots join an existing room by its code as ordinary players and play until the match
 // ends (the room's host starts it).
 #include <boost/asio/io_context.hpp>
@@ -27,15 +27,16 @@ int run_bot(const std::vector<std::string>& args) {
       !net::parse_number(flags->at("seats"), &seats) || seats < 1 || seats > 64 ||
       !net::parse_url_list(flags->at("server"), &urls)) {
     std::cerr << (error.empty() ? "usage: parlor bot --server ws://HOST:PORT --room CODE "
-                                  "--seats N [--level random|sensible] [--ping-after S] "
+                                  "--seats N [--level random|sensible|expert] [--ping-after S] "
                                   "[--give-up-after S]"
                                 : error)
               << "\n";
     return 2;
   }
   const std::string level = flags->count("level") ? flags->at("level") : "sensible";
-  if (level != "random" && level != "sensible") {
-    std::cerr << "--level must be random or sensible\n";
+  const std::optional<BotLevel> parsed_level = parse_bot_level(level);
+  if (!parsed_level || level.empty()) {
+    std::cerr << "--level must be random, sensible or expert\n";
     return 2;
   }
   boost::asio::io_context ioc;
@@ -48,7 +49,7 @@ int run_bot(const std::vector<std::string>& args) {
     config.urls = urls;
     config.name = (flags->count("name") ? flags->at("name") : std::string("netbot")) + "-" +
                   std::to_string(i + 1);
-    config.level = level == "random" ? BotLevel::kRandom : BotLevel::kSensible;
+    config.level = *parsed_level;
     config.join_code = flags->at("room");
     config.rng_stream = static_cast<std::uint64_t>(i);
     config.liveness = liveness;
@@ -67,22 +68,23 @@ int run_bot(const std::vector<std::string>& args) {
   return succeeded == static_cast<int>(bots.size()) ? 0 : 1;
 }
 
-PARLOR_COMMAND("bot",
-               "bot --server URL --room CODE --seats N [--level random|sensible] [--ping-after S] "
-               "[--give-up-after S]",
-               "network bots join a room by code and play a match",
-               "  --server URL     the server, e.g. ws://127.0.0.1:8080 (required)\n"
-               "  --room CODE      the room's join code (required)\n"
-               "  --seats N        how many bots join, 1 to 64 (required)\n"
-               "  --level LEVEL    random or sensible (default sensible)\n"
-               "  --name NAME      the bots' name prefix (default netbot: netbot-1, "
-               "...)\n" PARLOR_LIVENESS_HELP
-               "The room's host starts the match; the bots play until it ends. A bot whose\n"
-               "connection drops (or whose server falls silent) comes back with its token,\n"
-               "resumes its seat and sends its move in flight again; a cluster's\n"
-               "room_elsewhere reply is followed to the node holding the room.\n"
-               "Exit: 0 every bot finished a match, 1 one did not, 2 bad usage.\n",
-               run_bot);
+PARLOR_COMMAND(
+    "bot",
+    "bot --server URL --room CODE --seats N [--level random|sensible|expert] [--ping-after S] "
+    "[--give-up-after S]",
+    "network bots join a room by code and play a match",
+    "  --server URL     the server, e.g. ws://127.0.0.1:8080 (required)\n"
+    "  --room CODE      the room's join code (required)\n"
+    "  --seats N        how many bots join, 1 to 64 (required)\n"
+    "  --level LEVEL    random, sensible or expert (default sensible)\n"
+    "  --name NAME      the bots' name prefix (default netbot: netbot-1, "
+    "...)\n" PARLOR_LIVENESS_HELP
+    "The room's host starts the match; the bots play until it ends. A bot whose\n"
+    "connection drops (or whose server falls silent) comes back with its token,\n"
+    "resumes its seat and sends its move in flight again; a cluster's\n"
+    "room_elsewhere reply is followed to the node holding the room.\n"
+    "Exit: 0 every bot finished a match, 1 one did not, 2 bad usage.\n",
+    run_bot);
 
 }  // namespace
 }  // namespace parlor::cli

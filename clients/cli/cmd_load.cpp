@@ -21,7 +21,9 @@
 #include <functional>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <memory>
+#include <optional>
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/net/bot_player.hpp"
@@ -54,6 +56,9 @@ struct LoadSpec {
   int turn_seconds = 0;
   double duration = 10;
   BotLevel level = BotLevel::kRandom;
+  // Seats of each table the server's own bots play (the host adds them), and their level.
+  int server_bots = 0;
+  BotLevel server_bot_level = BotLevel::kSensible;
   bool json = false;
   net::Liveness liveness;
 };
@@ -76,7 +81,9 @@ Json report(const LoadSpec& spec, net::BotStats& stats, double seconds, int stal
   return {{"game", spec.game},
           {"tables", spec.tables},
           {"seats", spec.seats},
-          {"clients", spec.tables * spec.seats},
+          {"clients", spec.tables * (spec.seats - spec.server_bots)},
+          {"server_bots", spec.server_bots},
+          {"server_bot_level", bot_level_name(spec.server_bot_level)},
           {"mode", spec.rate > 0 ? "open" : "closed"},
           {"rate_per_client", spec.rate},
           {"seconds", seconds},
@@ -126,11 +133,30 @@ void print_text(const Json& r) {
   for (const Json& e : r["errors"]) std::cout << "  error: " << e.get<std::string>() << "\n";
 }
 
+using Flags = std::map<std::string, std::string>;
+
+// Flag `name`, when given, as a whole number from 0 to `max`.
+bool whole_flag(const Flags& flags, const std::string& name, double max, double* out) {
+  if (!flags.count(name)) return true;
+  return net::parse_number(flags.at(name), out) && *out >= 0 && *out <= max &&
+         *out == std::floor(*out);
+}
+
+// Flag `name`, when given, as a bot level ("random", "sensible", "expert").
+bool level_flag(const Flags& flags, const std::string& name, BotLevel* out) {
+  if (!flags.count(name)) return true;
+  std::optional<BotLevel> level = parse_bot_level(flags.at(name));
+  if (!level || flags.at(name).empty()) return false;
+  *out = *level;
+  return true;
+}
+
 bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::string* error) {
-  auto flags = net::parse_flags(args,
-                                {"server", "game", "tables", "seats", "rate", "duration", "level",
-                                 "ping-after", "give-up-after", "turn-seconds"},
-                                {"json"}, error);
+  auto flags = net::parse_flags(
+      args,
+      {"server", "game", "tables", "seats", "rate", "duration", "level", "ping-after",
+       "give-up-after", "turn-seconds", "server-bots", "server-bot-level"},
+      {"json"}, error);
   if (!flags || !net::parse_liveness(*flags, &spec->liveness)) return false;
   double tables = 0;
   double seats = 0;
@@ -149,17 +175,15 @@ bool parse_spec(const std::vector<std::string>& args, LoadSpec* spec, std::strin
     return false;
   }
   double turn_seconds = 0;
-  if (flags->count("turn-seconds") &&
-      (!net::parse_number(flags->at("turn-seconds"), &turn_seconds) || turn_seconds < 0 ||
-       turn_seconds > 86400 || turn_seconds != std::floor(turn_seconds))) {
+  double server_bots = 0;
+  if (!whole_flag(*flags, "turn-seconds", 86400, &turn_seconds) ||
+      !whole_flag(*flags, "server-bots", seats - 1, &server_bots) ||
+      !level_flag(*flags, "level", &spec->level) ||
+      !level_flag(*flags, "server-bot-level", &spec->server_bot_level)) {
     return false;
   }
   spec->turn_seconds = static_cast<int>(turn_seconds);
-  if (flags->count("level")) {
-    const std::string& level = flags->at("level");
-    if (level != "random" && level != "sensible") return false;
-    spec->level = level == "random" ? BotLevel::kRandom : BotLevel::kSensible;
-  }
+  spec->server_bots = static_cast<int>(server_bots);
   spec->game = flags->at("game");
   spec->tables = static_cast<int>(tables);
   spec->seats = static_cast<int>(seats);
@@ -173,7 +197,8 @@ int run_load(const std::vector<std::string>& args) {
   if (!parse_spec(args, &spec, &error)) {
     std::cerr << (error.empty() ? "usage: parlor load --server ws://HOST:PORT[,...] --game GAME "
                                   "--tables N --seats S [--rate R] [--duration SECONDS] "
-                                  "[--level random|sensible] [--turn-seconds T] [--ping-after S] "
+                                  "[--level random|sensible|expert] [--server-bots K] "
+                                  "[--server-bot-level LEVEL] [--turn-seconds T] [--ping-after S] "
                                   "[--give-up-after S] [--json]"
                                 : error)
               << "\n";
@@ -183,7 +208,8 @@ int run_load(const std::vector<std::string>& args) {
   net::BotStats stats;
   stats.measuring = false;
   std::vector<std::unique_ptr<net::BotPlayer>> bots;
-  const int total_clients = spec.tables * spec.seats;
+  const int clients_per_table = spec.seats - spec.server_bots;
+  const int total_clients = spec.tables * clients_per_table;
   bots.reserve(static_cast<std::size_t>(total_clients));
 
   // The measured window opens once every table plays (or after kRampLimit), so the
@@ -243,6 +269,8 @@ int run_load(const std::vector<std::string>& args) {
     config.game = spec.game;
     config.level = spec.level;
     config.seats = spec.seats;
+    config.server_bots = code.empty() ? spec.server_bots : 0;
+    config.server_bot_level = spec.server_bot_level;
     config.join_code = code;
     config.rate = spec.rate;
     config.turn_seconds = spec.turn_seconds;
@@ -261,10 +289,12 @@ int run_load(const std::vector<std::string>& args) {
   std::function<void()> begin_next_table = [&] {
     if (tables_begun == spec.tables) return;
     const int t = tables_begun++;
-    net::BotPlayer* host = make_bot("", t * spec.seats, t);
+    net::BotPlayer* host = make_bot("", t * clients_per_table, t);
     hosts.push_back(host);
     host->on_room_created = [&, t](const std::string& code) {
-      for (int s = 1; s < spec.seats; ++s) make_bot(code, t * spec.seats + s, t)->start();
+      for (int s = 1; s < clients_per_table; ++s) {
+        make_bot(code, t * clients_per_table + s, t)->start();
+      }
     };
     host->on_table_full = [&] {
       begin_next_table();
@@ -298,7 +328,8 @@ int run_load(const std::vector<std::string>& args) {
 
 PARLOR_COMMAND("load",
                "load --server URL[,URL...] --game GAME --tables N --seats S [--rate R] "
-               "[--duration D] [--level random|sensible] [--turn-seconds T] [--ping-after S] "
+               "[--duration D] [--level random|sensible|expert] [--server-bots K] "
+               "[--server-bot-level LEVEL] [--turn-seconds T] [--ping-after S] "
                "[--give-up-after S] [--json]",
                "load generator: N tables of S network bots, reports throughput and latency",
                "  --server URL[,...] the server, e.g. ws://127.0.0.1:8080 (required); several\n"
@@ -311,7 +342,12 @@ PARLOR_COMMAND("load",
                "                     fast as each may act (closed loop)\n"
                "  --duration D       seconds measured (default 10); SIGINT or SIGTERM ends\n"
                "                     the window early and reports what was measured\n"
-               "  --level LEVEL      random (default, cheapest) or sensible\n"
+               "  --level LEVEL      the clients' own policy: random (default, cheapest),\n"
+               "                     sensible or expert\n"
+               "  --server-bots K    seats of each table (fewer than S) the server's own bots\n"
+               "                     play: the host adds them, S-K clients play the rest\n"
+               "                     (default 0); the report's latency is the clients'\n"
+               "  --server-bot-level LEVEL  those bots' level (default sensible)\n"
                "  --turn-seconds T   each table's turn timer in seconds, as players have\n"
                "                     one (default 0: none)\n" PARLOR_LIVENESS_HELP
                "  --json             print the report as one JSON object (with \"stalls\": each\n"

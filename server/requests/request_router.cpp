@@ -152,6 +152,9 @@ void RequestRouter::handle_create_room(const Request& request) {
   if (request.has("bot_delay_ms")) {
     create.bot_delay_ms = static_cast<int>(request.int_field("bot_delay_ms", 0));
   }
+  if (request.has("bot_budget_ms")) {
+    create.bot_budget_ms = static_cast<int>(request.int_field("bot_budget_ms", 0));
+  }
   auto room = lobby_.create_room(create, player_id_);
   if (!room) return send_error(request.id, room.error().code, room.error().message);
   rooms_[(*room)->id()] = *room;
@@ -219,7 +222,8 @@ void RequestRouter::handle_room_request(Request& request, bool may_locate) {
   }
   if (request.type == RequestType::kAddBot &&
       !parse_bot_level(request.string_field("level", "sensible"))) {
-    return send_error(request.id, "bad_field", "level must be \"random\" or \"sensible\"");
+    return send_error(request.id, "bad_field",
+                      "level must be \"random\", \"sensible\" or \"expert\"");
   }
   auto room = lobby_.find_room(request.string_field("room"));
   if (!room && may_locate && clustered()) {

@@ -13,7 +13,7 @@ namespace parlor::server {
 using protocol::reply_message;
 
 Room::Room(net::any_io_executor executor, RoomSettings settings, RoomDirectory& directory,
-           MatchJournal& journal, Metrics& metrics)
+           MatchJournal& journal, Metrics& metrics, BotThinker* thinker)
     : strand_(std::move(executor)),
       settings_(std::move(settings)),
       directory_(directory),
@@ -23,8 +23,8 @@ Room::Room(net::any_io_executor executor, RoomSettings settings, RoomDirectory& 
                [this](DurableOutbox::Hold hold) { return release_when_durable(hold); }),
       // Every armed timer holds the room until its handler has run.
       timers_(strand_, [this] { return shared_from_this(); }),
-      stand_ins_(settings_.id, {settings_.turn_time, settings_.bot_delay}, timers_,
-                 stand_in_table(), Rng(Seed::from_os(), 0)),
+      stand_ins_(settings_.id, {settings_.turn_time, settings_.bot_delay, settings_.bot_budget},
+                 timers_, stand_in_table(thinker), Rng(Seed::from_os(), 0)),
       chat_(settings_.chat) {}
 
 // Made on the strand while the room lives; the release it returns may run on the store's
@@ -35,12 +35,15 @@ std::function<void()> Room::release_when_durable(DurableOutbox::Hold hold) {
   };
 }
 
-StandInScheduler::Table Room::stand_in_table() {
+StandInScheduler::Table Room::stand_in_table(BotThinker* thinker) {
   return {[this] { return match_in_play() ? &session_.state() : nullptr; },
-          [this] { return session_.store_writable(); }, seating_,
+          [this] { return session_.store_writable(); },
+          seating_,
           [this](int seat, Json action, bool timeout) {
             return play_move(seat, std::move(action), timeout, nullptr);
-          }};
+          },
+          [this] { return session_.sequence(); },
+          thinker};
 }
 
 // ---- Public entry points: each hops onto the room's strand. ----

@@ -47,6 +47,7 @@
 #include "protocol/server_messages.hpp"
 #include "server/metrics.hpp"
 #include "server/net/connection.hpp"
+#include "server/room/bot_thinker.hpp"
 #include "server/room/durable_outbox.hpp"
 #include "server/room/match_journal.hpp"
 #include "server/room/match_session.hpp"
@@ -68,9 +69,10 @@ class Room : public std::enable_shared_from_this<Room> {
   using Status = protocol::RoomStatus;
 
   // `executor` runs the room's handlers one at a time: a strand (Lobby::room_executor), or
-  // an io_context that one thread runs.
+  // an io_context that one thread runs. `thinker`: where its bots think (it outlives the
+  // room's strand handlers); null: on the strand.
   Room(net::any_io_executor executor, RoomSettings settings, RoomDirectory& directory,
-       MatchJournal& journal, Metrics& metrics);
+       MatchJournal& journal, Metrics& metrics, BotThinker* thinker = nullptr);
 
   const std::string& id() const { return settings_.id; }
   const std::string& code() const { return settings_.code; }
@@ -208,7 +210,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // The match is on and not paused between rounds: bots and timers may act.
   bool match_in_play() const;
   // How the stand-in scheduler reads this room and plays a seat's move here.
-  StandInScheduler::Table stand_in_table();
+  StandInScheduler::Table stand_in_table(BotThinker* thinker);
 
   // Messages. Every message leaves through the outbox (write-ahead).
   void deliver_to_all(const SharedMessage& message);

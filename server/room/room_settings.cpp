@@ -12,6 +12,7 @@ Json room_settings_json(const RoomSettings& settings) {
           {"host", settings.host_player_id},
           {"turn_ms", settings.turn_time.count()},
           {"bot_delay_ms", settings.bot_delay.count()},
+          {"bot_budget_ms", settings.bot_budget.count()},
           {"round_pause_ms", settings.round_pause.count()},
           {"grace_ms", settings.grace.count()},
           {"empty_close_ms", settings.empty_close.count()},
@@ -32,6 +33,8 @@ Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame
     settings.host_player_id = saved.value("host", "");
     settings.turn_time = std::chrono::milliseconds(saved.at("turn_ms").get<long long>());
     settings.bot_delay = std::chrono::milliseconds(saved.at("bot_delay_ms").get<long long>());
+    settings.bot_budget =
+        std::chrono::milliseconds(saved.value("bot_budget_ms", settings.bot_budget.count()));
     settings.round_pause = std::chrono::milliseconds(saved.at("round_pause_ms").get<long long>());
     settings.grace = std::chrono::milliseconds(saved.at("grace_ms").get<long long>());
     settings.empty_close = std::chrono::milliseconds(saved.at("empty_close_ms").get<long long>());

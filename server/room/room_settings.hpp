@@ -27,6 +27,8 @@ struct RoomSettings {
   std::string host_player_id;  // the host when the room opens (Seating keeps it after)
   std::chrono::milliseconds turn_time{60000};  // 0: no timer
   std::chrono::milliseconds bot_delay{700};
+  // A bot's thinking per move (--bot-budget-ms, or the room's bot_budget_ms).
+  std::chrono::milliseconds bot_budget{50};
   std::chrono::milliseconds round_pause{3000};
   std::chrono::milliseconds grace{120000};
   std::chrono::milliseconds empty_close{300000};
@@ -36,8 +38,9 @@ struct RoomSettings {
 };
 
 // The stored form: {"id", "code", "public", "game", "options", "seats", "host", "turn_ms",
-// "bot_delay_ms", "round_pause_ms", "grace_ms", "empty_close_ms", "spectators_allowed"}
-// ("spectators_allowed" may be absent in older rows: true).
+// "bot_delay_ms", "bot_budget_ms", "round_pause_ms", "grace_ms", "empty_close_ms",
+// "spectators_allowed"} ("spectators_allowed" may be absent in older rows: true;
+// "bot_budget_ms": 50).
 Json room_settings_json(const RoomSettings& settings);
 
 // Settings read back from room_settings_json's form, with the game looked up in this build.

@@ -15,6 +15,7 @@ protocol::RoomSummary summarize_room(const RoomSettings& settings, protocol::Roo
   room.status = status;
   room.turn_seconds = settings.turn_time.count() / 1000;
   room.bot_delay_ms = settings.bot_delay.count();
+  room.bot_budget_ms = settings.bot_budget.count();
   room.match = match_number;
   room.spectators_allowed = settings.spectators_allowed;
   room.muted = chat.muted();

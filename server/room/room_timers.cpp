@@ -50,6 +50,17 @@ RoomTimers::Fire RoomTimers::held(Fire on_fire) const {
   return [owner = hold_owner_(), on_fire = std::move(on_fire)] { on_fire(); };
 }
 
+RoomTimers::Post RoomTimers::weak_poster() const {
+  if (!hold_owner_) {  // the owner sees to its lifetime itself
+    return [strand = strand_](Fire on_fire) { net::post(strand, std::move(on_fire)); };
+  }
+  return [strand = strand_, owner = std::weak_ptr<const void>(hold_owner_())](Fire on_fire) {
+    net::post(strand, [owner, on_fire = std::move(on_fire)] {
+      if (std::shared_ptr<const void> alive = owner.lock()) on_fire();
+    });
+  };
+}
+
 // After every move the room gives the turn timer its deadline again: the same one (a draw
 // before its discard) or a later one (the next seat's full turn), rarely an earlier one.
 // Re-arming cost a cancelled wait run through the strand, a new wait and the handler's

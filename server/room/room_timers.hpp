@@ -50,6 +50,13 @@ class RoomTimers {
   void arm_empty(Clock::duration wait, Fire on_fire);
   void cancel_empty();
 
+  // How a thread that is not the strand's (a bot thinker's worker) hands work back: the
+  // function returned posts `on_fire` to the strand, where it runs only if the owner
+  // still lives then (it is held weakly: a room closed while its bot thinks is simply
+  // gone). Made on the strand while the owner lives; called from any thread.
+  using Post = std::function<void(Fire on_fire)>;
+  Post weak_poster() const;
+
   // The timers that drive a running match: the turn deadline, the next bot move, the
   // pause between rounds.
   void cancel_match();

@@ -14,6 +14,7 @@ std::string saved_room_text(const protocol::RoomSummary& summary, const RoomSett
   out.member("matches", summary.match);
   out.key("room");
   out.begin_object();
+  out.member("bot_budget_ms", settings.bot_budget.count());
   out.member("bot_delay_ms", settings.bot_delay.count());
   out.member_as_dumped("code", settings.code);
   out.member("empty_close_ms", settings.empty_close.count());

@@ -4,6 +4,23 @@
 
 namespace parlor::server {
 
+namespace {
+
+// A bot's seat name says its level ("Expert bot 3"); a sensible bot is just "Bot 3".
+std::string bot_name_prefix(BotLevel level) {
+  switch (level) {
+    case BotLevel::kRandom:
+      return "Random bot ";
+    case BotLevel::kExpert:
+      return "Expert bot ";
+    case BotLevel::kSensible:
+      break;
+  }
+  return "Bot ";
+}
+
+}  // namespace
+
 Seating::Seating(const GameDefinition& game, int seat_count, std::string host_player_id,
                  Clock::duration grace)
     : game_(game),
@@ -141,7 +158,7 @@ Expected<int> Seating::add_bot(std::optional<int> index, BotLevel level) {
   state = SeatState{};
   state.kind = SeatKind::kBot;
   state.level = level;
-  state.name = (level == BotLevel::kRandom ? "Random bot " : "Bot ") + std::to_string(*chosen + 1);
+  state.name = bot_name_prefix(level) + std::to_string(*chosen + 1);
   state.policy = game_.make_bot(level);
   return chosen;
 }

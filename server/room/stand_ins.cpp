@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <array>
 
 #include "protocol/json_reuse.hpp"
 #include "protocol/server_messages.hpp"
@@ -35,20 +36,21 @@ bool StandIns::play_bot_turn(const GameState& match, Seating& seating, const Pla
   Waiting waiting = match.waiting();
   for (int seat : waiting.seats) {
     if (!seating.seat(seat).bot_played()) continue;
-    Json action = bot_choice(match, seat, seating.policy_for(seat));
-    auto error = play(seat, action, false);
-    if (error) {
-      spdlog::warn("room {}: bot at seat {} chose {} ({}); playing the default", room_id_, seat,
-                   dump(action), error->code);
-      error = play(seat, match.default_action(seat), false);
-      if (error) {
-        spdlog::error("room {}: bot's default action rejected too ({}); seat {} is stuck", room_id_,
-                      error->code, seat);
-        return false;
-      }
-    }
-    return true;  // the room scheduled what comes next
+    return play_bot_choice(match, seat, bot_choice(match, seat, seating.policy_for(seat)), play);
   }
+  return false;
+}
+
+bool StandIns::play_bot_choice(const GameState& match, int seat, const Json& action,
+                               const Play& play) {
+  auto error = play(seat, action, false);
+  if (!error) return true;  // the room scheduled what comes next
+  spdlog::warn("room {}: bot at seat {} chose {} ({}); playing the default", room_id_, seat,
+               dump(action), error->code);
+  error = play(seat, match.default_action(seat), false);
+  if (!error) return true;
+  spdlog::error("room {}: bot's default action rejected too ({}); seat {} is stuck", room_id_,
+                error->code, seat);
   return false;
 }
 
@@ -65,16 +67,26 @@ Json StandIns::bot_choice(const GameState& match, int seat,
   }
 }
 
-const Json& StandIns::view_of(const GameState& match, int seat) {
-  if (views_.size() <= static_cast<std::size_t>(seat)) views_.resize(seat + 1);
-  Json& view = views_[static_cast<std::size_t>(seat)];
-  // view(seat) is the table view with the seat's own fields added (their keys never
-  // overlap), so the two texts joined are its text.
+// view(seat) is the table view with the seat's own fields added (their keys never
+// overlap), so the two texts joined are its text.
+std::string StandIns::view_text(const GameState& match, int seat) {
   std::string text = match.table_view_text();
   const std::string own = match.seat_fields_text(seat);
   text.back() = ',';
   text.append(own, 1);
-  if (!protocol::parse_into(text, &view)) view = match.view(seat);  // never expected
+  return text;
+}
+
+Rng StandIns::fresh_rng() {
+  std::array<std::uint8_t, 32> bytes{};
+  for (std::uint8_t& byte : bytes) byte = static_cast<std::uint8_t>(rng_.next_u32());
+  return Rng(Seed(bytes), 0);
+}
+
+const Json& StandIns::view_of(const GameState& match, int seat) {
+  if (views_.size() <= static_cast<std::size_t>(seat)) views_.resize(seat + 1);
+  Json& view = views_[static_cast<std::size_t>(seat)];
+  if (!protocol::parse_into(view_text(match, seat), &view)) view = match.view(seat);  // never
   return view;
 }
 

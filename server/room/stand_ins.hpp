@@ -43,6 +43,15 @@ class StandIns {
   // One move of the first waiting seat a bot plays: false if none waits, or if even its
   // default action was refused (the seat is stuck).
   bool play_bot_turn(const GameState& match, Seating& seating, const Play& play);
+  // Plays `action`, chosen for the bot at `seat` (by a BotThinker), or its default if the
+  // engine refuses it: false if even that was refused (the seat is stuck).
+  bool play_bot_choice(const GameState& match, int seat, const Json& action, const Play& play);
+
+  // The seat's view as the JSON text its client would be sent: what a bot thinks from.
+  static std::string view_text(const GameState& match, int seat);
+  // A random stream of its own for one move thought on another thread, drawn from this
+  // room's stream.
+  Rng fresh_rng();
 
  private:
   // What the bot at `seat` chooses; the default action if its policy fails.

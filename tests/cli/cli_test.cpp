@@ -119,16 +119,33 @@ TEST_P(CommandHelp, PrintsUsageAndExitsZero) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryCommand, CommandHelp,
-                         ::testing::Values("bot", "games", "hand", "load", "play", "scenario",
-                                           "verify"));
+                         ::testing::Values("arena", "bot", "games", "hand", "load", "play",
+                                           "scenario", "verify"));
 
 TEST(Cli, EveryListedCommandHasAHelpTest) {
   auto result = run_command(testing::parlor_cli_path() + " --help");
   int listed = 0;
-  for (const char* name : {"bot", "games", "hand", "load", "play", "scenario", "verify"}) {
+  for (const char* name : {"arena", "bot", "games", "hand", "load", "play", "scenario", "verify"}) {
     listed += result.out.find(std::string("  ") + name + " ") != std::string::npos;
   }
-  EXPECT_EQ(listed, 7) << result.out;
+  EXPECT_EQ(listed, 8) << result.out;
+}
+
+TEST(Cli, ArenaReportsEachLevelAsJsonAndRefusesBadLevels) {
+  const std::string arena = testing::parlor_cli_path() + " arena ";
+  auto result = run_command(arena +
+                            "--game perico --option target=1 --levels sensible,random --matches 2 "
+                            "--budget-ms 0 --iterations 1 --json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << result.out;
+  EXPECT_EQ(report["matches"], 2);
+  EXPECT_EQ(report["errors"], 0);
+  ASSERT_EQ(report["levels"].size(), 2u);
+  EXPECT_EQ(report["levels"][1]["level"], "random");
+  EXPECT_TRUE(report["levels"][0]["interval95"].is_array());
+  EXPECT_EQ(run_command(arena + "--game perico --levels expert,genius").exit_code, 2);
+  EXPECT_EQ(run_command(arena + "--game perico").exit_code, 2);
 }
 
 TEST(Cli, NetworkCommandsHelpNamesTheirFlags) {

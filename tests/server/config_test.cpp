@@ -51,6 +51,26 @@ TEST(Config, RefusesBadFlagsWithTheirName) {
   EXPECT_FALSE(parse_command_line({}, env_of({{"PARLOR_THREADS", "many"}})).ok());
 }
 
+TEST(Config, BotsThinkWithinABudgetOnTheirOwnThreads) {
+  auto defaults = parse_command_line({}, env_of({}));
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ(defaults->config.bot_budget_ms, 50);
+  EXPECT_EQ(defaults->config.bot_threads, 0);  // one less than the cores
+  auto set =
+      parse_command_line({"--bot-budget-ms", "20"},
+                         env_of({{"PARLOR_BOT_BUDGET_MS", "30"}, {"PARLOR_BOT_THREADS", "3"}}));
+  ASSERT_TRUE(set.ok());
+  EXPECT_EQ(set->config.bot_budget_ms, 20);
+  EXPECT_EQ(set->config.bot_threads, 3);
+  EXPECT_EQ(parse_command_line({}, env_of({{"PARLOR_BOT_BUDGET_MS", "40"}}))->config.bot_budget_ms,
+            40);
+  EXPECT_FALSE(parse_command_line({"--bot-budget-ms", "0"}, env_of({})).ok());
+  EXPECT_FALSE(parse_command_line({"--bot-budget-ms", "10001"}, env_of({})).ok());
+  EXPECT_FALSE(parse_command_line({"--bot-threads", "65"}, env_of({})).ok());
+  EXPECT_NE(usage_text().find("--bot-budget-ms"), std::string::npos);
+  EXPECT_NE(usage_text().find("PARLOR_BOT_BUDGET_MS"), std::string::npos);
+}
+
 TEST(Config, TlsNeedsBothTheCertificateAndTheKey) {
   auto both = parse_command_line({"--tls-cert", "cert.pem"}, env_of({{"PARLOR_TLS_KEY", "k.pem"}}));
   ASSERT_TRUE(both.ok());

@@ -117,7 +117,8 @@ class RoomTest : public ::testing::Test {
     settings.bot_delay = bot_delay;
     settings.round_pause = 0ms;
     if (adjust) adjust(settings);
-    room = std::make_shared<Room>(io.get_executor(), settings, directory, journal, metrics);
+    room =
+        std::make_shared<Room>(io.get_executor(), settings, directory, journal, metrics, thinker);
     room->open(host.member, 1, sit);
     settle();
   }
@@ -157,6 +158,7 @@ class RoomTest : public ::testing::Test {
   FakeDirectory directory;
   TestJournal journal;
   std::shared_ptr<Room> room;
+  BotThinker* thinker = nullptr;  // where the room's bots think (null: on the strand)
   std::unique_ptr<BotPolicy> policy = find_game("perico")->make_bot(BotLevel::kSensible);
   Rng rng{Seed::from_u64(5), 0};
 };

@@ -147,6 +147,37 @@ TEST(ServerRooms, AMoveSentWithAckUpdateIsAcknowledgedInsideTheActorsUpdate) {
   EXPECT_FALSE(pool.take_type(*bea, "update").contains("accepted"));
 }
 
+// Expert bots (thinking on the server's bot pool) and the room's thinking budget: the
+// level and the budget are asked for, shown in the room, and bounded.
+TEST(ServerRooms, ExpertBotsWithTheRoomsBudgetPlayAMatchAndTheRoomSaysSo) {
+  ClientPool pool;
+  WsClient* host = greeted(pool, fast_server().port(), "Watcher");
+  EXPECT_EQ(create_room(pool, *host, 2, {{"sit", false}})["bot_budget_ms"], 50);  // the default
+  Json room = create_room(pool, *host, 2,
+                          {{"sit", false}, {"bot_budget_ms", 5}, {"options", {{"rounds", 2}}}});
+  EXPECT_EQ(room["bot_budget_ms"], 5);
+  for (int budget : {0, 1001}) {
+    EXPECT_EQ(
+        error_code(
+            pool, *host,
+            {{"type", "create_room"}, {"game", "secret"}, {"seats", 2}, {"bot_budget_ms", budget}}),
+        "bad_field");
+  }
+  std::string id = room["id"];
+  EXPECT_EQ(error_code(pool, *host, {{"type", "add_bot"}, {"room", id}, {"level", "genius"}}),
+            "bad_field");
+  for (int i = 0; i < 2; ++i) {
+    request_ok(pool, *host, {{"type", "add_bot"}, {"room", id}, {"level", "expert"}});
+  }
+  Json full = wait_room(pool, *host, [](const Json& r) { return r["seats"][1]["kind"] == "bot"; });
+  for (const Json& seat : full["seats"]) EXPECT_EQ(seat["level"], "expert");
+  request_ok(pool, *host, {{"type", "start"}, {"room", id}});
+  Json over = pool.take_type(*host, "match_over", 30s);
+  ASSERT_EQ(over.value("type", ""), "match_over");
+  EXPECT_EQ(over["results"]["round_results"].size(), 2u);
+  EXPECT_GT(over["actions"].get<int>(), 0);
+}
+
 TEST(ServerRooms, BotsPlayAWholeMatchWhileTheHostWatchesAndThenAnother) {
   ClientPool pool;
   WsClient* host = greeted(pool, fast_server().port(), "Watcher");

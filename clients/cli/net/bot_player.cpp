@@ -120,6 +120,14 @@ void BotPlayer::handle_reply(const Json& message) {
     seated_ = true;
     redirects_in_a_row_ = 0;
     handle_room(message["room"]);
+    if (config_.join_code.empty() && !server_bots_asked_) {
+      server_bots_asked_ = true;
+      for (int i = 0; i < config_.server_bots; ++i) {
+        request({{"type", "add_bot"},
+                 {"room", room_id_},
+                 {"level", bot_level_name(config_.server_bot_level)}});
+      }
+    }
     if (config_.join_code.empty() && on_room_created) {
       on_room_created(message["room"].value("code", ""));
     }

@@ -95,8 +95,12 @@ struct BotConfig {
   int seats = 0;          // create: seats of the new room
   int turn_seconds = 0;   // create: the new room's turn timer (0: none)
   std::string join_code;  // empty: create a private room and host it
-  double rate = 0;        // actions per second; 0: act as soon as allowed
-  bool replay = false;    // host: start a new match whenever one ends
+  // host: seats the server's own bots take (add_bot), of this level, before the others
+  // join (a load test's tables played partly by the server's bots).
+  int server_bots = 0;
+  BotLevel server_bot_level = BotLevel::kSensible;
+  double rate = 0;      // actions per second; 0: act as soon as allowed
+  bool replay = false;  // host: start a new match whenever one ends
   bool leave_after_match = true;
   // host: wait for allow_start() before the first match, even with the table full (a
   // load generator starts every table together).
@@ -213,6 +217,7 @@ class BotPlayer {
   bool timer_armed_ = false;
   bool start_pending_ = false;
   bool table_full_ = false;
+  bool server_bots_asked_ = false;
   bool stopping_ = false;
   bool done_ = false;
   int consecutive_rejections_ = 0;

@@ -1,12 +1,13 @@
 // The lobby: your name, the public rooms (refreshed every few seconds), joining by
 // code, and the form to create a room with every option the game offers.
 import type { App } from "./app.js";
+import { botLevelSelect } from "./bot_level.js";
 import { storedName, storeName } from "./connection.js";
 import { button, clear, h } from "./dom.js";
+import { t } from "./i18n.js";
 import { IdentityPanel } from "./identity.js";
 import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
-import { t } from "./i18n.js";
 import { gameSummary, gameTitle, optionDescription } from "./game_words.js";
 
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
@@ -131,8 +132,9 @@ export class Lobby {
     const games = this.app.games;
     if (games.length === 0) return;
     const select = h("select", { id: "quick-game", "aria-label": t("lobby.quick_game_label") }, games.map((g) => h("option", { value: g.name }, gameTitle(g.name, g.title))));
+    const level = botLevelSelect("quick-bot-level", t("bot.quick_level"));
     this.quickBox.append(h("p", { class: "note" }, t("lobby.quick_note")),
-      h("div", { class: "row" }, select, button(t("lobby.quick_play"), () => void this.quickPlay(select.value), { class: "primary", "data-action": "quick-play" })));
+      h("div", { class: "row" }, select, level, button(t("lobby.quick_play"), () => void this.quickPlay(select.value), { class: "primary", "data-action": "quick-play" })));
   }
 
   /** Joins the fullest public table of the game still waiting for players, else opens one. */

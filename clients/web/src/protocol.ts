@@ -50,6 +50,7 @@ export interface RoomInfo {
   spectators: number;
   turn_seconds: number;
   bot_delay_ms?: number;
+  bot_budget_ms?: number;
   match: number;
   /** False when the host refused spectators (absent from older servers: allowed). */
   spectators_allowed?: boolean;

@@ -3,10 +3,10 @@
 // panel beside the table (with this room's options) and as a page, #/rules/GAME.
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
+import { t } from "./i18n.js";
 import { optionsGuide, optionsList } from "./option_words.js";
 import type { GameInfo, JsonObject } from "./protocol.js";
 import { gameTitle } from "./game_words.js";
-import { t } from "./i18n.js";
 
 /**
  * The shape of each game's rules; the words are the catalogue's rules.<game>.* keys:
@@ -72,12 +72,21 @@ export function rulesPanel(game: string, options: JsonObject, info?: GameInfo): 
     h("summary", {}, t("rules.how_to_play", { game: title(game) })), rulesBody(game, info, options));
 }
 
+/** How strong each bot level is at GAME: the arena's measurements (docs/bots.md). */
+function botStrength(game: string): Child {
+  return h("section", { "data-testid": "bot-strength" },
+    h("h4", {}, t("bot.strength_heading")),
+    h("p", {}, t("bot.strength_levels")),
+    h("p", {}, t(`bot.strength.${game}`)));
+}
+
 /** The page #/rules/GAME: every game's rules are reachable by link. */
 export function rulesPage(game: string, backHref: string | null, info?: GameInfo): HTMLElement {
   return h("main", { class: "rules-page", "data-testid": "rules-page" },
     backHref ? h("p", {}, h("a", { href: backHref, "data-testid": "back-to-table" }, t("rules.back_to_table"))) : h("p", {}, h("a", { href: "#" }, t("rules.back_to_lobby"))),
     h("h2", {}, t("rules.page_title", { game: title(game) })),
     rulesBody(game, info, null),
+    botStrength(game),
     h("p", { class: "note" }, t("rules.other_games"), " ", Object.keys(RULES).map((g, i) => [i ? " · " : "", h("a", { href: `#/rules/${g}` }, title(g))]).flat()),
     h("p", { class: "note" }, t("rules.full_rules")));
 }

@@ -2,10 +2,12 @@
 // players around the top, the game's piles in the middle, your hand and your moves at
 // the bottom, scores and the log at the side — and the round and match results.
 import type { App } from "./app.js";
+import { botLevelSelect } from "./bot_level.js";
 import { cardElement } from "./cards.js";
 import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import { GAMES } from "./games/index.js";
+import { t } from "./i18n.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import { optionsList } from "./option_words.js";
 import type { GameInfo, RoomInfo, SeatInfo } from "./protocol.js";
@@ -15,7 +17,6 @@ import { chatPanel } from "./chat.js";
 import { hostPanel } from "./host.js";
 import { meldOrder } from "./meld_sort.js";
 import { gameTitle, phaseText, seatName } from "./game_words.js";
-import { t } from "./i18n.js";
 
 function seatStatus(s: SeatInfo): string {
   if (s.kind === "empty") return t("seat.empty");
@@ -72,7 +73,7 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
   const host = app.isHost;
   const seats = room.seats ?? [];
   const full = seats.every((s) => s.kind !== "empty");
-  const level = h("select", { "aria-label": t("room.bot_level"), id: "bot-level" }, h("option", { value: "sensible" }, t("room.bot_sensible")), h("option", { value: "random" }, t("room.bot_random")));
+  const level = botLevelSelect("bot-level", t("room.bot_level"));
   return h("main", { class: "waiting-room" },
     roomHeader(app, room),
     h("section", { class: "panel" },
