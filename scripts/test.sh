@@ -10,7 +10,7 @@
 #                             and every CTest test that needs no sanitizer build, no
 #                             container and no browser, except those labelled `slow` or
 #                             `exhaustive` (minutes each: the crash tests' kills, the
-#                             secrecy sweep, every hand); under 5 minutes on a warm
+#                             secrecy sweep, every hand); it aims at 5 minutes on a warm
 #                             two-core machine. The full command runs all of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
