@@ -17,7 +17,8 @@ boost=libboost-dev
 if grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then boost=libboost1.81-dev; fi
 packages=(build-essential cmake ninja-build pkg-config git
   "$boost" nlohmann-json3-dev libspdlog-dev libgtest-dev libgmock-dev googletest
-  libsqlite3-dev libpq-dev libbenchmark-dev libssl-dev ccache clang-format)
+  libsqlite3-dev libpq-dev libbenchmark-dev libssl-dev libsodium-dev libicu-dev
+  ccache clang-format)
 # Node.js builds the web client; a machine that already has one (any source) keeps it.
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 if [ "${PARLOR_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium firefox-esr); fi

@@ -29,6 +29,7 @@
 
 #include "engine/core/expected.hpp"
 #include "engine/core/json_writer.hpp"  // json_text
+#include "server/store/account_rows.hpp"
 
 namespace parlor::server::store {
 
@@ -201,6 +202,39 @@ class Store {
   Ticket claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
                              Millis at);
 
+
+  // ---- A club's server (account_rows.hpp; server/accounts/) ----
+  // Creates the account unless its player id or its handle_key is taken: whether this one
+  // won is read afterwards (account_by_key: the row's player_id is this one's), so that of
+  // two sign-ups for one handle on any nodes exactly one wins. A replayed write changes nothing.
+  Ticket account_created(const AccountRow& account);
+  // Replaces the hash and password_changed_at.
+  Ticket password_changed(const std::string& player_id, const std::string& password_hash,
+                          Millis at);
+  Ticket account_role_set(const std::string& player_id, const std::string& role);
+  Ticket account_approved(const std::string& player_id, bool approved);
+  // A device's login: `token_hash` answers for the player from now (as player_token_added),
+  // with what the device said of itself.
+  Ticket session_added(const std::string& player_id, const std::string& token_hash,
+                       const std::string& label, Millis at);
+  // The token no longer answers for anyone (from players.token_hash or player_tokens).
+  Ticket session_ended(const std::string& token_hash);
+  // Every token of the player but `keep_token_hash` ends (a changed password).
+  Ticket sessions_ended_except(const std::string& player_id, const std::string& keep_token_hash);
+  // Replaces the player's sanction.
+  Ticket sanction_set(const SanctionRow& sanction);
+  Ticket sanction_lifted(const std::string& player_id);
+  Ticket invite_made(const InviteRow& invite);
+  Ticket invite_revoked(const std::string& invite_id, Millis at);
+  // Spends one use of the invite whose code hashes to `code_hash` for `player_id`, if it is
+  // good at `at` (not expired, not revoked, uses left): the player is invited from then
+  // (accounts.invited for an account; invite_uses either way). A player redeeming twice
+  // spends one use. Whether it worked: player_invited(player_id) once committed.
+  Ticket invite_redeemed(const std::string& code_hash, const std::string& player_id, Millis at);
+  Ticket audit(const AuditRow& row);  // `seq` is the database's
+  // The server's settings by key ("announcement": the banner's text, "" for none).
+  Ticket setting_saved(const std::string& key, const std::string& value, Millis at);
+
   // Runs `callback` on the store's (writer) thread once `ticket` is committed (at once, on the
   // calling thread, if it already is).
   void after_commit(Ticket ticket, std::function<void()> callback);
@@ -239,6 +273,26 @@ class Store {
   // The rooms room_saved kept and room_removed did not remove, oldest change first: a
   // single server reopens them waiting (server/room/recovery.hpp).
   std::vector<OpenRoomRow> load_open_rooms();
+
+
+  // ---- A club's server's reads (account_rows.hpp). A failed read is an error
+  // ("store_read_failed"), never "none": "no such account" lets a second sign-up through.
+  Expected<std::vector<AccountRow>> load_accounts();
+  Expected<std::optional<AccountRow>> account_by_key(const std::string& handle_key);
+  Expected<std::optional<AccountRow>> account_of(const std::string& player_id);
+  // The player's live tokens (players.token_hash first, then player_tokens by created_at).
+  Expected<std::vector<SessionRow>> sessions_of(const std::string& player_id);
+  Expected<std::vector<SanctionRow>> load_sanctions();
+  Expected<std::vector<InviteRow>> invites();  // newest first
+  // Whether the player has redeemed an invite (or is an account made with one).
+  Expected<bool> player_invited(const std::string& player_id);
+  // Every player who redeemed an invite (guests and accounts): loaded at start.
+  Expected<std::vector<std::string>> invited_players();
+  // The audit log after `after_seq`, oldest first, at most `limit` (what other nodes follow).
+  Expected<std::vector<AuditRow>> audit_after(std::int64_t after_seq, int limit);
+  // Newest first, before `before_seq` (0: the newest), at most `limit` (the operator's page).
+  Expected<std::vector<AuditRow>> audit_page(std::int64_t before_seq, int limit);
+  Expected<std::optional<std::string>> setting(const std::string& key);
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
   // Live matches never include "seed" or "actions".
