@@ -60,6 +60,8 @@ struct SanctionRow {
 // server/accounts/account_feed.hpp). `seq` is given by the database.
 struct AuditRow {
   std::int64_t seq = 0;
+  std::string key;  // unique, made by the server (16 random hex digits): a replayed write
+                    // of the same entry adds nothing
   Millis at = 0;
   std::string actor_id;    // player id ("" for the server itself: --admin on start)
   std::string actor_name;  // as shown then
