@@ -156,6 +156,15 @@ std::string error_message(const Json& id, std::string_view code, std::string_vie
   return body.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+std::string error_message(const Json& id, std::string_view code, std::string_view message,
+                          Json extra) {
+  extra["type"] = "error";
+  extra["code"] = code;
+  extra["message"] = message;
+  if (!id.is_null()) extra["id"] = id;
+  return extra.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 std::string reply_message(const Json& id, std::string_view type, Json body) {
   body["type"] = type;
   if (!id.is_null()) body["id"] = id;

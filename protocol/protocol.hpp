@@ -48,6 +48,26 @@ enum class RequestType {
   kMute,
   kClaimCode,
   kClaim,
+  // Accounts (README: "Accounts and access").
+  kSignup,
+  kLogin,
+  kLogout,
+  kChangePassword,
+  kSessions,
+  kEndSession,
+  // Operators (README: "Operators"): moderators and admins only.
+  kOpOverview,
+  kOpAccounts,
+  kOpCloseRoom,
+  kOpSanction,
+  kOpLift,
+  kOpAnnounce,
+  kOpAudit,
+  kOpApprove,
+  kOpSetRole,
+  kOpInvites,
+  kOpMakeInvite,
+  kOpRevokeInvite,
 };
 
 // A member of a request that the move reader read (move_reader.hpp): `name` is one of its
@@ -98,6 +118,10 @@ Json extract_id(const Json& message);
 
 // {"type":"error","id":ID,"code":CODE,"message":MESSAGE} (id omitted when null).
 std::string error_message(const Json& id, std::string_view code, std::string_view message);
+// The same with more members (an access refusal's "access", a throttle's
+// "retry_after_seconds").
+std::string error_message(const Json& id, std::string_view code, std::string_view message,
+                          Json extra);
 // A reply: `body` with "type" and the echoed "id" added.
 std::string reply_message(const Json& id, std::string_view type, Json body = Json::object());
 

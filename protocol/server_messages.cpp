@@ -67,6 +67,7 @@ Json seat_json(int index, const SeatSummary& seat) {
       entry["name"] = seat.name;
       entry["connected"] = seat.connected;
       entry["bot_plays"] = seat.bot_plays;
+      entry["guest"] = seat.guest;
       break;
     case SeatKind::kBot:
       entry["name"] = seat.name;
@@ -130,6 +131,7 @@ void write_seat(JsonWriter& out, int index, const SeatSummary& seat) {
     case SeatKind::kHuman:
       out.member("bot_plays", seat.bot_plays);
       out.member("connected", seat.connected);
+      out.member("guest", seat.guest);
       out.member_as_dumped("kind", seat_kind_name(seat.kind));
       out.member_as_dumped("name", seat.name);
       out.member_as_dumped("player", seat.player_id);

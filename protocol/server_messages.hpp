@@ -41,6 +41,7 @@ struct SeatSummary {
   bool connected = false;  // humans
   bool bot_plays = false;  // humans: a bot stands in for the absent player
   std::string bot_level;   // bots: "random" or "sensible"
+  bool guest = true;       // humans: no account (README, "Accounts and access")
 };
 
 enum class RoomStatus { kWaiting, kPlaying, kFinished, kClosed };

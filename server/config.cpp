@@ -48,6 +48,12 @@ std::vector<std::string> split_commas(const std::string& text) {
   return parts;
 }
 
+std::string join_commas(const std::vector<std::string>& parts) {
+  std::string joined;
+  for (const auto& part : parts) joined += (joined.empty() ? "" : ",") + part;
+  return joined;
+}
+
 template <class Int>
 Flag int_flag(std::string name, std::string help, Int ServerConfig::*field, long long min,
               long long max) {
@@ -189,11 +195,35 @@ const std::vector<Flag>& flags() {
          c.allowed_origins = split_commas(v);
          return true;
        },
-       [](const ServerConfig& c) {
-         std::string joined;
-         for (const auto& o : c.allowed_origins) joined += (joined.empty() ? "" : ",") + o;
-         return joined;
-       }},
+       [](const ServerConfig& c) { return join_commas(c.allowed_origins); }},
+      {"access",
+       "who may come in: open (anyone), invite (whoever redeemed an operator's invite) or "
+       "members (accounts an operator approved)",
+       [](ServerConfig& c, const std::string& v) {
+         if (v != "open" && v != "invite" && v != "members") return false;
+         c.access = v;
+         return true;
+       },
+       [](const ServerConfig& c) { return c.access; }},
+      {"guests", "on or off: whether players without an account may play where --access allows",
+       [](ServerConfig& c, const std::string& v) {
+         if (v != "on" && v != "off") return false;
+         c.guests = v == "on";
+         return true;
+       },
+       [](const ServerConfig& c) { return std::string(c.guests ? "on" : "off"); }},
+      {"admin",
+       "comma-separated handles made admins on start, each once its account exists (how the "
+       "first admin is made: docs/operators.md)",
+       [](ServerConfig& c, const std::string& v) {
+         c.admins = split_commas(v);
+         return true;
+       },
+       [](const ServerConfig& c) { return join_commas(c.admins); }},
+      int_flag("hash-threads",
+               "threads that hash passwords, off the network threads (0: one per four cores, "
+               "at least one)",
+               &C::hash_threads, 0, 64),
   };
   return all;
 }

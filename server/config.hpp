@@ -65,6 +65,15 @@ struct ServerConfig {
   std::size_t max_body_bytes = 64 * 1024;
   std::size_t max_queued_messages = 1024;
   std::vector<std::string> allowed_origins;  // empty: any Origin
+
+  // A club's server (docs/operators.md, "Who may come in"; server/accounts/): the access
+  // mode ("open", "invite" or "members"), whether guests may play where the mode allows
+  // them, the handles made admins on start (each once its account exists), and the threads
+  // that hash passwords (0: one per four cores, at least one).
+  std::string access = "open";
+  bool guests = true;
+  std::vector<std::string> admins;
+  int hash_threads = 0;
 };
 
 // The most thinking per bot move a room may ask for (create_room's bot_budget_ms).

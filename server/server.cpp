@@ -16,6 +16,8 @@
 #include <iostream>
 #include <thread>
 
+#include "server/accounts/account_feed.hpp"
+#include "server/accounts/club.hpp"
 #include "server/cluster/cluster_service.hpp"
 #include "server/http/replay_cache.hpp"
 #include "server/lobby.hpp"
@@ -91,6 +93,19 @@ int io_threads_for(int configured) {
 
 // `--bot-threads 0`: one less than the cores (at least one), so that bots thinking at
 // once leave a core to the io thread, and they run at a lower priority besides.
+// The club's settings from the flags (server/accounts/club.hpp). `--hash-threads 0`: one
+// per four cores, at least one, so that a flood of logins leaves the other cores to play.
+accounts::ClubOptions club_options(const ServerConfig& config) {
+  accounts::ClubOptions options;
+  options.access.mode =
+      accounts::parse_access_mode(config.access).value_or(accounts::AccessMode::kOpen);
+  options.access.guests = config.guests;
+  options.admins = config.admins;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.hash_threads = config.hash_threads > 0 ? config.hash_threads : std::max(1, cores / 4);
+  return options;
+}
+
 int bot_threads_for(int configured) {
   if (configured > 0) return configured;
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
@@ -210,6 +225,20 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
                  recovered.resumed, recovered.finished, recovered.aborted, recovered.reopened);
   }
   auto web_root = std::make_shared<WebRoot>(resolve_web_root(config.web_root, executable_path));
+  // Accounts and access (server/accounts/club.hpp): loaded before the listener opens, so the
+  // first hello already meets the server's rules. A PostgreSQL store may be shared by several
+  // nodes: the feed brings their changes here (account_feed.hpp).
+  accounts::Club club(club_options(config), lobby->players(), store.get(),
+                      history_pool.get_executor());
+  if (auto failed = club.start()) {
+    spdlog::critical("cannot load the accounts: {} ({})", failed->message, failed->code);
+    return 1;
+  }
+  std::shared_ptr<accounts::AccountFeed> account_feed;
+  if (is_postgres_uri(config.db_path)) {
+    account_feed = std::make_shared<accounts::AccountFeed>(club, ioc);
+    account_feed->start();
+  }
 
   beast::error_code ec;
   auto address = net::ip::make_address(config.address, ec);
@@ -231,7 +260,8 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // WebSocket side directly, on their own thread.
   ReplayCache replay_cache(config.replay_cache_bytes);
   const ServerContext context{lobby, gate,
-                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}};
+                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache},
+                              &club};
   auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   const Expected<tcp::endpoint> listening = listener->open({address, config.port});
   if (!listening) {
@@ -253,6 +283,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // process ends once they are gone, or after `patience`.
   auto shut_down = [&](std::chrono::seconds patience) {
     listener->stop();
+    if (account_feed) account_feed->stop();
     lobby->shutdown();
     spdlog::info("shutting down: closing {} connections", gate->close_all());
     auto timer = std::make_shared<net::steady_timer>(ioc);

@@ -13,6 +13,9 @@
 namespace parlor::server::store {
 class Store;
 }
+namespace parlor::server::accounts {
+class Club;
+}
 
 namespace parlor::server {
 
@@ -34,6 +37,8 @@ struct ServerContext {
   std::shared_ptr<Lobby> lobby;
   std::shared_ptr<ConnectionGate> gate;
   StoreAccess store;
+  // Accounts and access (server/accounts/club.hpp); null: an open server of guests only.
+  accounts::Club* club = nullptr;
 };
 
 }  // namespace parlor::server

@@ -4,6 +4,13 @@
 
 namespace parlor::server {
 
+void add_security_headers(http::response<http::string_body>& response) {
+  response.set("Content-Security-Policy", kContentSecurityPolicy);
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("Referrer-Policy", "no-referrer");
+  response.set("X-Frame-Options", "DENY");
+}
+
 http::response<http::string_body> respond(const http::request<http::string_body>& request,
                                           http::status status, std::string content_type,
                                           std::string body) {

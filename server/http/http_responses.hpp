@@ -19,6 +19,15 @@ http::response<http::string_body> respond(const http::request<http::string_body>
                                           http::status status, std::string content_type,
                                           std::string body);
 
+// The security headers every response carries (docs/operators.md, "Security"): a strict
+// Content-Security-Policy (no inline script or style, nothing from elsewhere, no framing),
+// nosniff, no referrer.
+void add_security_headers(http::response<http::string_body>& response);
+inline constexpr const char* kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+    "form-action 'self'";
+
 // A plain-text error that closes the connection (for requests that cannot be answered).
 http::response<http::string_body> error_response(http::status status, unsigned version,
                                                  const std::string& message);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "server/http/api_access.hpp"
 #include "server/http/history_routes.hpp"
 #include "server/http/replay_cache.hpp"
 #include "server/lobby.hpp"
@@ -94,6 +95,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (plain_on_tls_port_) return refuse_plain_http(request);
   if (websocket::is_upgrade(request)) return upgrade(std::move(request));
   std::string_view target = request.target();
+  if (auto refused = api_refusal(request, context_)) return send(std::move(*refused));
   if (context_.store.store && is_history_path(target.substr(0, target.find('?')))) {
     return serve_history(std::move(request));
   }
@@ -155,6 +157,7 @@ bool HttpSession::origin_allowed(const http::request<http::string_body>& request
 }
 
 void HttpSession::send(http::response<http::string_body> response) {
+  add_security_headers(response);
   response_ = std::make_shared<http::response<http::string_body>>(std::move(response));
   bool keep_alive = response_->keep_alive();
   http::async_write(

@@ -25,7 +25,7 @@ WebSocketSession::WebSocketSession(Transport&& transport, const ServerContext& c
       limiter_(lobby_->config().rate_per_second, lobby_->config().rate_burst),
       keep_alive_(ws_.get_executor()),
       single_thread_io_(lobby_->single_thread_io()),
-      router_(*lobby_, *gate_, context.store, *this, ip_) {
+      router_(*lobby_, *gate_, context.store, *this, ip_, context.club) {
   lobby_->metrics().connections_open.fetch_add(1);
   lobby_->metrics().connections_total.fetch_add(1);
 }

@@ -103,6 +103,41 @@ PlayerIdentity Players::take_claimed_token(const store::PlayerRow& row, const st
 
 std::string Players::new_token() { return random_token(); }
 
+std::optional<std::string> Players::id_of_token(const std::string& token) const {
+  std::string hash = hash_token(token);
+  std::lock_guard lock(mutex_);
+  auto it = id_by_token_hash_.find(hash);
+  if (it == id_by_token_hash_.end()) return std::nullopt;
+  return it->second;
+}
+
+PlayerIdentity Players::add_session(const std::string& player_id, const std::string& name) {
+  PlayerIdentity player{player_id, name, random_token()};
+  std::lock_guard lock(mutex_);
+  id_by_token_hash_[hash_token(player.token)] = player_id;
+  name_by_id_[player_id] = name;
+  return player;
+}
+
+void Players::forget_token_hash(const std::string& token_hash) {
+  std::lock_guard lock(mutex_);
+  id_by_token_hash_.erase(token_hash);
+}
+
+void Players::forget_tokens_except(const std::string& player_id,
+                                   const std::string& keep_token_hash) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(id_by_token_hash_, [&](const auto& entry) {
+    return entry.second == player_id && entry.first != keep_token_hash;
+  });
+}
+
+void Players::rename(const std::string& player_id, const std::string& name) {
+  std::lock_guard lock(mutex_);
+  name_by_id_[player_id] = name;
+  if (store_) store_->player_seen(player_id, name, store::now_millis());
+}
+
 std::optional<std::string> Players::name_of(const std::string& player_id) const {
   std::lock_guard lock(mutex_);
   auto it = name_by_id_.find(player_id);
@@ -114,7 +149,8 @@ void Players::attach_store(store::Store& store) {
   std::vector<store::PlayerRow> saved = store.load_players();
   std::lock_guard lock(mutex_);
   for (const store::PlayerRow& row : saved) {
-    id_by_token_hash_[row.token_hash] = row.id;
+    // An ended first token comes back empty (Store::session_ended): the player stays known.
+    if (!row.token_hash.empty()) id_by_token_hash_[row.token_hash] = row.id;
     name_by_id_[row.id] = row.name;
     next_id_ = std::max(next_id_, number_after(row.id, 'p', id_suffix_));
   }

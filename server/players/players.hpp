@@ -55,6 +55,19 @@ class Players {
   // hash), then resumes it as resume() would; nothing if `row` does not hold `token`.
   std::optional<PlayerIdentity> adopt(const store::PlayerRow& row, const std::string& token,
                                       const std::string& name);
+  // ---- Accounts (server/accounts/, server/requests/account_requests.cpp) ----
+  // The player holding `token`, without renaming or writing anything.
+  std::optional<std::string> id_of_token(const std::string& token) const;
+  // A new token answering for `player_id` (a login), known here at once; the caller keeps
+  // it in the store (Store::session_added) and shows it only once that is committed.
+  PlayerIdentity add_session(const std::string& player_id, const std::string& name);
+  // The token no longer answers for anyone here (an ended session).
+  void forget_token_hash(const std::string& token_hash);
+  // Every token of the player but `keep_token_hash` (a changed password).
+  void forget_tokens_except(const std::string& player_id, const std::string& keep_token_hash);
+  // A player's display name, written through (an account's is its handle).
+  void rename(const std::string& player_id, const std::string& name);
+
   // Loads the saved players (ids continue after the highest) and writes through from now.
   void attach_store(store::Store& store);
 

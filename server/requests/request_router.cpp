@@ -4,9 +4,12 @@
 
 #include <cctype>
 
+#include "server/accounts/club.hpp"
 #include "server/lobby.hpp"
 #include "server/net/connection_gate.hpp"
+#include "server/requests/account_requests.hpp"
 #include "server/requests/identity_requests.hpp"
+#include "server/requests/operator_requests.hpp"
 
 namespace parlor::server {
 
@@ -14,8 +17,15 @@ using protocol::Request;
 using protocol::RequestType;
 
 RequestRouter::RequestRouter(Lobby& lobby, const ConnectionGate& gate, StoreAccess store,
-                             ClientLink& link, std::string ip)
-    : lobby_(lobby), gate_(gate), store_(std::move(store)), link_(link), ip_(std::move(ip)) {}
+                             ClientLink& link, std::string ip, accounts::Club* club)
+    : lobby_(lobby),
+      gate_(gate),
+      store_(std::move(store)),
+      link_(link),
+      ip_(std::move(ip)),
+      club_(club) {}
+
+RequestRouter::~RequestRouter() { go_offline(); }
 
 void RequestRouter::route(std::string_view text) {
   // A move is read without a tree for its envelope (protocol/move_reader.hpp).
@@ -34,6 +44,7 @@ void RequestRouter::route(std::string_view text) {
 }
 
 void RequestRouter::connection_ended() {
+  go_offline();
   if (player_id_.empty()) return;
   auto connection = link_.connection();
   for (auto& [id, weak] : rooms_) {
@@ -58,9 +69,11 @@ void RequestRouter::handle_request(Request& request) {
                                      });
                                    });
   }
+  if (is_account_request(request.type)) return handle_account_request(request);
   if (player_id_.empty()) {
     return send_error(request.id, "hello_required", "say hello first");
   }
+  if (is_operator_request(request.type)) return handle_operator_request(request);
   switch (request.type) {
     case RequestType::kGames:
       return link_.send_text(
@@ -93,8 +106,14 @@ void RequestRouter::handle_hello(const Request& request) {
   }
   std::string raw_name = request.string_field("name");
   std::string name = raw_name.empty() ? "" : clean_display_name(raw_name);
+  invite_ = request.string_field("invite");
   PlayerIdentity player;
   if (request.has("token")) {
+    token_hash_ = Players::hash_token(request.string_field("token"));
+    auto owner = lobby_.players().id_of_token(request.string_field("token"));
+    auto allowed = hello_name(request.id, owner.value_or(""), name);
+    if (!allowed) return;
+    name = *allowed;
     auto resumed = lobby_.players().resume(request.string_field("token"), name);
     if (!resumed && clustered() && store_.store) {
       return find_player_elsewhere(request.id, request.string_field("token"), name);
@@ -105,21 +124,27 @@ void RequestRouter::handle_hello(const Request& request) {
     }
     player = *resumed;
   } else {
-    player = lobby_.players().create(name.empty() ? "Player" : name);
+    if (refuse_new_guest(request.id)) return;
+    auto allowed = hello_name(request.id, "", name);
+    if (!allowed) return;
+    player = lobby_.players().create(allowed->empty() ? "Player" : *allowed);
+    token_hash_ = Players::hash_token(player.token);
   }
   if (clustered()) return finish_hello(request.id, player);
   welcome(request.id, player);
 }
 
 void RequestRouter::welcome(const Json& request_id, const PlayerIdentity& player) {
+  if (!admit(request_id, player)) return;
   player_id_ = player.id;
   name_ = player.name;
+  guest_ = !club_ || club_->is_guest(player.id);
   auto rooms = lobby_.rooms_of(player_id_);
   Json room_ids = Json::array();
   for (const auto& room : rooms) room_ids.push_back(room->id());
   Json games = Json::array();
   for (const GameDefinition* game : lobby_.games()) games.push_back(game->name());
-  Json body = {{"player", {{"id", player.id}, {"name", player.name}}},
+  Json body = {{"player", identity_json(player)},
                {"protocol_version", protocol::kVersion},
                {"server", "parlor-server"},
                {"games", games},
@@ -127,9 +152,15 @@ void RequestRouter::welcome(const Json& request_id, const PlayerIdentity& player
                {"chat_max_chars", lobby_.config().chat_max_chars}};
   if (!player.token.empty()) body["token"] = player.token;
   if (clustered()) body["node"] = lobby_.config().node;
+  if (club_) {
+    body["account"] = club_->account_json(player.id);
+    body["access"] = club_->access_json(player.id);
+    if (auto text = club_->directory().announcement(); !text.empty()) body["announcement"] = text;
+  }
   spdlog::info("player {} ({}) says hello from {}{}", player_id_, name_, ip_,
                player.token.empty() ? " (returning)" : "");
   link_.send_text(protocol::reply_message(request_id, "welcome", std::move(body)));
+  go_online();
   for (const auto& room : rooms) {  // a reconnect: the seats come back
     rooms_[room->id()] = room;
     room->attach(me());
@@ -300,6 +331,6 @@ bool RequestRouter::sits_in(const std::shared_ptr<Room>& room) const {
   return false;
 }
 
-Member RequestRouter::me() { return {player_id_, name_, link_.connection()}; }
+Member RequestRouter::me() { return {player_id_, name_, link_.connection(), guest_}; }
 
 }  // namespace parlor::server

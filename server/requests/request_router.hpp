@@ -29,14 +29,19 @@ using Json = nlohmann::json;
 namespace cluster {
 struct RoomLocation;
 }
+namespace accounts {
+class Club;
+}
 class Room;
 
 class RequestRouter {
  public:
   // `store`: where a cluster looks up a token another node created. `ip` names the
-  // client in the log.
+  // client in the log. `club`: accounts and access (server/accounts/club.hpp); null: an open
+  // server of guests only (tests of the lobby alone).
   RequestRouter(Lobby& lobby, const ConnectionGate& gate, StoreAccess store, ClientLink& link,
-                std::string ip);
+                std::string ip, accounts::Club* club = nullptr);
+  ~RequestRouter();
 
   // One text frame from the client (past the connection's rate limit). A bad request is
   // answered with its error code; a failure of ours with internal_error, never thrown.
@@ -87,6 +92,26 @@ class RequestRouter {
   // with internal_error, never thrown into the event loop.
   void run_guarded(const Json& request_id, const char* what, const std::function<void()>& step);
 
+  // ---- Accounts and access (request_router_access.cpp) ----
+  void handle_account_request(const protocol::Request& request);
+  void handle_operator_request(const protocol::Request& request);
+  // A hello's name for `player_id` (empty: a new player): an account's handle whatever was
+  // asked; a guest's requested name, unless it looks like an account's handle (then
+  // nothing, after replying name_reserved).
+  std::optional<std::string> hello_name(const Json& request_id, const std::string& player_id,
+                                        const std::string& requested);
+  // A hello without a token, of someone the server would refuse as a new guest: refused here
+  // (true), before a player is made for them, unless they bring an invite.
+  bool refuse_new_guest(const Json& request_id);
+  // Whether the player may come in now; false after refusing them (the connection stays
+  // open) or while their invite is being redeemed (welcome follows).
+  bool admit(const Json& request_id, const PlayerIdentity& player);
+  void redeem_invite(const Json& request_id, const PlayerIdentity& player);
+  // welcome's "player" and the club's fields.
+  Json identity_json(const PlayerIdentity& player) const;
+  void go_online();
+  void go_offline();
+
   Lobby& lobby_;
   const ConnectionGate& gate_;
   StoreAccess store_;
@@ -96,6 +121,11 @@ class RequestRouter {
   std::string player_id_;       // empty until hello
   std::string name_;
   std::map<std::string, std::weak_ptr<Room>> rooms_;  // rooms told about this connection
+  accounts::Club* club_ = nullptr;
+  std::string token_hash_;      // the session this connection said hello with
+  bool guest_ = true;           // no account
+  std::string invite_;          // a hello's invite code, until redeemed
+  std::uint64_t online_id_ = 0;  // in the club's OnlinePlayers once welcomed
 };
 
 }  // namespace parlor::server

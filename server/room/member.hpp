@@ -14,6 +14,7 @@ struct Member {
   std::string player_id;
   std::string name;
   std::shared_ptr<Connection> connection;
+  bool guest = true;  // no account: marked so wherever the name is shown
 };
 
 }  // namespace parlor::server

@@ -99,6 +99,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void set_spectators(Member who, Json request_id, bool allow);
   void remove_player(Member who, Json request_id, int seat);
   void mute(Member who, Json request_id, std::string player_id, bool muted);
+  // An operator closes the room (op_close_room): every member is told `removed` with the
+  // reason "room_closed" and the operator's words, a live match is aborted, the room ends.
+  void close_by_operator(std::string reason);
   // A returning player's new connection: rebinds their seat and sends the state.
   void attach(Member who);
   // A connection went away (no-op if it was not this room's).
@@ -168,6 +171,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_get_state(Member who, Json request_id);
   void do_chat(Member who, Json request_id, std::string text);
   void do_set_spectators(Member who, Json request_id, bool allow);
+  void do_close_by_operator(std::string reason);
   void do_remove_player(Member who, Json request_id, int seat);
   void do_mute(Member who, Json request_id, std::string player_id, bool muted);
   // The host refused spectators: every one but the host is told and removed.
@@ -206,7 +210,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void note_grace_over(const GraceExpiry& gone);
   void check_empty();
   void on_empty_timer();
-  void close_room();
+  // `abort_reason`: what a live match's record says of its end.
+  void close_room(const std::string& abort_reason = "room closed: nobody left");
   // The match is on and not paused between rounds: bots and timers may act.
   bool match_in_play() const;
   // How the stand-in scheduler reads this room and plays a seat's move here.

@@ -20,6 +20,9 @@ void Room::chat(Member who, Json request_id, std::string text) {
 void Room::set_spectators(Member who, Json request_id, bool allow) {
   post_to_strand(&Room::do_set_spectators, std::move(who), std::move(request_id), allow);
 }
+void Room::close_by_operator(std::string reason) {
+  post_to_strand(&Room::do_close_by_operator, std::move(reason));
+}
 void Room::remove_player(Member who, Json request_id, int seat) {
   post_to_strand(&Room::do_remove_player, std::move(who), std::move(request_id), seat);
 }
@@ -55,6 +58,12 @@ void Room::do_set_spectators(Member who, Json request_id, bool allow) {
   if (!allow) remove_spectators();
   send_room_to_all();
   check_empty();
+}
+
+void Room::do_close_by_operator(std::string reason) {
+  if (status_ == Status::kClosed) return;
+  deliver_to_all(make_message(protocol::removed_message(id(), "room_closed", reason)));
+  close_room("closed by an operator: " + reason);
 }
 
 void Room::remove_spectators() {

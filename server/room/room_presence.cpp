@@ -83,9 +83,9 @@ void Room::on_empty_timer() {
   close_room();  // nobody came back in time
 }
 
-void Room::close_room() {
+void Room::close_room(const std::string& abort_reason) {
   if (status_ == Status::kClosed) return;
-  if (status_ == Status::kPlaying) session_.abort("room closed: nobody left");
+  if (status_ == Status::kPlaying) session_.abort(abort_reason);
   status_ = Status::kClosed;
   timers_.cancel_all();
   for (const SeatState& seat : seating_.seats()) {
@@ -93,7 +93,7 @@ void Room::close_room() {
       directory_.seat_changed(seat.player_id, id(), false);
     }
   }
-  spdlog::info("room {}: closed (empty)", id());
+  spdlog::info("room {}: closed ({})", id(), abort_reason);
   directory_.room_closed(id());
 }
 

@@ -84,6 +84,7 @@ void Seating::sit(int index, const Member& who) {
   state.kind = SeatKind::kHuman;
   state.player_id = who.player_id;
   state.name = who.name;
+  state.guest = who.guest;
   state.connection = who.connection;
   state.connected = true;
   if (host_player_id_.empty()) host_player_id_ = who.player_id;
@@ -184,6 +185,7 @@ std::optional<int> Seating::attach(const Member& who) {
   state.connected = true;
   state.bot_plays = false;
   state.name = who.name;
+  state.guest = who.guest;
   return index;
 }
 
@@ -280,6 +282,7 @@ void Seating::summarize(protocol::RoomSummary& summary) const {
       entry.player_id = seat.player_id;
       entry.connected = seat.connected;
       entry.bot_plays = seat.bot_plays;
+      entry.guest = seat.guest;
     } else if (seat.kind == SeatKind::kBot) {
       entry.bot_level = bot_level_name(seat.level);
     }

@@ -34,6 +34,7 @@ struct SeatState {
   bool connected = false;
   Clock::time_point disconnected_at;
   bool bot_plays = false;  // a human's seat played by a bot (grace over)
+  bool guest = true;       // a human without an account
   BotLevel level = BotLevel::kSensible;
   std::shared_ptr<BotPolicy> policy;
 

@@ -90,6 +90,20 @@ def request_corpus():
         '{"type":"action","id":null,"room":"R1","ack":null,"after":null,"match":-0,"action":{}}',
         '{"type":"action","room":"R1","room":"R2","action":{"a":1,"a":{"b":2}}}',
         '{"type":"ping","id":18446744073709551615}', '{"type":"ping","id":-9223372036854775808}',
+        # accounts and operators (protocol/README.md, "Accounts and access", "Operators")
+        '{"type":"hello","version":1,"name":"Fer","invite":"Q4TN-8ZRC-2XWD"}',
+        '{"type":"signup","id":30,"handle":"\u00d1and\u00fa","password":"correct horse","invite":"x","token":"t"}',
+        '{"type":"login","id":31,"handle":"ana","password":"pw","device":"Firefox"}',
+        '{"type":"logout"}', '{"type":"sessions"}', '{"type":"end_session","session":"3f9a1c7b20de"}',
+        '{"type":"change_password","password":"a","new_password":"b"}',
+        '{"type":"op_overview"}', '{"type":"op_accounts","filter":"an","pending":true}',
+        '{"type":"op_close_room","room":"R1","reason":"tidy"}',
+        '{"type":"op_sanction","player":"p3","kind":"suspend","hours":24,"reason":"spam"}',
+        '{"type":"op_lift","player":"p3"}', '{"type":"op_announce","text":""}',
+        '{"type":"op_audit","before":17}', '{"type":"op_approve","player":"p3","approved":false}',
+        '{"type":"op_set_role","player":"p3","role":"moderator"}', '{"type":"op_invites"}',
+        '{"type":"op_make_invite","max_uses":5,"hours":168,"note":"club"}',
+        '{"type":"op_revoke_invite","invite":"a1b2c3d4"}',
         '[1,2,{"a":[true,false,null]}]', '"\\"\\\\\\/\\b\\f\\n\\r\\t"', ' {"type" : "ping" } ',
     ]:
         write("request", message)

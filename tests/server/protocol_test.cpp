@@ -207,10 +207,10 @@ TEST(RoomMessage, IsTheDumpOfTheRoomTree) {
   room.host_player_id = "p1";
   room.status = RoomStatus::kPlaying;
   room.seats = {
-      {SeatKind::kHuman, "p1", "Ana \"the ace\"", true, false, ""},
-      {SeatKind::kBot, "", "Bot 2", false, false, "sensible"},
-      {SeatKind::kEmpty, "", "", false, false, ""},
-      {SeatKind::kHuman, "p4", "Jos\xc3\xa9 \b\f\x7f", false, true, ""},
+      {SeatKind::kHuman, "p1", "Ana \"the ace\"", true, false, "", false},
+      {SeatKind::kBot, "", "Bot 2", false, false, "sensible", true},
+      {SeatKind::kEmpty, "", "", false, false, "", true},
+      {SeatKind::kHuman, "p4", "Jos\xc3\xa9 \b\f\x7f", false, true, "", true},
   };
   room.spectators = 3;
   room.turn_seconds = 45;
