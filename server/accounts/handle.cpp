@@ -66,8 +66,10 @@ class Icu {
 };
 
 const Icu& icu_objects() {
-  static const Icu icu;  // thread-safe initialisation (C++11 statics)
-  return icu;
+  // Made once, thread-safely (C++11 statics), and never destroyed: a thread still running
+  // at exit may ask for a skeleton after static destructors ran.
+  static const Icu* const icu = new Icu();
+  return *icu;
 }
 
 // `raw` as UTF-16, or false if it is not well-formed UTF-8 (ill-formed sequences,
@@ -131,6 +133,10 @@ std::optional<Error> check_characters(const icu::UnicodeString& text) {
       last = Last::kLetter;
     } else if (is_digit(c)) {
       last = Last::kDigit;
+    } else if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+      // Invisible (a variation selector, a zero-width joiner, the combining grapheme
+      // joiner, which is a mark): two handles would look the same.
+      return bad_handle("a handle may not hold the invisible character " + describe(c));
     } else if (is_mark(c)) {
       if (last != Last::kLetter) {
         return bad_handle("a handle may hold the mark " + describe(c) +

@@ -9,11 +9,14 @@
 #include <memory>
 #include <utility>
 
-// What one crypto_pwhash_str costs on the project's machine (2 cores, Debian 12,
-// libsodium 1.0.18; 2026-12-03), wall / CPU time of one hash:
-//   interactive (ops 2, 64 MiB):  WALL_INTERACTIVE
-//   moderate    (ops 3, 256 MiB): WALL_MODERATE
-// A verify costs the same as a hash with the stored text's limits.
+// What one crypto_pwhash_str costs on the project's machine (2 cores shared with other
+// builds, load average 3.8; Debian 12, libsodium 1.0.18, GCC 12 -O2), measured 2026-12-03
+// with a one-off program, five hashes each:
+//   interactive (ops 2, 64 MiB):  CPU 154-181 ms, wall 154-200 ms (the first, touching its
+//                                 64 MiB for the first time, is the slowest)
+//   moderate    (ops 3, 256 MiB): CPU 795-846 ms, wall 798-1067 ms
+//   minimum     (ops 1, 8 KiB):   0.1-0.2 ms (tests only)
+// A verify costs what a hash with the stored text's limits costs.
 
 namespace parlor::server::accounts {
 
