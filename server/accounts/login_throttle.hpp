@@ -32,6 +32,9 @@ class LoginThrottle {
   static constexpr std::chrono::seconds kForgetAfter{60 * 60};
   static constexpr std::size_t kMaxKeys = 100000;
 
+  // `max_keys`: kMaxKeys but in tests.
+  explicit LoginThrottle(std::size_t max_keys = kMaxKeys) : max_keys_(max_keys) {}
+
   // How long `handle_key` from `address` must still wait; nothing if it may try now.
   std::optional<std::chrono::seconds> wait_before(const std::string& handle_key,
                                                   const std::string& address,
@@ -53,6 +56,12 @@ class LoginThrottle {
   void record_failure(const std::string& key, Clock::time_point now);
   void forget_old(Clock::time_point now);
 
+  // Handles and addresses in one map, each under its own prefix (a handle may read
+  // "10.0.0.1" too).
+  static std::string handle_entry(const std::string& handle_key);
+  static std::string address_entry(const std::string& address);
+
+  std::size_t max_keys_;
   std::mutex mutex_;
   std::unordered_map<std::string, Record> records_;
   std::list<std::string> oldest_first_;

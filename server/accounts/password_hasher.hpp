@@ -14,8 +14,8 @@
 #include <deque>
 #include <functional>
 #include <mutex>
-#include <string>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
@@ -37,7 +37,8 @@ class PasswordHasher {
  public:
   // `threads` workers (at least 1) at a lower priority than the network's (nice +5), and
   // at most `max_waiting` jobs queued beyond those running.
-  PasswordHasher(int threads, std::size_t max_waiting, HashLimits limits = HashLimits::kInteractive);
+  PasswordHasher(int threads, std::size_t max_waiting,
+                 HashLimits limits = HashLimits::kInteractive);
   ~PasswordHasher();  // finishes the running jobs; the waiting ones are called with "server_busy"
 
   PasswordHasher(const PasswordHasher&) = delete;
@@ -50,8 +51,7 @@ class PasswordHasher {
   // Checks `password` against `stored` on a worker: `done(true)` if it matches. An empty
   // `stored` (no such account) is checked against a fixed dummy hash, so that an unknown
   // handle costs the same time as a known one. Queue full: `done` gets "server_busy".
-  void verify(std::string stored, std::string password,
-              std::function<void(Expected<bool>)> done);
+  void verify(std::string stored, std::string password, std::function<void(Expected<bool>)> done);
 
   // The same, synchronously on the calling thread (tools: `parlor admin`, tests).
   static Expected<std::string> hash_now(std::string_view password, HashLimits limits);
@@ -60,15 +60,20 @@ class PasswordHasher {
   std::size_t waiting() const;
 
  private:
+  // A queued job: `run` on a worker, or `refuse` ("server_busy") if the pool stops first.
+  struct Job {
+    std::function<void()> run;
+    std::function<void()> refuse;
+  };
   void run();
-  bool submit(std::function<void()> job);
+  bool submit(Job job);
 
   HashLimits limits_;
   std::size_t max_waiting_;
   std::string dummy_hash_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<std::function<void()>> jobs_;
+  std::deque<Job> jobs_;
   bool stopping_ = false;
   std::vector<std::thread> workers_;
 };
