@@ -38,7 +38,7 @@ case "${2:-}" in
 esac
 case "$kind" in
   address) dir=build-asan labels="" scale=3 ;;
-  thread) dir=build-tsan labels="server|store" scale=6 ;;
+  thread) dir=build-tsan labels="server|store|accounts" scale=6 ;;
   *) usage ;;
 esac
 seconds="${PARLOR_SANITIZE_SECONDS:-5}"
@@ -83,7 +83,7 @@ if $server_only; then
   targets=(parlor-server parlor)
 elif [ "$kind" = thread ]; then
   targets=(server_tests server_games_tests persistence_tests store_tests fault_connection_tests
-           parlor-server parlor-server-secret parlor)
+           room_tests club_server_tests accounts_tests parlor-server parlor-server-secret parlor)
 else
   targets=(all)
 fi

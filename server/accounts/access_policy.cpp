@@ -20,8 +20,8 @@ std::string iso8601_utc(Millis at) {
   return text;
 }
 
-Error guests_not_allowed() {
-  return Error{"guests_not_allowed",
+Error guests_turned_away() {
+  return Error{"login_required",
                "this server does not take guests: log in or sign up to come in"};
 }
 
@@ -80,10 +80,10 @@ std::optional<Error> refuse(const AccessSettings& settings, const Visitor& visit
   if (visitor.account && is_operator(visitor.role)) return std::nullopt;
   switch (settings.mode) {
     case AccessMode::kOpen:  // 3.
-      if (!visitor.account && !settings.guests) return guests_not_allowed();
+      if (!visitor.account && !settings.guests) return guests_turned_away();
       return std::nullopt;
     case AccessMode::kInvite:  // 4.
-      if (!visitor.account && !settings.guests) return guests_not_allowed();
+      if (!visitor.account && !settings.guests) return guests_turned_away();
       if (visitor.invited || (visitor.account && visitor.approved)) return std::nullopt;
       return Error{"invite_required",
                    "this server takes players by invitation: ask a member for an invite and "

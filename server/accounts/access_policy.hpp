@@ -7,7 +7,8 @@
 // 1. A banned account is refused ("account_banned"), a suspended one until its suspension
 //    ends ("account_suspended"): whatever the mode, whatever the role.
 // 2. Moderators and admins always come in: an operator can never lock themselves out.
-// 3. `open`: everyone; guests only with --guests on ("guests_not_allowed").
+// 3. `open`: everyone; guests only with --guests on ("login_required" otherwise: their way in
+//    is to log in or sign up).
 // 4. `invite`: whoever has redeemed an invite (an account made with one is invited, and an
 //    approved member counts as invited too); others are refused ("invite_required"). Guests
 //    need --guests on as well.

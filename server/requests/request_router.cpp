@@ -222,7 +222,12 @@ std::shared_ptr<Room> RequestRouter::room_for_entry(const Request& request, bool
     locate_entry(Lookup::kRoom, request.string_field("room"));
     return nullptr;
   }
-  if (!room || !(room->is_public() || sits_in(room))) {
+  // Operators watch any room by id (the operator page's "watch"), private ones too.
+  const bool operator_watching = spectate && club_ && [&] {
+    auto account = club_->directory().of(player_id_);
+    return account && accounts::is_operator(account->role);
+  }();
+  if (!room || !(room->is_public() || sits_in(room) || operator_watching)) {
     send_error(request.id, "no_such_room",
                "no public room has that id (private rooms need the code)");
     return nullptr;

@@ -106,7 +106,7 @@ TEST(AccessPolicy, OpenTakesEveryoneAndGuestsWithGuestsOn) {
   EXPECT_EQ(code_of(kOpen, guest()), "");
   EXPECT_EQ(code_of(kOpen, member()), "");
   EXPECT_EQ(code_of(kOpenNoGuests, member()), "");
-  EXPECT_EQ(code_of(kOpenNoGuests, guest()), "guests_not_allowed");
+  EXPECT_EQ(code_of(kOpenNoGuests, guest()), "login_required");
 }
 
 // Rule 4.
@@ -121,8 +121,8 @@ TEST(AccessPolicy, InviteTakesTheInvitedAndTheApproved) {
   Visitor invited_guest = guest();
   invited_guest.invited = true;
   EXPECT_EQ(code_of(kInvite, invited_guest), "");
-  EXPECT_EQ(code_of(kInviteNoGuests, invited_guest), "guests_not_allowed");
-  EXPECT_EQ(code_of(kInviteNoGuests, guest()), "guests_not_allowed");
+  EXPECT_EQ(code_of(kInviteNoGuests, invited_guest), "login_required");
+  EXPECT_EQ(code_of(kInviteNoGuests, guest()), "login_required");
 }
 
 // Rule 5.
@@ -152,7 +152,7 @@ TEST(AccessPolicy, TheRulesOrder) {
   EXPECT_EQ(code_of(kInvite, with_role(member(false, false), Role::kAdmin)), "");
   // A role on a guest is no operator (only accounts have roles).
   EXPECT_EQ(code_of(kMembers, with_role(guest(), Role::kAdmin)), "login_required");
-  EXPECT_EQ(code_of(kOpenNoGuests, with_role(guest(), Role::kAdmin)), "guests_not_allowed");
+  EXPECT_EQ(code_of(kOpenNoGuests, with_role(guest(), Role::kAdmin)), "login_required");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/server/secret_server.hpp"
+#include "tests/support/throwaway_postgres.hpp"
 
 namespace parlor::testing {
 namespace {
@@ -58,9 +59,43 @@ Member new_member(ClientPool& pool, int port, const std::string& handle) {
   return member;
 }
 
-TEST(ClubServer, AGuestBecomesAMemberAndKeepsItsIdentity) {
+// Every test runs on both store backends: SQLite (the server's own file) and PostgreSQL (a
+// throwaway server, a database per test).
+class ClubServer : public ::testing::TestWithParam<std::string> {
+ protected:
+  // A server of this test's backend with `extra` flags (the fast tables' besides). With
+  // `database` (PostgreSQL only), that database: nodes of one cluster share it.
+  int server(std::vector<std::string> extra, const std::string& database = "") {
+    std::vector<std::string> args = flags(std::move(extra));
+    if (GetParam() == "postgres") {
+      static std::unique_ptr<ThrowawayPostgres> postgres;
+      static std::string why;
+      if (!postgres && why.empty()) postgres = ThrowawayPostgres::start(why);
+      if (!postgres) {
+        skipped_ = why;
+        return 0;
+      }
+      args.push_back("--db");
+      args.push_back(database.empty()
+                         ? postgres->create_database("club" + std::to_string(++databases_))
+                         : database);
+      if (database.empty()) last_database_ = args.back();
+    }
+    servers_.push_back(std::make_unique<ServerProcess>(secret_server_path(), args));
+    return servers_.back()->port();
+  }
+  std::string skipped_;
+  std::string last_database_;
+
+ private:
+  std::vector<std::unique_ptr<ServerProcess>> servers_;
+  static inline int databases_ = 0;
+};
+
+TEST_P(ClubServer, AGuestBecomesAMemberAndKeepsItsIdentity) {
   ClientPool pool;
-  const int port = server_with(flags({"--log-level", "warn"})).port();
+  const int port = server({"--log-level", "warn"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   Json welcome;
   WsClient* guest = greeted(pool, port, "Lia", &welcome);
   EXPECT_TRUE(welcome["player"]["guest"].get<bool>());
@@ -80,9 +115,10 @@ TEST(ClubServer, AGuestBecomesAMemberAndKeepsItsIdentity) {
   EXPECT_EQ(back["account"]["role"], "member");
 }
 
-TEST(ClubServer, LoginSaysOnlyWrongHandleOrPasswordAndEndsSessions) {
+TEST_P(ClubServer, LoginSaysOnlyWrongHandleOrPasswordAndEndsSessions) {
   ClientPool pool;
-  const int port = server_with(flags({"--log-level", "error"})).port();
+  const int port = server({"--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   Member ana = new_member(pool, port, "Anabel");
   WsClient* other = pool.connect(port);
   Json wrong = login(pool, *other, "anabel", "not the password");
@@ -116,9 +152,10 @@ TEST(ClubServer, LoginSaysOnlyWrongHandleOrPasswordAndEndsSessions) {
   EXPECT_EQ(hello_with(pool, *third, {{"token", in["token"]}}).value("code", ""), "bad_token");
 }
 
-TEST(ClubServer, AChangedPasswordEndsTheOtherSessions) {
+TEST_P(ClubServer, AChangedPasswordEndsTheOtherSessions) {
   ClientPool pool;
-  const int port = server_with(flags({"--log-level", "error"})).port();
+  const int port = server({"--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   Member bea = new_member(pool, port, "Beatriz");
   WsClient* phone = pool.connect(port);
   Json in = login(pool, *phone, "beatriz");
@@ -134,9 +171,10 @@ TEST(ClubServer, AChangedPasswordEndsTheOtherSessions) {
   EXPECT_EQ(login(pool, *next, "beatriz", "a new pass phrase").value("type", ""), "logged_in");
 }
 
-TEST(ClubServer, NamesThatImpersonateAMemberAreRefused) {
+TEST_P(ClubServer, NamesThatImpersonateAMemberAreRefused) {
   ClientPool pool;
-  const int port = server_with(flags({"--log-level", "error"})).port();
+  const int port = server({"--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   new_member(pool, port, "Carmen");
   WsClient* guest = pool.connect(port);
   EXPECT_EQ(hello_with(pool, *guest, {{"name", "carmen"}}).value("code", ""), "name_reserved");
@@ -150,9 +188,10 @@ TEST(ClubServer, NamesThatImpersonateAMemberAreRefused) {
   EXPECT_TRUE(welcome["player"]["guest"].get<bool>());
 }
 
-TEST(ClubServer, BruteForceIsThrottled) {
+TEST_P(ClubServer, BruteForceIsThrottled) {
   ClientPool pool;
-  const int port = server_with(flags({"--log-level", "error"})).port();
+  const int port = server({"--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   new_member(pool, port, "Dolores");
   WsClient* guesser = pool.connect(port);
   for (int i = 0; i < 5; ++i) {
@@ -164,10 +203,11 @@ TEST(ClubServer, BruteForceIsThrottled) {
   EXPECT_GE(throttled.value("retry_after_seconds", 0), 1);
 }
 
-TEST(ClubServer, AMembersOnlyServerLetsInOnlyApprovedAccounts) {
+TEST_P(ClubServer, AMembersOnlyServerLetsInOnlyApprovedAccounts) {
   ClientPool pool;
   const int port =
-      server_with(flags({"--access", "members", "--admin", "boss", "--log-level", "error"})).port();
+      server({"--access", "members", "--admin", "boss", "--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   WsClient* guest = pool.connect(port);
   Json refused = hello_with(pool, *guest, {{"name", "Eve"}});
   EXPECT_EQ(refused.value("code", ""), "login_required");
@@ -203,10 +243,11 @@ TEST(ClubServer, AMembersOnlyServerLetsInOnlyApprovedAccounts) {
   EXPECT_EQ(http_status(authorized), 200) << authorized;
 }
 
-TEST(ClubServer, InvitesLetInOnceAndNotWhenRevoked) {
+TEST_P(ClubServer, InvitesLetInOnceAndNotWhenRevoked) {
   ClientPool pool;
   const int port =
-      server_with(flags({"--access", "invite", "--admin", "chief", "--log-level", "error"})).port();
+      server({"--access", "invite", "--admin", "chief", "--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   WsClient* stranger = pool.connect(port);
   EXPECT_EQ(hello_with(pool, *stranger, {{"name", "Fer"}}).value("code", ""), "invite_required");
   EXPECT_EQ(signup(pool, *stranger, "Fernando").value("code", ""), "invite_required");
@@ -235,9 +276,10 @@ TEST(ClubServer, InvitesLetInOnceAndNotWhenRevoked) {
   EXPECT_EQ(listed["invites"].size(), 2u) << listed.dump();
 }
 
-TEST(ClubServer, ABanClosesTheConnectionAndRefusesTheOldToken) {
+TEST_P(ClubServer, ABanClosesTheConnectionAndRefusesTheOldToken) {
   ClientPool pool;
-  const int port = server_with(flags({"--admin", "judge", "--log-level", "error"})).port();
+  const int port = server({"--admin", "judge", "--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   Member judge = new_member(pool, port, "judge");
   Member mod = new_member(pool, port, "Moderata");
   Member troll = new_member(pool, port, "Troll");
@@ -278,9 +320,10 @@ TEST(ClubServer, ABanClosesTheConnectionAndRefusesTheOldToken) {
   EXPECT_TRUE(found) << audit.dump();
 }
 
-TEST(ClubServer, AnnouncementsReachEveryoneAndOperatorsCloseRooms) {
+TEST_P(ClubServer, AnnouncementsReachEveryoneAndOperatorsCloseRooms) {
   ClientPool pool;
-  const int port = server_with(flags({"--admin", "host", "--log-level", "error"})).port();
+  const int port = server({"--admin", "host", "--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   Member host = new_member(pool, port, "host");
   WsClient* player = greeted(pool, port, "Hugo");
   Json room = create_room(pool, *player, 2);
@@ -302,8 +345,9 @@ TEST(ClubServer, AnnouncementsReachEveryoneAndOperatorsCloseRooms) {
   pool.request(*host.client, {{"type", "op_announce"}, {"text", ""}});
 }
 
-TEST(ClubServer, PagesCarryTheSecurityHeaders) {
-  const int port = fast_server().port();
+TEST_P(ClubServer, PagesCarryTheSecurityHeaders) {
+  const int port = server({});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   std::string page = http_get(port, "/");
   EXPECT_NE(page.find("Content-Security-Policy: default-src 'self'; script-src 'self'"),
             std::string::npos)
@@ -311,6 +355,33 @@ TEST(ClubServer, PagesCarryTheSecurityHeaders) {
   EXPECT_NE(page.find("X-Content-Type-Options: nosniff"), std::string::npos);
   EXPECT_NE(page.find("Referrer-Policy: no-referrer"), std::string::npos);
 }
+
+// In a cluster a ban made on one node closes the banned player's connection on another
+// within a second: every node follows the audit log (server/accounts/account_feed.hpp).
+TEST_P(ClubServer, ABanReachesEveryNodeWithinASecond) {
+  if (GetParam() != "postgres") GTEST_SKIP() << "a cluster needs PostgreSQL";
+  const int first = server({"--node", "n1", "--admin", "warden", "--log-level", "error"});
+  if (!skipped_.empty()) GTEST_SKIP() << skipped_;
+  const int second =
+      server({"--node", "n2", "--log-level", "error"}, last_database_);
+  ClientPool pool;
+  Member warden = new_member(pool, first, "warden");
+  Member rogue = new_member(pool, second, "Rogue");
+  Json banned = pool.request(*warden.client, {{"type", "op_sanction"},
+                                              {"player", rogue.id},
+                                              {"kind", "suspend"},
+                                              {"hours", 2},
+                                              {"reason", "cooling off"}});
+  ASSERT_EQ(banned.value("type", ""), "ok") << banned.dump();
+  Json told = pool.take(*rogue.client,
+                        [](const Json& m) { return m.value("code", "") == "account_suspended"; },
+                        1500ms);
+  EXPECT_EQ(told.value("reason", ""), "cooling off") << told.dump();
+  EXPECT_TRUE(pool.wait_for([&] { return rogue.client->closed; }, 1s));
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ClubServer, ::testing::Values("sqlite", "postgres"),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace parlor::testing
