@@ -149,7 +149,8 @@ void Players::attach_store(store::Store& store) {
   std::vector<store::PlayerRow> saved = store.load_players();
   std::lock_guard lock(mutex_);
   for (const store::PlayerRow& row : saved) {
-    // An ended first token comes back empty (Store::session_ended): the player stays known.
+    // A player whose first token has ended (Store::session_ended) comes with none: still
+    // known by its id and name, answering to its other tokens only.
     if (!row.token_hash.empty()) id_by_token_hash_[row.token_hash] = row.id;
     name_by_id_[row.id] = row.name;
     next_id_ = std::max(next_id_, number_after(row.id, 'p', id_suffix_));

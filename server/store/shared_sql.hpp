@@ -21,4 +21,23 @@ inline constexpr const char* kSeatPlayerName = R"sql(
                     WHERE s2.player_id = s.player_id
                     ORDER BY m2.started_at DESC LIMIT 1)))sql";
 
+// The columns of an AccountRow from accounts `a`, in its order, and whether the player
+// has redeemed an invite (invite_uses: never a column of its own).
+inline constexpr const char* kAccountColumns = R"sql(
+  a.player_id, a.handle, a.handle_key, a.skeleton, a.password_hash, a.role, a.approved,
+  a.created_at, a.password_changed_at,
+  EXISTS (SELECT 1 FROM invite_uses u WHERE u.player_id = a.player_id))sql";
+
+// The columns of an InviteRow, in its order.
+inline constexpr const char* kInviteColumns = R"sql(
+  id, code_hash, created_by, note, created_at, expires_at, max_uses, uses, revoked_at)sql";
+
+// The columns of an AuditRow, in its order.
+inline constexpr const char* kAuditColumns = R"sql(
+  seq, key, at, actor_id, actor_name, action, target_id, target_name, detail)sql";
+
+// A first token (players.token_hash) that has ended: session_ended keeps the column's
+// NOT NULL UNIQUE by writing this prefix before the hash, which no SHA-256 lookup matches.
+inline constexpr const char* kEndedTokenPrefix = "ended:";
+
 }  // namespace parlor::server::store::sql_text

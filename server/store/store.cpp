@@ -2,6 +2,7 @@
 // is chosen: the one place that names one.
 #include "server/store/store.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "engine/core/json_writer.hpp"
@@ -94,6 +95,85 @@ Ticket Store::claim_code_redeemed(const std::string& code_hash, const std::strin
               });
 }
 
+Ticket Store::account_created(const AccountRow& account) {
+  return push("account_created", account.player_id,
+              [account](StoreWrites& writes) { writes.account_created(account); });
+}
+
+Ticket Store::password_changed(const std::string& player_id, const std::string& password_hash,
+                               Millis at) {
+  return push("password_changed", player_id, [player_id, password_hash, at](StoreWrites& writes) {
+    writes.password_changed(player_id, password_hash, at);
+  });
+}
+
+Ticket Store::account_role_set(const std::string& player_id, const std::string& role) {
+  return push("account_role_set", player_id,
+              [player_id, role](StoreWrites& writes) { writes.account_role_set(player_id, role); });
+}
+
+Ticket Store::account_approved(const std::string& player_id, bool approved) {
+  return push("account_approved", player_id, [player_id, approved](StoreWrites& writes) {
+    writes.account_approved(player_id, approved);
+  });
+}
+
+Ticket Store::session_added(const std::string& player_id, const std::string& token_hash,
+                            const std::string& label, Millis at) {
+  return push("session_added", player_id, [player_id, token_hash, label, at](StoreWrites& writes) {
+    writes.session_added(player_id, token_hash, label, at);
+  });
+}
+
+Ticket Store::session_ended(const std::string& token_hash) {
+  return push("session_ended", "a session",
+              [token_hash](StoreWrites& writes) { writes.session_ended(token_hash); });
+}
+
+Ticket Store::sessions_ended_except(const std::string& player_id,
+                                    const std::string& keep_token_hash) {
+  return push("sessions_ended_except", player_id,
+              [player_id, keep_token_hash](StoreWrites& writes) {
+                writes.sessions_ended_except(player_id, keep_token_hash);
+              });
+}
+
+Ticket Store::sanction_set(const SanctionRow& sanction) {
+  return push("sanction_set", sanction.player_id,
+              [sanction](StoreWrites& writes) { writes.sanction_set(sanction); });
+}
+
+Ticket Store::sanction_lifted(const std::string& player_id) {
+  return push("sanction_lifted", player_id,
+              [player_id](StoreWrites& writes) { writes.sanction_lifted(player_id); });
+}
+
+Ticket Store::invite_made(const InviteRow& invite) {
+  return push("invite_made", invite.id,
+              [invite](StoreWrites& writes) { writes.invite_made(invite); });
+}
+
+Ticket Store::invite_revoked(const std::string& invite_id, Millis at) {
+  return push("invite_revoked", invite_id,
+              [invite_id, at](StoreWrites& writes) { writes.invite_revoked(invite_id, at); });
+}
+
+Ticket Store::invite_redeemed(const std::string& code_hash, const std::string& player_id,
+                              Millis at) {
+  return push("invite_redeemed", player_id, [code_hash, player_id, at](StoreWrites& writes) {
+    writes.invite_redeemed(code_hash, player_id, at);
+  });
+}
+
+Ticket Store::audit(const AuditRow& row) {
+  return push("audit", row.action, [row](StoreWrites& writes) { writes.audit(row); });
+}
+
+Ticket Store::setting_saved(const std::string& key, const std::string& value, Millis at) {
+  return push("setting_saved", key,
+              [key, value, at](StoreWrites& writes) { writes.setting_saved(key, value, at); });
+}
+
 Ticket Store::match_started(const MatchStart& start) {
   return push("match_started", start.id,
               [start](StoreWrites& writes) { writes.match_started(start); });
@@ -175,6 +255,13 @@ Result Store::read_or(const char* what, Result fallback, Read&& read) {
   return result ? std::move(*result) : std::move(fallback);
 }
 
+template <class Result, class Read>
+Expected<Result> Store::read_or_error(const char* what, Read&& read) {
+  std::optional<Result> result = try_read<Result>(what, std::forward<Read>(read));
+  if (!result) return Error{"store_read_failed", std::string("cannot read ") + what};
+  return std::move(*result);
+}
+
 std::vector<PlayerRow> Store::load_players() {
   return read_or("load_players", std::vector<PlayerRow>{},
                  [](StoreReads& reads) { return reads.load_players(); });
@@ -207,6 +294,63 @@ Expected<std::vector<UnfinishedMatch>> Store::load_unfinished_matches_in_rooms(
 std::vector<OpenRoomRow> Store::load_open_rooms() {
   return read_or("load_open_rooms", std::vector<OpenRoomRow>{},
                  [](StoreReads& reads) { return reads.load_open_rooms(); });
+}
+
+Expected<std::vector<AccountRow>> Store::load_accounts() {
+  return read_or_error<std::vector<AccountRow>>(
+      "the accounts", [](StoreReads& reads) { return reads.load_accounts(); });
+}
+
+Expected<std::optional<AccountRow>> Store::account_by_key(const std::string& handle_key) {
+  return read_or_error<std::optional<AccountRow>>(
+      "an account", [&](StoreReads& reads) { return reads.account_by_key(handle_key); });
+}
+
+Expected<std::optional<AccountRow>> Store::account_of(const std::string& player_id) {
+  return read_or_error<std::optional<AccountRow>>(
+      "an account", [&](StoreReads& reads) { return reads.account_of(player_id); });
+}
+
+Expected<std::vector<SessionRow>> Store::sessions_of(const std::string& player_id) {
+  return read_or_error<std::vector<SessionRow>>(
+      "the sessions", [&](StoreReads& reads) { return reads.sessions_of(player_id); });
+}
+
+Expected<std::vector<SanctionRow>> Store::load_sanctions() {
+  return read_or_error<std::vector<SanctionRow>>(
+      "the sanctions", [](StoreReads& reads) { return reads.load_sanctions(); });
+}
+
+Expected<std::vector<InviteRow>> Store::invites() {
+  return read_or_error<std::vector<InviteRow>>("the invites",
+                                               [](StoreReads& reads) { return reads.invites(); });
+}
+
+Expected<bool> Store::player_invited(const std::string& player_id) {
+  return read_or_error<bool>("the invites' uses",
+                             [&](StoreReads& reads) { return reads.player_invited(player_id); });
+}
+
+Expected<std::vector<std::string>> Store::invited_players() {
+  return read_or_error<std::vector<std::string>>(
+      "the invites' uses", [](StoreReads& reads) { return reads.invited_players(); });
+}
+
+Expected<std::vector<AuditRow>> Store::audit_after(std::int64_t after_seq, int limit) {
+  return read_or_error<std::vector<AuditRow>>("the audit log", [&](StoreReads& reads) {
+    return reads.audit_after(after_seq, std::max(limit, 0));
+  });
+}
+
+Expected<std::vector<AuditRow>> Store::audit_page(std::int64_t before_seq, int limit) {
+  return read_or_error<std::vector<AuditRow>>("the audit log", [&](StoreReads& reads) {
+    return reads.audit_page(before_seq, std::max(limit, 0));
+  });
+}
+
+Expected<std::optional<std::string>> Store::setting(const std::string& key) {
+  return read_or_error<std::optional<std::string>>(
+      "a setting", [&](StoreReads& reads) { return reads.setting(key); });
 }
 
 Json Store::list_matches(const MatchQuery& query) {

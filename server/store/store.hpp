@@ -202,7 +202,6 @@ class Store {
   Ticket claim_code_redeemed(const std::string& code_hash, const std::string& token_hash,
                              Millis at);
 
-
   // ---- A club's server (account_rows.hpp; server/accounts/) ----
   // Creates the account unless its player id or its handle_key is taken: whether this one
   // won is read afterwards (account_by_key: the row's player_id is this one's), so that of
@@ -251,7 +250,8 @@ class Store {
 
   // ---- Recovery's reads (start-up) ----
   // One row per token: a player with tokens on several devices comes once per token,
-  // each row with its own token_hash.
+  // each row with its own token_hash. A player whose first token has ended
+  // (session_ended) still comes once with an empty token_hash, so its id and name stay known.
   std::vector<PlayerRow> load_players();
   // The player whose token (any of its tokens) hashes to `token_hash`, read now (in a cluster
   // another node may have created it since start-up); nothing if none. A failed read is an
@@ -273,7 +273,6 @@ class Store {
   // The rooms room_saved kept and room_removed did not remove, oldest change first: a
   // single server reopens them waiting (server/room/recovery.hpp).
   std::vector<OpenRoomRow> load_open_rooms();
-
 
   // ---- A club's server's reads (account_rows.hpp). A failed read is an error
   // ("store_read_failed"), never "none": "no such account" lets a second sign-up through.
@@ -344,6 +343,9 @@ class Store {
   // The same, `fallback` when it failed.
   template <class Result, class Read>
   Result read_or(const char* what, Result fallback, Read&& read);
+  // The same, an error ("store_read_failed", naming `what`) when it failed.
+  template <class Result, class Read>
+  Expected<Result> read_or_error(const char* what, Read&& read);
 
   std::unique_ptr<StoreBackend> backend_;
   std::unique_ptr<WriteQueue> queue_;  // after backend_: destroyed (drained) first

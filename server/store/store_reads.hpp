@@ -75,6 +75,19 @@ class StoreReads {
                                            const std::string& except_player_id) = 0;
   // By game.
   virtual std::vector<GameStatsRow> player_game_stats(const std::string& player_id) = 0;
+
+  // ---- A club's server's (account_rows.hpp; Store's comments say what each reads) ----
+  virtual std::vector<AccountRow> load_accounts() = 0;  // by created_at, player_id
+  virtual std::optional<AccountRow> account_by_key(const std::string& handle_key) = 0;
+  virtual std::optional<AccountRow> account_of(const std::string& player_id) = 0;
+  virtual std::vector<SessionRow> sessions_of(const std::string& player_id) = 0;
+  virtual std::vector<SanctionRow> load_sanctions() = 0;  // by player_id
+  virtual std::vector<InviteRow> invites() = 0;           // newest first
+  virtual bool player_invited(const std::string& player_id) = 0;
+  virtual std::vector<std::string> invited_players() = 0;  // by id
+  virtual std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) = 0;
+  virtual std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) = 0;
+  virtual std::optional<std::string> setting(const std::string& key) = 0;
 };
 
 }  // namespace parlor::server::store

@@ -44,6 +44,26 @@ class StoreWrites {
                            std::string_view results_json, const std::vector<SeatResult>& seats) = 0;
   virtual void match_aborted(const std::string& match_id, Millis ended_at,
                              const std::string& reason) = 0;
+
+  // ---- A club's server (account_rows.hpp; Store's comments say what each does). ----
+  virtual void account_created(const AccountRow& account) = 0;
+  virtual void password_changed(const std::string& player_id, const std::string& password_hash,
+                                Millis at) = 0;
+  virtual void account_role_set(const std::string& player_id, const std::string& role) = 0;
+  virtual void account_approved(const std::string& player_id, bool approved) = 0;
+  virtual void session_added(const std::string& player_id, const std::string& token_hash,
+                             const std::string& label, Millis at) = 0;
+  virtual void session_ended(const std::string& token_hash) = 0;
+  virtual void sessions_ended_except(const std::string& player_id,
+                                     const std::string& keep_token_hash) = 0;
+  virtual void sanction_set(const SanctionRow& sanction) = 0;
+  virtual void sanction_lifted(const std::string& player_id) = 0;
+  virtual void invite_made(const InviteRow& invite) = 0;
+  virtual void invite_revoked(const std::string& invite_id, Millis at) = 0;
+  virtual void invite_redeemed(const std::string& code_hash, const std::string& player_id,
+                               Millis at) = 0;
+  virtual void audit(const AuditRow& row) = 0;
+  virtual void setting_saved(const std::string& key, const std::string& value, Millis at) = 0;
 };
 
 }  // namespace parlor::server::store

@@ -29,10 +29,10 @@ bool has_index(sql::Database& db, const std::string& name) {
   return row.get_int(0) == 1;
 }
 
-TEST(MigrationsTest, SixVersionsNumberedInOrder) {
-  ASSERT_EQ(migrations().size(), 6u);
-  for (int i = 0; i < 6; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
-  EXPECT_EQ(current_schema_version(), 6);
+TEST(MigrationsTest, SevenVersionsNumberedInOrder) {
+  ASSERT_EQ(migrations().size(), 7u);
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
+  EXPECT_EQ(current_schema_version(), 7);
 }
 
 TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
@@ -46,7 +46,8 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   EXPECT_EQ(db.user_version(), current_schema_version());
   for (const char* table :
        {"players", "matches", "match_seats", "live_actions", "match_actions", "match_rounds",
-        "commitments", "player_tokens", "open_rooms", "claim_codes"}) {
+        "commitments", "player_tokens", "open_rooms", "claim_codes", "accounts", "sanctions",
+        "invites", "invite_uses", "audit_log", "settings"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
   EXPECT_FALSE(has_table(db, "actions"));
@@ -122,20 +123,20 @@ TEST(MigrationsTest, ANewerDatabaseIsRefusedNamingBothVersions) {
   {
     sql::Database db(path);
     migrate(db);
-    db.set_user_version(7);
+    db.set_user_version(8);
   }
   StoreOptions options;
   options.path = path;
   auto store = Store::open(options);
   ASSERT_FALSE(store.ok());
   EXPECT_EQ(store.error().code, "db_too_new");
-  EXPECT_NE(store.error().message.find("version 7"), std::string::npos) << store.error().message;
+  EXPECT_NE(store.error().message.find("version 8"), std::string::npos) << store.error().message;
   EXPECT_NE(store.error().message.find("version " + std::to_string(current_schema_version())),
             std::string::npos)
       << store.error().message;
   // The refusal left the database alone.
   sql::Database db(path);
-  EXPECT_EQ(db.user_version(), 7);
+  EXPECT_EQ(db.user_version(), 8);
 }
 
 TEST(MigrationsTest, AFailedMigrationIsRolledBackAndReported) {

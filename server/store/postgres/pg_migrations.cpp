@@ -126,12 +126,75 @@ CREATE TABLE claim_codes (
 CREATE INDEX claim_codes_by_player ON claim_codes (player_id);
 )sql";
 
+// Version 5: SQLite's version 7, a club's server (accounts, token labels, sanctions,
+// invites and their uses, the audit log, settings). audit_log.seq is a BIGSERIAL, whose
+// numbers are taken in no commit order across transactions: the writer takes
+// kAuditLock (pg_write_batch.hpp) before any statement of a batch that writes a line,
+// so lines commit in seq order and a follower reading after a seq never skips one.
+constexpr const char* kVersion5 = R"sql(
+CREATE TABLE accounts (
+  player_id            TEXT PRIMARY KEY,
+  handle               TEXT NOT NULL,
+  handle_key           TEXT NOT NULL UNIQUE,
+  skeleton             TEXT NOT NULL,
+  password_hash        TEXT NOT NULL,
+  role                 TEXT NOT NULL DEFAULT 'member',
+  approved             BOOLEAN NOT NULL DEFAULT false,
+  created_at           BIGINT NOT NULL,
+  password_changed_at  BIGINT NOT NULL
+);
+CREATE INDEX accounts_by_skeleton ON accounts (skeleton);
+ALTER TABLE player_tokens ADD COLUMN label TEXT NOT NULL DEFAULT '';
+CREATE TABLE sanctions (
+  player_id  TEXT PRIMARY KEY,
+  until      BIGINT NOT NULL,
+  reason     TEXT NOT NULL,
+  by_player  TEXT NOT NULL,
+  at         BIGINT NOT NULL
+);
+CREATE TABLE invites (
+  id          TEXT PRIMARY KEY,
+  code_hash   TEXT NOT NULL UNIQUE,
+  created_by  TEXT NOT NULL,
+  note        TEXT NOT NULL,
+  created_at  BIGINT NOT NULL,
+  expires_at  BIGINT NOT NULL,
+  max_uses    INTEGER NOT NULL,
+  uses        INTEGER NOT NULL DEFAULT 0,
+  revoked_at  BIGINT NOT NULL DEFAULT 0
+);
+CREATE TABLE invite_uses (
+  code_hash  TEXT NOT NULL,
+  player_id  TEXT NOT NULL,
+  at         BIGINT NOT NULL,
+  PRIMARY KEY (code_hash, player_id)
+);
+CREATE INDEX invite_uses_by_player ON invite_uses (player_id);
+CREATE TABLE audit_log (
+  seq          BIGSERIAL PRIMARY KEY,
+  key          TEXT NOT NULL UNIQUE,
+  at           BIGINT NOT NULL,
+  actor_id     TEXT NOT NULL,
+  actor_name   TEXT NOT NULL,
+  action       TEXT NOT NULL,
+  target_id    TEXT NOT NULL,
+  target_name  TEXT NOT NULL,
+  detail       TEXT NOT NULL
+);
+CREATE TABLE settings (
+  key         TEXT PRIMARY KEY,
+  value       TEXT NOT NULL,
+  updated_at  BIGINT NOT NULL
+);
+)sql";
+
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
       {2, "player_tokens: one player on several devices", kVersion2},
       {3, "open_rooms: rooms kept across a restart", kVersion3},
       {4, "claim_codes: a claim code redeemable on any node and after a restart", kVersion4},
+      {5, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion5},
   };
   return all;
 }

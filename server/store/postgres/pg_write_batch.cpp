@@ -63,6 +63,7 @@ void PgWriteBatch::run(const std::function<void()>& writes) {
   statements_.clear();
   action_params_ = Params();
   action_rows_ = 0;
+  audit_lock_ = false;
   writes();
   flush_actions();
   try {
@@ -88,6 +89,7 @@ void PgWriteBatch::send_batch() {
   Pipeline pipeline(conn);
   pipeline.send("BEGIN");
   if (!guard_sql_.empty()) pipeline.send(guard_sql_, guard_params_);
+  if (audit_lock_) pipeline.send(kAuditLock);
   for (const Statement& statement : statements_) pipeline.send(statement.sql, statement.params);
   pipeline.send("COMMIT");
   pipeline.sync();

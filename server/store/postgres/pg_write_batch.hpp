@@ -55,6 +55,32 @@ class PgWriteBatch final : public BatchRunner, public StoreWrites {
   void match_aborted(const std::string& match_id, Millis ended_at,
                      const std::string& reason) override;
 
+  // A club's server's writes (pg_account_writes.cpp).
+  void account_created(const AccountRow& account) override;
+  void password_changed(const std::string& player_id, const std::string& password_hash,
+                        Millis at) override;
+  void account_role_set(const std::string& player_id, const std::string& role) override;
+  void account_approved(const std::string& player_id, bool approved) override;
+  void session_added(const std::string& player_id, const std::string& token_hash,
+                     const std::string& label, Millis at) override;
+  void session_ended(const std::string& token_hash) override;
+  void sessions_ended_except(const std::string& player_id,
+                             const std::string& keep_token_hash) override;
+  void sanction_set(const SanctionRow& sanction) override;
+  void sanction_lifted(const std::string& player_id) override;
+  void invite_made(const InviteRow& invite) override;
+  void invite_revoked(const std::string& invite_id, Millis at) override;
+  void invite_redeemed(const std::string& code_hash, const std::string& player_id,
+                       Millis at) override;
+  void audit(const AuditRow& row) override;
+  void setting_saved(const std::string& key, const std::string& value, Millis at) override;
+
+  // Taken first in a batch that writes an audit line, held to its commit: audit_log's seq
+  // (a sequence, numbered at insert) then commits in order on every node, so a follower
+  // reading after the last seq it saw never skips a line committed later. First, before
+  // any row lock of the batch, so that it adds no deadlock.
+  static constexpr const char* kAuditLock = "SELECT pg_advisory_xact_lock(7239017718245352)";
+
  private:
   struct Statement {
     std::string sql;
@@ -75,6 +101,7 @@ class PgWriteBatch final : public BatchRunner, public StoreWrites {
   std::vector<Statement> statements_;
   Params action_params_;
   std::size_t action_rows_ = 0;
+  bool audit_lock_ = false;  // the batch writes an audit line (kAuditLock)
   std::atomic<bool> fenced_{false};
 };
 

@@ -6,6 +6,7 @@
 
 #include "server/store/shared_sql.hpp"
 
+#include "server/store/sqlite/account_queries.hpp"
 #include "server/store/sqlite/statement.hpp"
 
 namespace parlor::server::store {
@@ -100,12 +101,16 @@ std::optional<std::string> optional_text(const sql::Statement& row, int column) 
 
 class SqliteReads final : public StoreReads {
  public:
-  explicit SqliteReads(sql::Database& db) : db_(db) {}
+  explicit SqliteReads(sql::Database& db) : db_(db), accounts_(db) {}
 
   std::vector<PlayerRow> load_players() override {
     // Each player's first token, then the tokens other devices claimed (player_tokens).
+    // A first token that has ended (session_ended) reads as "": the player is still known.
     sql::Statement row(db_, R"sql(
-      SELECT id, name, token_hash, first_seen, last_seen FROM players
+      SELECT id, name,
+             CASE WHEN substr(token_hash, 1, 6) = 'ended:' THEN '' ELSE token_hash END,
+             first_seen, last_seen
+      FROM players
       UNION ALL
       SELECT p.id, p.name, t.token_hash, p.first_seen, p.last_seen
       FROM player_tokens t JOIN players p ON p.id = t.player_id
@@ -123,7 +128,8 @@ class SqliteReads final : public StoreReads {
 
   std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override {
     sql::Statement row(db_, R"sql(
-      SELECT id, name, token_hash, first_seen, last_seen FROM players WHERE token_hash = ?1
+      SELECT id, name, token_hash, first_seen, last_seen FROM players
+      WHERE token_hash = ?1 AND substr(token_hash, 1, 6) <> 'ended:'
       UNION ALL
       SELECT p.id, p.name, t.token_hash, p.first_seen, p.last_seen
       FROM player_tokens t JOIN players p ON p.id = t.player_id WHERE t.token_hash = ?1)sql");
@@ -368,8 +374,36 @@ class SqliteReads final : public StoreReads {
     return games;
   }
 
+  // A club's server's (account_queries.hpp).
+  std::vector<AccountRow> load_accounts() override { return accounts_.load_accounts(); }
+  std::optional<AccountRow> account_by_key(const std::string& handle_key) override {
+    return accounts_.account_by_key(handle_key);
+  }
+  std::optional<AccountRow> account_of(const std::string& player_id) override {
+    return accounts_.account_of(player_id);
+  }
+  std::vector<SessionRow> sessions_of(const std::string& player_id) override {
+    return accounts_.sessions_of(player_id);
+  }
+  std::vector<SanctionRow> load_sanctions() override { return accounts_.load_sanctions(); }
+  std::vector<InviteRow> invites() override { return accounts_.invites(); }
+  bool player_invited(const std::string& player_id) override {
+    return accounts_.player_invited(player_id);
+  }
+  std::vector<std::string> invited_players() override { return accounts_.invited_players(); }
+  std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) override {
+    return accounts_.audit_after(after_seq, limit);
+  }
+  std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) override {
+    return accounts_.audit_page(before_seq, limit);
+  }
+  std::optional<std::string> setting(const std::string& key) override {
+    return accounts_.setting(key);
+  }
+
  private:
   sql::Database& db_;
+  SqliteAccountQueries accounts_;
 };
 
 }  // namespace

@@ -158,6 +158,69 @@ CREATE TABLE claim_codes (
 CREATE INDEX claim_codes_by_player ON claim_codes (player_id);
 )sql";
 
+// Version 7: a club's server (issue 48, account_rows.hpp): accounts (a player with a
+// handle and a password), each device's label on its token, sanctions, invites and who
+// used them, the audit log other nodes follow by seq, and the server's settings. An ended
+// first token (players.token_hash, NOT NULL UNIQUE) is kept as 'ended:' || its hash,
+// which no lookup by a SHA-256 matches. AUTOINCREMENT: an audit line's seq is never
+// reused, even after the newest is deleted, so a follower never misses one.
+constexpr const char* kVersion7 = R"sql(
+CREATE TABLE accounts (
+  player_id            TEXT PRIMARY KEY,
+  handle               TEXT NOT NULL,
+  handle_key           TEXT NOT NULL UNIQUE,
+  skeleton             TEXT NOT NULL,
+  password_hash        TEXT NOT NULL,
+  role                 TEXT NOT NULL DEFAULT 'member',
+  approved             INTEGER NOT NULL DEFAULT 0,
+  created_at           INTEGER NOT NULL,
+  password_changed_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX accounts_by_skeleton ON accounts (skeleton);
+ALTER TABLE player_tokens ADD COLUMN label TEXT NOT NULL DEFAULT '';
+CREATE TABLE sanctions (
+  player_id  TEXT PRIMARY KEY,
+  until      INTEGER NOT NULL,
+  reason     TEXT NOT NULL,
+  by_player  TEXT NOT NULL,
+  at         INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE invites (
+  id          TEXT PRIMARY KEY,
+  code_hash   TEXT NOT NULL UNIQUE,
+  created_by  TEXT NOT NULL,
+  note        TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  max_uses    INTEGER NOT NULL,
+  uses        INTEGER NOT NULL DEFAULT 0,
+  revoked_at  INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE invite_uses (
+  code_hash  TEXT NOT NULL,
+  player_id  TEXT NOT NULL,
+  at         INTEGER NOT NULL,
+  PRIMARY KEY (code_hash, player_id)
+) WITHOUT ROWID;
+CREATE INDEX invite_uses_by_player ON invite_uses (player_id);
+CREATE TABLE audit_log (
+  seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+  key          TEXT NOT NULL UNIQUE,
+  at           INTEGER NOT NULL,
+  actor_id     TEXT NOT NULL,
+  actor_name   TEXT NOT NULL,
+  action       TEXT NOT NULL,
+  target_id    TEXT NOT NULL,
+  target_name  TEXT NOT NULL,
+  detail       TEXT NOT NULL
+);
+CREATE TABLE settings (
+  key         TEXT PRIMARY KEY,
+  value       TEXT NOT NULL,
+  updated_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -168,6 +231,7 @@ const std::vector<Migration>& migrations() {
       {4, "player_tokens: one player on several devices", kVersion4},
       {5, "open_rooms: rooms kept across a restart", kVersion5},
       {6, "claim_codes: a claim code redeemable on any node and after a restart", kVersion6},
+      {7, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion7},
   };
   return all;
 }

@@ -109,7 +109,8 @@ WriteStatements::WriteStatements(sql::Database& db)
       abort_match_(db, R"sql(
         UPDATE matches SET status = 'aborted', ended_at = :ended_at, abort_reason = :reason
         WHERE id = :id AND status <> 'over')sql"),
-      claim_codes_(db) {
+      claim_codes_(db),
+      accounts_(db) {
   reload();
 }
 

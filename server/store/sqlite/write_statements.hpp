@@ -27,6 +27,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/store/sqlite/account_statements.hpp"
 #include "server/store/sqlite/claim_code_statements.hpp"
 #include "server/store/sqlite/database.hpp"
 #include "server/store/sqlite/live_match_rows.hpp"
@@ -63,6 +64,46 @@ class WriteStatements final : public StoreWrites {
                    const std::vector<SeatResult>& seats) override;
   void match_aborted(const std::string& match_id, Millis ended_at,
                      const std::string& reason) override;
+
+  // A club's server's writes (account_statements.hpp).
+  void account_created(const AccountRow& account) override { accounts_.account_created(account); }
+  void password_changed(const std::string& player_id, const std::string& password_hash,
+                        Millis at) override {
+    accounts_.password_changed(player_id, password_hash, at);
+  }
+  void account_role_set(const std::string& player_id, const std::string& role) override {
+    accounts_.account_role_set(player_id, role);
+  }
+  void account_approved(const std::string& player_id, bool approved) override {
+    accounts_.account_approved(player_id, approved);
+  }
+  void session_added(const std::string& player_id, const std::string& token_hash,
+                     const std::string& label, Millis at) override {
+    accounts_.session_added(player_id, token_hash, label, at);
+  }
+  void session_ended(const std::string& token_hash) override {
+    accounts_.session_ended(token_hash);
+  }
+  void sessions_ended_except(const std::string& player_id,
+                             const std::string& keep_token_hash) override {
+    accounts_.sessions_ended_except(player_id, keep_token_hash);
+  }
+  void sanction_set(const SanctionRow& sanction) override { accounts_.sanction_set(sanction); }
+  void sanction_lifted(const std::string& player_id) override {
+    accounts_.sanction_lifted(player_id);
+  }
+  void invite_made(const InviteRow& invite) override { accounts_.invite_made(invite); }
+  void invite_revoked(const std::string& invite_id, Millis at) override {
+    accounts_.invite_revoked(invite_id, at);
+  }
+  void invite_redeemed(const std::string& code_hash, const std::string& player_id,
+                       Millis at) override {
+    accounts_.invite_redeemed(code_hash, player_id, at);
+  }
+  void audit(const AuditRow& row) override { accounts_.audit(row); }
+  void setting_saved(const std::string& key, const std::string& value, Millis at) override {
+    accounts_.setting_saved(key, value, at);
+  }
 
   // Inserts the journal rows that action() queued, several per statement (a statement's
   // own cost is most of a small row's). The write queue calls it before every commit;
@@ -139,6 +180,7 @@ class WriteStatements final : public StoreWrites {
   sql::Statement seat_result_;
   sql::Statement abort_match_;
   ClaimCodeStatements claim_codes_;
+  AccountStatements accounts_;
 };
 
 // At start-up, before the writer's memory is built: deletes the journal rows of matches
