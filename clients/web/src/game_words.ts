@@ -37,9 +37,17 @@ export function optionDescription(game: string, option: OptionSpec): string {
 export function seatName(seat: SeatInfo, fallback: string): string {
   const name = seat.name;
   if (!name) return fallback;
-  if (seat.kind !== "bot" && !seat.bot_plays) return name;
+  if (seat.kind !== "bot" && !seat.bot_plays) return personName(name, seat.guest);
   const numbered = /^(Random bot|Bot) (\d+)$/.exec(name);
   if (numbered) return t(numbered[1] === "Bot" ? "bot.name" : "bot.name_random", { n: Number(numbered[2]) });
   const standIn = /^Bot \(for (.+)\)$/.exec(name);
   return standIn ? t("bot.name_for", { name: standIn[1] }) : name;
+}
+
+/**
+ * A person's name as others read it: a guest's (a player without an account) always
+ * marked, "Ana (guest)", so that a guest can never pass for the member Ana.
+ */
+export function personName(name: string, guest: boolean | undefined): string {
+  return guest === true ? t("guest.marked", { name }) : name;
 }
