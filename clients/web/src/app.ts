@@ -71,8 +71,8 @@ export class App {
   local: Record<string, unknown> = {};
   dismissedRound = "";
   connection: ConnectionState = "offline";
-  /** welcome's player.guest: true for a player without an account. */
-  guest = true;
+  /** welcome's player.guest: true for a player without an account (on a server with accounts). */
+  guest = false;
   /** welcome's account (null for a guest). */
   account: AccountInfo | null = null;
   /** The server's access mode, from welcome or from a refusal. */
@@ -342,7 +342,7 @@ export class App {
     storeToken(null);
     storeName("");
     this.account = null;
-    this.guest = true;
+    this.guest = false;
     this.gate = null;
     this.room = null;
     this.update = null;
@@ -365,8 +365,8 @@ export class App {
   private welcome(message: ServerMessage): void {
     if (typeof message.chat_max_chars === "number") this.chatMaxChars = message.chat_max_chars;
     const player = (message.player ?? {}) as { guest?: boolean };
-    // A server older than accounts says nothing: everyone is a guest there.
-    this.guest = player.guest !== false;
+    // A server older than accounts says nothing (and has no members to tell guests from).
+    this.guest = player.guest === true;
     this.account = message.account && typeof message.account === "object" ? message.account as unknown as AccountInfo : null;
     this.access = message.access && typeof message.access === "object" ? message.access as unknown as AccessInfo : null;
     this.banner = typeof message.announcement === "string" ? message.announcement : "";

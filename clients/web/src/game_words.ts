@@ -3,6 +3,7 @@
 // game.<game>.title|summary and option.<game>.<name>.label|description|note|value.<value>
 // (protocol/README.md, "Languages"). The server's English is the fallback for a game or
 // option newer than the catalogue, so a newer server never shows a bare key.
+import { h } from "./dom.js";
 import { hasMessage, t } from "./i18n.js";
 import type { GameInfo, OptionSpec, SeatInfo } from "./protocol.js";
 
@@ -37,7 +38,7 @@ export function optionDescription(game: string, option: OptionSpec): string {
 export function seatName(seat: SeatInfo, fallback: string): string {
   const name = seat.name;
   if (!name) return fallback;
-  if (seat.kind !== "bot" && !seat.bot_plays) return personName(name, seat.guest);
+  if (seat.kind !== "bot" && !seat.bot_plays) return name;
   const numbered = /^(Random bot|Bot) (\d+)$/.exec(name);
   if (numbered) return t(numbered[1] === "Bot" ? "bot.name" : "bot.name_random", { n: Number(numbered[2]) });
   const standIn = /^Bot \(for (.+)\)$/.exec(name);
@@ -50,4 +51,12 @@ export function seatName(seat: SeatInfo, fallback: string): string {
  */
 export function personName(name: string, guest: boolean | undefined): string {
   return guest === true ? t("guest.marked", { name }) : name;
+}
+
+/**
+ * The visible "(guest)" after a seated guest's name (the seat lists and the table's seat
+ * boxes; the log and the results name people plainly, next to these seats).
+ */
+export function guestMark(seat: SeatInfo | undefined): HTMLElement | null {
+  return seat?.kind === "human" && seat.guest === true ? h("span", { class: "guest-mark", "data-testid": "guest-mark" }, " ", t("guest.badge")) : null;
 }

@@ -8,7 +8,6 @@ import { storeName, storeToken } from "./connection.js";
 import { button, clear, h } from "./dom.js";
 import { errorText } from "./words.js";
 import { formatDateTime, t } from "./i18n.js";
-import { personName } from "./game_words.js";
 
 // connection.ts keeps the token under this key and says hello with it on every connect;
 // a claimed token replaces it, and the next connect greets as the claimed player.
@@ -47,7 +46,7 @@ export class IdentityPanel {
 
   render(): void {
     const id = this.app.playerId;
-    this.who.textContent = id ? t("identity.who", { name: personName(this.app.playerName || "…", this.app.guest), id }) : t("identity.connecting");
+    this.who.textContent = id ? t("identity.who", { name: this.app.playerName || "…", id }) : t("identity.connecting");
   }
 
   private async getCode(): Promise<void> {

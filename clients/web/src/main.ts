@@ -58,7 +58,8 @@ function drawAccountHeader(): void {
   headerKey = key;
   clear(who);
   clear(accountLinks);
-  if (app.connection !== "online" || !app.playerId) return;
+  // A server without accounts (older than them) says nothing of access: nothing to offer.
+  if (app.connection !== "online" || !app.playerId || (!app.access && !app.account)) return;
   if (app.account) {
     who.append(h("span", { class: "badge member", "data-testid": "member-badge" }, t(`account.role.${app.account.role}`)));
     accountLinks.append(h("a", { href: "#/account", "data-action": "account" }, t("header.account")));
