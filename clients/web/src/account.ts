@@ -92,11 +92,11 @@ export function loginForm(app: App): HTMLElement {
  * stay its own): the form says so. INVITE prefills the invite field, shown when the
  * server is by invitation (or a code is at hand).
  */
-export function signupForm(app: App, invite = ""): HTMLElement {
+export function signupForm(app: App, invite = "", askInvite = false): HTMLElement {
   const handle = handleInput("username", "signup-handle");
   const password = passwordInput("new-password", "signup-password");
   const code = input({ type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: 64, value: invite, "data-testid": "signup-invite" });
-  const byInvite = app.access?.mode === "invite" || invite !== "";
+  const byInvite = askInvite || app.access?.mode === "invite" || invite !== "";
   const status = statusLine("signup-status");
   const submit = h("button", { type: "submit", class: "primary", "data-action": "signup" }, t("account.signup"));
   const converting = app.guest && app.playerId !== "";

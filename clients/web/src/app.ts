@@ -79,6 +79,8 @@ export class App {
   access: AccessInfo | null = null;
   /** The operator's announcement ("" for none): the banner at the top. */
   banner = "";
+  /** The invite code a hello was refused with (bad_invite), for the invite page to show. */
+  refusedInvite = "";
   /** Set while the page must show a door (refused, or the session ended) instead of the lobby. */
   gate: Gate | null = null;
   private signature = "";
@@ -272,6 +274,12 @@ export class App {
   private refused(message: ServerMessage): void {
     if (message.access && typeof message.access === "object") this.access = message.access as unknown as AccessInfo;
     this.gate = { code: String(message.code), message: String(message.message ?? ""), until: field(message, "until"), reason: field(message, "reason"), ended: false };
+    // A code that does not work is not said again with the next hello (a login, say);
+    // the invite page shows it, to be corrected.
+    if (message.code === "bad_invite") {
+      this.refusedInvite = this.conn.invite;
+      this.conn.invite = "";
+    }
     this.onChange();
   }
 
@@ -298,6 +306,8 @@ export class App {
     const token = typeof reply.token === "string" ? reply.token : "";
     if (!token) return;
     storeToken(token);
+    // Spent by the sign-up (or not needed by an account): the next hello goes without it.
+    this.conn.invite = "";
     const player = (reply.player ?? {}) as { name?: string };
     if (player.name) storeName(player.name);
     this.gate = null;

@@ -20,7 +20,7 @@ function anotherAccount(app: App): HTMLElement {
 
 function inviteForm(app: App): HTMLElement {
   const code = h("input", { id: "gate-invite", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: 64,
-    value: app.conn.invite, required: true, "data-testid": "invite-input" });
+    value: app.conn.invite || app.refusedInvite, required: true, "data-testid": "invite-input" });
   return h("form", { class: "account-form", "data-testid": "invite-form", onsubmit: (e: Event) => {
     e.preventDefault();
     const typed = code.value.trim();
@@ -39,10 +39,16 @@ function nameForm(app: App): HTMLElement {
   h("div", { class: "row" }, h("button", { type: "submit", class: "primary", "data-action": "save-name" }, t("lobby.save_name"))));
 }
 
-function forms(app: App, signup: boolean): HTMLElement {
+/**
+ * Log in, and sign up: "open" when the server says sign-up is open to this client now;
+ * "invite" always, with the invite field (an invite code is what opens sign-up on an
+ * invite server, whatever access.signup says without one); "none" not at all.
+ */
+function forms(app: App, signup: "open" | "invite" | "none"): HTMLElement {
+  const offered = signup === "invite" || (signup === "open" && app.access?.signup !== false);
   return h("div", { class: "account-forms" },
     h("section", { class: "panel" }, loginForm(app)),
-    signup && app.access?.signup !== false ? h("section", { class: "panel" }, signupForm(app, app.conn.invite)) : null);
+    offered ? h("section", { class: "panel" }, signupForm(app, app.conn.invite, signup === "invite")) : null);
 }
 
 /** The page for GATE: its title, why, and what can be done from here. */
@@ -52,14 +58,14 @@ export function gatePage(app: App, gate: Gate): HTMLElement {
   switch (gate.code) {
     case "login_required":
       intro(t("access.login_required_title"), h("p", {}, app.access?.guests === false ? t("access.no_guests_text") : t("access.members_text")));
-      page.append(forms(app, true));
+      page.append(forms(app, "open"));
       break;
     case "invite_required":
     case "bad_invite":
       intro(t("access.invite_title"),
         gate.code === "bad_invite" ? h("p", { class: "error", "data-testid": "bad-invite" }, t("error.bad_invite")) : null,
         h("p", {}, t("access.invite_text")), inviteForm(app));
-      page.append(forms(app, false));
+      page.append(forms(app, "invite"));
       break;
     case "approval_pending":
       intro(t("access.pending_title"), h("p", {}, t("access.pending_text")), h("p", { class: "note" }, t("access.pending_checking")), anotherAccount(app));
@@ -74,17 +80,17 @@ export function gatePage(app: App, gate: Gate): HTMLElement {
       break;
     case "name_reserved":
       intro(t("access.name_reserved_title"), h("p", {}, t("error.name_reserved")), nameForm(app));
-      page.append(forms(app, false));
+      page.append(forms(app, "none"));
       break;
     case "session_ended":
       intro(t("access.session_ended_title"), h("p", {}, t("error.session_ended")),
         app.access?.guests !== false && app.access?.mode === "open"
           ? h("div", { class: "row" }, button(t("access.continue_as_guest"), () => app.forget(), { "data-action": "continue-as-guest" })) : null);
-      page.append(forms(app, false));
+      page.append(forms(app, "none"));
       break;
     default:
       intro(t("access.refused_title"), h("p", {}, gate.message));
-      page.append(forms(app, true));
+      page.append(forms(app, "open"));
   }
   return page;
 }
