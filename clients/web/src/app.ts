@@ -377,8 +377,8 @@ export class App {
     const player = (message.player ?? {}) as { guest?: boolean };
     // A server older than accounts says nothing (and has no members to tell guests from).
     this.guest = player.guest === true;
-    this.account = message.account && typeof message.account === "object" ? message.account as unknown as AccountInfo : null;
-    this.access = message.access && typeof message.access === "object" ? message.access as unknown as AccessInfo : null;
+    this.account = typeof message.account === "object" && message.account !== null ? message.account as unknown as AccountInfo : null;
+    this.access = typeof message.access === "object" && message.access !== null ? message.access as unknown as AccessInfo : null;
     this.banner = typeof message.announcement === "string" ? message.announcement : "";
     this.gate = null;
     // An invite link's code is spent (or was not needed): the address forgets it.
