@@ -72,8 +72,10 @@ export async function startServer(extraArgs = [], { dir: keptDir } = {}) {
   for (let i = 0; i < 100 && !games; i++) {
     if (child.exitCode !== null) throw new Error(`parlor-server exited: ${stderr}`);
     try {
-      const res = await fetch(`${base}/api/games`);
-      if (res.ok) games = (await res.json()).games.map((g) => g.name);
+      // /healthz names the games and answers whatever --access says (a members-only
+      // server keeps /api/ to its members).
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) games = (await res.json()).games.map((g) => (typeof g === "string" ? g : g.name));
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
