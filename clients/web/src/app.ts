@@ -452,7 +452,7 @@ export class App {
       case "announcement":
         this.banner = typeof message.text === "string" ? message.text : "";
         break;
-      case "room_closed":
+      case "room_closed": // as the protocol's op_close_room says; today's server sends `removed` with reason room_closed
         if (message.room === this.room?.id) {
           this.room = null;
           this.update = null;
@@ -478,8 +478,10 @@ export class App {
     this.log = [];
     this.chat = [];
     if (location.hash.startsWith("#/room/")) location.hash = "";
+    // An operator closed the room (op_close_room): the message is the operator's own reason.
+    if (reason === "room_closed") this.error = message ? t("room.closed_by_operator", { reason: message }) : t("room.closed_by_operator_plain");
     // The reason is a code (removed.<reason>); the server's English words only for a reason we do not know.
-    if (hasMessage(`removed.${reason}`)) this.error = t(`removed.${reason}`);
+    else if (hasMessage(`removed.${reason}`)) this.error = t(`removed.${reason}`);
     else this.error = message ? message.charAt(0).toUpperCase() + message.slice(1) + "." : t("removed.other");
   }
 
