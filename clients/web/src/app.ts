@@ -1,17 +1,37 @@
 // The application state, fed by the connection's pushes, and the request helpers
 // the lobby and the table call.
-import { Connection } from "./connection.js";
+import { Connection, ENDINGS, storeName, storeToken, storedToken } from "./connection.js";
 import type { ConnectionState } from "./connection.js";
-import type { ChatLine, ErrorReply, GameInfo, JsonObject, MatchOver, RoomInfo, ServerMessage, Timer, Update } from "./protocol.js";
+import type { AccessInfo, AccountInfo, ChatLine, ErrorReply, GameInfo, JsonObject, MatchOver, RoomInfo, ServerMessage, Timer, Update } from "./protocol.js";
 import { describeEvent, errorText } from "./words.js";
 import { GAMES } from "./games/index.js";
 import { isHistoryRoute } from "./history.js";
 import { formatList, hasMessage, t } from "./i18n.js";
 import { seatName } from "./game_words.js";
 
-/** Pages read while keeping a seat: the history and the rules. */
+/** Pages read while keeping a seat: the history, the rules, your account, the operator's page. */
 export function isReadingRoute(hash: string): boolean {
-  return isHistoryRoute(hash) || hash.startsWith("#/rules/");
+  return isHistoryRoute(hash) || hash.startsWith("#/rules/") || hash === "#/account" || hash === "#/operator";
+}
+
+/**
+ * Why the page shows a door instead of the lobby: hello refused (login_required,
+ * invite_required, bad_invite, approval_pending, account_suspended, account_banned,
+ * name_reserved), or a session the server ended (session_ended, and the last two).
+ */
+export interface Gate {
+  code: string;
+  message: string;
+  until?: string;
+  reason?: string;
+  /** True when the server ended a welcomed session (the line is closed). */
+  ended: boolean;
+}
+
+/** The words the server sent with an error, as a string (the sanction's reason, ...). */
+function field(message: ServerMessage, key: string): string | undefined {
+  const value = message[key];
+  return typeof value === "string" && value ? value : undefined;
 }
 
 export interface LogLine {
@@ -51,6 +71,18 @@ export class App {
   local: Record<string, unknown> = {};
   dismissedRound = "";
   connection: ConnectionState = "offline";
+  /** welcome's player.guest: true for a player without an account (on a server with accounts). */
+  guest = false;
+  /** welcome's account (null for a guest). */
+  account: AccountInfo | null = null;
+  /** The server's access mode, from welcome or from a refusal. */
+  access: AccessInfo | null = null;
+  /** The operator's announcement ("" for none): the banner at the top. */
+  banner = "";
+  /** The invite code a hello was refused with (bad_invite), for the invite page to show. */
+  refusedInvite = "";
+  /** Set while the page must show a door (refused, or the session ended) instead of the lobby. */
+  gate: Gate | null = null;
   private signature = "";
   /** The seats' names when the match began: a finished match's names are history. */
   private matchNames: { room: string; match: number; names: string[] } | null = null;
@@ -64,6 +96,8 @@ export class App {
     this.conn = new Connection(url);
     this.conn.onPush = (m) => this.push(m);
     this.conn.onWelcome = (m) => this.welcome(m);
+    this.conn.onRefused = (m) => this.refused(m);
+    this.conn.onEnded = (m) => this.ended(m);
     this.conn.onState = (s) => {
       this.connection = s;
       this.onChange();
@@ -227,8 +261,130 @@ export class App {
     }
   }
 
+  /** Whether this player may use the operator's page (role moderator or admin). */
+  get isOperator(): boolean {
+    return this.account?.role === "moderator" || this.account?.role === "admin";
+  }
+
+  get isAdmin(): boolean {
+    return this.account?.role === "admin";
+  }
+
+  /** hello was refused at the door: show that door (the line stays open for login and signup). */
+  private refused(message: ServerMessage): void {
+    if (message.access && typeof message.access === "object") this.access = message.access as unknown as AccessInfo;
+    this.gate = { code: String(message.code), message: String(message.message ?? ""), until: field(message, "until"), reason: field(message, "reason"), ended: false };
+    // A code that does not work is not said again with the next hello (a login, say);
+    // the invite page shows it, to be corrected.
+    if (message.code === "bad_invite") {
+      this.refusedInvite = this.conn.invite;
+      this.conn.invite = "";
+    }
+    this.onChange();
+  }
+
+  /** The server ended the session (from another device, or a sanction): its page, no reconnecting. */
+  private ended(message: ServerMessage): void {
+    const code = String(message.code);
+    if (!ENDINGS.includes(code)) return;
+    // An ended session's token answers for nobody: the next hello starts without it.
+    if (code === "session_ended") storeToken(null);
+    this.room = null;
+    this.update = null;
+    this.matchOver = null;
+    this.log = [];
+    this.chat = [];
+    this.gate = { code, message: String(message.message ?? ""), until: field(message, "until"), reason: field(message, "reason"), ended: true };
+    this.onChange();
+  }
+
+  /**
+   * After `logged_in` or `signed_up`: the new token replaces the old one (as after a
+   * claim), the name travels with it, and a new line says hello with it.
+   */
+  private takeIdentity(reply: ServerMessage): void {
+    const token = typeof reply.token === "string" ? reply.token : "";
+    if (!token) return;
+    storeToken(token);
+    // Spent by the sign-up (or not needed by an account): the next hello goes without it.
+    this.conn.invite = "";
+    const player = (reply.player ?? {}) as { name?: string };
+    if (player.name) storeName(player.name);
+    this.gate = null;
+    this.conn.restart();
+    this.onChange();
+  }
+
+  /** Logs in (before or after hello); rejects with the server's error. */
+  async login(handle: string, password: string, device: string): Promise<void> {
+    const reply = await this.conn.requestAnytime({ type: "login", handle, password, device });
+    this.takeIdentity(reply);
+  }
+
+  /**
+   * Signs up. A guest (welcomed, or refused with its guest token) becomes the account and
+   * keeps its player id, matches and history.
+   */
+  async signup(handle: string, password: string, invite: string): Promise<void> {
+    const body: JsonObject = { type: "signup", handle, password };
+    if (invite) body.invite = invite;
+    const token = storedToken();
+    const guestAtTheDoor = this.gate !== null && !this.gate.ended && ["login_required", "invite_required", "bad_invite", "name_reserved"].includes(this.gate.code);
+    if (!this.conn.welcomed && token && guestAtTheDoor) body.token = token;
+    const reply = await this.conn.requestAnytime(body);
+    this.takeIdentity(reply);
+  }
+
+  /** Signs out: the session ends on the server; this device forgets its token and starts afresh. */
+  async logout(): Promise<void> {
+    if (this.conn.welcomed && this.account) {
+      try {
+        await this.conn.request({ type: "logout" });
+      } catch {
+        // Gone already (or the line dropped): the token is forgotten all the same.
+      }
+    }
+    this.forget();
+  }
+
+  /** Forgets this device's identity (token and name) and says hello afresh. */
+  forget(): void {
+    storeToken(null);
+    storeName("");
+    this.account = null;
+    this.guest = false;
+    this.gate = null;
+    this.room = null;
+    this.update = null;
+    this.matchOver = null;
+    this.log = [];
+    this.chat = [];
+    if (location.hash.startsWith("#/room/")) location.hash = "";
+    this.conn.restart();
+    this.onChange();
+  }
+
+  /** Says hello again with an invite code (typed on the invite page). */
+  useInvite(code: string): void {
+    this.conn.invite = code;
+    this.gate = null;
+    this.conn.restart();
+    this.onChange();
+  }
+
   private welcome(message: ServerMessage): void {
     if (typeof message.chat_max_chars === "number") this.chatMaxChars = message.chat_max_chars;
+    const player = (message.player ?? {}) as { guest?: boolean };
+    // A server older than accounts says nothing (and has no members to tell guests from).
+    this.guest = player.guest === true;
+    this.account = typeof message.account === "object" && message.account !== null ? message.account as unknown as AccountInfo : null;
+    this.access = typeof message.access === "object" && message.access !== null ? message.access as unknown as AccessInfo : null;
+    this.banner = typeof message.announcement === "string" ? message.announcement : "";
+    this.gate = null;
+    // An invite link's code is spent (or was not needed): the address forgets it.
+    if (new URLSearchParams(location.search).has("invite")) {
+      history.replaceState(null, "", location.pathname + location.hash);
+    }
     void this.conn.request({ type: "games" }).then((reply) => {
       this.games = (reply.games ?? []) as unknown as GameInfo[];
       this.onChange();
@@ -293,6 +449,21 @@ export class App {
       case "removed":
         if (message.room === this.room?.id) this.removed(String(message.reason ?? ""), String(message.message ?? ""));
         break;
+      case "announcement":
+        this.banner = typeof message.text === "string" ? message.text : "";
+        break;
+      case "room_closed": // as the protocol's op_close_room says; today's server sends `removed` with reason room_closed
+        if (message.room === this.room?.id) {
+          this.room = null;
+          this.update = null;
+          this.matchOver = null;
+          this.log = [];
+          this.chat = [];
+          if (location.hash.startsWith("#/room/")) location.hash = "";
+          const reason = typeof message.reason === "string" ? message.reason : "";
+          this.error = reason ? t("room.closed_by_operator", { reason }) : t("room.closed_by_operator_plain");
+        }
+        break;
       default:
         return; // a message type this page does not know: nothing to show
     }
@@ -307,8 +478,10 @@ export class App {
     this.log = [];
     this.chat = [];
     if (location.hash.startsWith("#/room/")) location.hash = "";
+    // An operator closed the room (op_close_room): the message is the operator's own reason.
+    if (reason === "room_closed") this.error = message ? t("room.closed_by_operator", { reason: message }) : t("room.closed_by_operator_plain");
     // The reason is a code (removed.<reason>); the server's English words only for a reason we do not know.
-    if (hasMessage(`removed.${reason}`)) this.error = t(`removed.${reason}`);
+    else if (hasMessage(`removed.${reason}`)) this.error = t(`removed.${reason}`);
     else this.error = message ? message.charAt(0).toUpperCase() + message.slice(1) + "." : t("removed.other");
   }
 

@@ -4,6 +4,7 @@
 import type { App } from "./app.js";
 import { button, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { personName } from "./game_words.js";
 
 let box: HTMLInputElement | null = null;
 
@@ -39,7 +40,7 @@ export function chatPanel(app: App): HTMLElement {
     h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite" },
       lines.length === 0 ? h("li", { class: "note" }, t("chat.empty")) : null,
       lines.map((line) => h("li", { class: line.from.player === app.playerId ? "mine" : "" },
-        h("b", {}, line.from.name), line.from.seat === null ? h("span", { class: "note" }, " ", t("chat.watching")) : null, ": ", line.text))),
+        h("b", {}, personName(line.from.name, line.from.guest)), line.from.seat === null ? h("span", { class: "note" }, " ", t("chat.watching")) : null, ": ", line.text))),
     app.mutedHere ? h("p", { class: "note", "data-testid": "chat-muted" }, t("error.muted")) : null,
     form);
 }

@@ -8,6 +8,11 @@
 // behind a proxy nothing ever drops) is noticed by its silence: after `pingAfterMs` with
 // nothing received the client sends a `ping`, and `giveUpAfterMs` later, still with
 // nothing, it treats the line as lost (protocol/README.md, "Silent servers").
+// A server with accounts may refuse the hello (login_required, invite_required, ...): the
+// line then stays open, unwelcomed, for `login`, `signup` and another `hello`
+// (`requestAnytime`, `sayHelloAgain`); and it may end a session it had welcomed
+// (session_ended, account_suspended, account_banned, then a close 1008): the page is told
+// (`onRefused`, `onEnded`) and the line is not opened again until the page asks (`restart`).
 import type { ErrorReply, JsonObject, ServerMessage } from "./protocol.js";
 import { resolveServerUrl } from "./server_url.js";
 
@@ -15,7 +20,23 @@ const TOKEN_KEY = "parlor.token";
 const NAME_KEY = "parlor.name";
 export const PROTOCOL_VERSION = 1;
 
-export type ConnectionState = "connecting" | "online" | "offline";
+/** hello's refusals at the door (protocol/README.md, "Refused at the door"). */
+export const REFUSALS = ["login_required", "invite_required", "bad_invite", "approval_pending", "account_suspended", "account_banned", "name_reserved"];
+/** Errors that end a welcomed session; the server closes the line (1008) after them. */
+export const ENDINGS = ["session_ended", "account_suspended", "account_banned"];
+
+export function storedToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+/** Keeps TOKEN as this device's identity (after a login, a sign-up, a claim), or forgets it (null). */
+export function storeToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+/** "refused": the line is open but its hello was refused at the door (login, invite, ...). */
+export type ConnectionState = "connecting" | "online" | "offline" | "refused";
 
 interface Pending {
   body: JsonObject;
@@ -52,7 +73,8 @@ export function storedName(): string {
 }
 
 export function storeName(name: string): void {
-  localStorage.setItem(NAME_KEY, name);
+  if (name) localStorage.setItem(NAME_KEY, name);
+  else localStorage.removeItem(NAME_KEY);
 }
 
 export class Connection {
@@ -63,6 +85,12 @@ export class Connection {
   private retries = 0;
   private greeted = false;
   private stopped = false;
+  /** The server ended this session (or refused it for good): no reconnecting by itself. */
+  private ended = false;
+  /** Requests that may go before a welcome (login, signup), waiting for the line to open. */
+  private early: (() => void)[] = [];
+  /** An invite code to redeem with the next hello (`/?invite=CODE`, or typed on the invite page). */
+  invite = "";
   playerId = "";
   /** The name the server greeted us with (what others see at the table). */
   playerName = "";
@@ -75,6 +103,10 @@ export class Connection {
   private silenceTimer: ReturnType<typeof setTimeout> | null = null;
   onPush: (message: ServerMessage) => void = () => {};
   onWelcome: (welcome: ServerMessage) => void = () => {};
+  /** hello was refused at the door (the error); the line stays open, unwelcomed. */
+  onRefused: (error: ServerMessage) => void = () => {};
+  /** The server ended the welcomed session (session_ended, account_suspended, account_banned). */
+  onEnded: (error: ServerMessage) => void = () => {};
   onState: (state: ConnectionState) => void = () => {};
 
   constructor(
@@ -87,6 +119,54 @@ export class Connection {
   start(): void {
     this.stopped = false;
     this.open();
+  }
+
+  /** Whether the server welcomed this line (a refused hello leaves it open but unwelcomed). */
+  get welcomed(): boolean {
+    return this.greeted;
+  }
+
+  /**
+   * A new line now, saying hello with what is stored (a new token after a login, an
+   * invite code, another name): the old line, welcomed or refused, is closed.
+   */
+  restart(): void {
+    this.ended = false;
+    this.stopped = false;
+    this.stopWatching();
+    const old = this.socket;
+    this.socket = null; // its close is not a lost line
+    this.greeted = false;
+    old?.close();
+    this.failPending("disconnected", "The connection to the server was lost.");
+    this.retries = 0;
+    this.current = this.url;
+    this.redirects = 0;
+    this.open();
+  }
+
+  /** On a line whose hello was refused: hello again (an operator may have let us in since). */
+  sayHelloAgain(): void {
+    if (this.greeted || this.ended) return;
+    if (this.socket?.readyState === WebSocket.OPEN) this.hello();
+  }
+
+  /**
+   * A request that may go before the welcome (`login`, `signup`): sent as soon as the
+   * line is open, whether or not its hello was welcomed.
+   */
+  requestAnytime(body: JsonObject): Promise<ServerMessage> {
+    if (this.greeted) return this.request(body);
+    if (this.ended || this.stopped) this.restart();
+    return new Promise((resolve, reject) => {
+      const send = () => {
+        const id = this.nextId++;
+        this.pending.set(id, { body, resolve, reject });
+        this.socket?.send(JSON.stringify({ ...body, id }));
+      };
+      if (this.socket?.readyState === WebSocket.OPEN) send();
+      else this.early.push(send);
+    });
   }
 
   /** Sends a request and resolves with its reply, or rejects with the server's error. */
@@ -129,6 +209,9 @@ export class Connection {
     socket.onopen = () => {
       this.heard();
       this.hello();
+      const early = this.early;
+      this.early = [];
+      for (const send of early) send();
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
@@ -148,7 +231,7 @@ export class Connection {
     this.greeted = false;
     this.failPending("disconnected", "The connection to the server was lost.");
     this.setState("offline");
-    if (this.stopped || code === 1008) return;
+    if (this.stopped || this.ended || code === 1008) return;
     this.current = this.url;
     // A lost line is not a redirect loop (the node we were sent to was unreachable:
     // draining or restarting): the next row of room_elsewhere starts from `url`.
@@ -199,6 +282,7 @@ export class Connection {
     const name = storedName() || "Player";
     const hello: JsonObject = { type: "hello", id: 0, version: PROTOCOL_VERSION, name };
     if (token) hello.token = token;
+    if (this.invite) hello.invite = this.invite;
     this.socket?.send(JSON.stringify(hello));
   }
 
@@ -210,6 +294,15 @@ export class Connection {
       return;
     }
     if (message.id === 0) return this.greeting(message);
+    // The session is over (ended elsewhere, suspended, banned): the server closes the line
+    // next. The error may answer a request (the next message) or come by itself.
+    if (message.type === "error" && ENDINGS.includes(String(message.code)) && this.greeted) {
+      this.ended = true;
+      if (typeof message.id === "number") this.pending.delete(message.id);
+      this.failPending(String(message.code), String(message.message ?? ""));
+      this.onEnded(message);
+      return;
+    }
     if (typeof message.id === "number" && this.pending.has(message.id)) {
       const pending = this.pending.get(message.id)!;
       this.pending.delete(message.id);
@@ -231,6 +324,11 @@ export class Connection {
       if (message.code === "bad_token") {
         localStorage.removeItem(TOKEN_KEY);
         this.hello();
+      } else if (REFUSALS.includes(String(message.code))) {
+        // The line stays open for login, signup, or another hello.
+        this.retries = 0;
+        this.setState("refused");
+        this.onRefused(message);
       } else if (message.code === "store_unavailable") {
         // Not "unknown": the token is kept, and asked about again.
         const socket = this.socket;
@@ -241,6 +339,7 @@ export class Connection {
       return;
     }
     if (typeof message.token === "string") localStorage.setItem(TOKEN_KEY, message.token);
+    this.invite = ""; // redeemed (or not needed): a later hello must not spend it again
     const player = message.player as JsonObject;
     this.playerId = String(player.id);
     this.playerName = typeof player.name === "string" ? player.name : "";

@@ -3,6 +3,7 @@
 // game.<game>.title|summary and option.<game>.<name>.label|description|note|value.<value>
 // (protocol/README.md, "Languages"). The server's English is the fallback for a game or
 // option newer than the catalogue, so a newer server never shows a bare key.
+import { h } from "./dom.js";
 import { hasMessage, t } from "./i18n.js";
 import type { GameInfo, OptionSpec, SeatInfo } from "./protocol.js";
 
@@ -42,4 +43,20 @@ export function seatName(seat: SeatInfo, fallback: string): string {
   if (numbered) return t(numbered[1] === "Bot" ? "bot.name" : "bot.name_random", { n: Number(numbered[2]) });
   const standIn = /^Bot \(for (.+)\)$/.exec(name);
   return standIn ? t("bot.name_for", { name: standIn[1] }) : name;
+}
+
+/**
+ * A person's name as others read it: a guest's (a player without an account) always
+ * marked, "Ana (guest)", so that a guest can never pass for the member Ana.
+ */
+export function personName(name: string, guest: boolean | undefined): string {
+  return guest === true ? t("guest.marked", { name }) : name;
+}
+
+/**
+ * The visible "(guest)" after a seated guest's name (the seat lists and the table's seat
+ * boxes; the log and the results name people plainly, next to these seats).
+ */
+export function guestMark(seat: SeatInfo | undefined): HTMLElement | null {
+  return seat?.kind === "human" && seat.guest === true ? h("span", { class: "guest-mark", "data-testid": "guest-mark" }, " ", t("guest.badge")) : null;
 }

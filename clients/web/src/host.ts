@@ -4,6 +4,7 @@
 import type { App } from "./app.js";
 import { button, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { personName } from "./game_words.js";
 import type { RoomInfo, SeatInfo } from "./protocol.js";
 
 /** Whether the server would let the host remove this seat's player now (roughly: away). */
@@ -13,7 +14,7 @@ function away(seat: SeatInfo): boolean {
 
 function seatRow(app: App, room: RoomInfo, seat: SeatInfo): HTMLElement {
   const muted = (room.muted ?? []).includes(seat.player ?? "");
-  const name = seat.name ?? t("seat.numbered", { n: seat.seat + 1 });
+  const name = seat.name ? personName(seat.name, seat.guest) : t("seat.numbered", { n: seat.seat + 1 });
   return h("li", { "data-testid": `host-seat-${seat.seat}` },
     h("b", {}, name), muted ? h("span", { class: "badge warn" }, t("host.muted_badge")) : null, " ",
     button(muted ? t("host.unmute") : t("host.mute"), () => void app.request({ type: "mute", room: room.id, player: seat.player ?? "", muted: !muted }),

@@ -4,14 +4,13 @@
 // --claim CODE`), it gives that device a token of its own for the same player, so the
 // leaderboard and history count one person once.
 import type { App } from "./app.js";
-import { storeName } from "./connection.js";
+import { storeName, storeToken } from "./connection.js";
 import { button, clear, h } from "./dom.js";
 import { errorText } from "./words.js";
 import { formatDateTime, t } from "./i18n.js";
 
 // connection.ts keeps the token under this key and says hello with it on every connect;
 // a claimed token replaces it, and the next connect greets as the claimed player.
-const TOKEN_KEY = "parlor.token";
 
 interface Failure {
   code?: string;
@@ -78,7 +77,7 @@ export class IdentityPanel {
     try {
       const reply = await this.app.conn.request({ type: "claim", code });
       const player = (reply.player ?? {}) as { id?: string; name?: string };
-      localStorage.setItem(TOKEN_KEY, String(reply.token ?? ""));
+      storeToken(String(reply.token ?? ""));
       // The name travels with the identity: the next hello must not rename it.
       if (player.name) {
         storeName(player.name);

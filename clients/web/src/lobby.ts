@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 import { IdentityPanel } from "./identity.js";
 import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
-import { gameSummary, gameTitle, optionDescription } from "./game_words.js";
+import { gameSummary, gameTitle, optionDescription, personName } from "./game_words.js";
 
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
 const isInt = (o: OptionSpec) => o.type === "int" || o.type === "integer";
@@ -118,7 +118,7 @@ export class Lobby {
     this.roomsBox.append(h("table", { class: "rooms-table" },
       h("thead", {}, h("tr", {}, ["lobby.col.game", "lobby.col.host", "lobby.col.seats", "lobby.col.status", "lobby.col.watching"].map((key) => h("th", {}, t(key))), h("th", {}))),
       h("tbody", {}, rooms.map((r: RoomInfo) => h("tr", { "data-room": r.id },
-        h("td", {}, gameTitle(r.game, r.title)), h("td", {}, r.host_name || "—"), h("td", {}, t("lobby.seats_taken", { taken: r.seats_taken ?? 0, seats: r.seat_count })),
+        h("td", {}, gameTitle(r.game, r.title)), h("td", {}, r.host_name ? personName(r.host_name, r.host_guest) : "—"), h("td", {}, t("lobby.seats_taken", { taken: r.seats_taken ?? 0, seats: r.seat_count })),
         h("td", {}, t("lobby.status", { status: r.status })), h("td", {}, r.spectators),
         h("td", {},
           r.status !== "playing" && (r.seats_taken ?? 0) < r.seat_count

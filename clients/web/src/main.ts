@@ -2,16 +2,22 @@
 import { App, isReadingRoute } from "./app.js";
 import { TurnAlert } from "./alert.js";
 import { rulesPage } from "./rules.js";
-import { clear, h } from "./dom.js";
+import { button, clear, h } from "./dom.js";
 import { Lobby } from "./lobby.js";
 import { historyPage, isHistoryRoute } from "./history.js";
 import { remainingMs, renderRoom } from "./table.js";
 import { language, languages, loadLanguage, switchLanguage, t } from "./i18n.js";
 import { gameTitle } from "./game_words.js";
+import { accountPage } from "./account.js";
+import { gatePage } from "./gate.js";
+import { OperatorPage, OVERVIEW_EVERY_MS } from "./operator.js";
 
 const root = document.getElementById("app")!;
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
 const app = new App(`${scheme}//${location.host}/ws`);
+// An invite link (/?invite=CODE): the first hello redeems it, and sign-up's field shows it.
+const invited = new URLSearchParams(location.search).get("invite");
+if (invited) app.conn.invite = invited.trim();
 // For tests and the curious, and index.html's load guard: its absence at the page's load
 // event means this module never ran (one of its imports did not arrive). Set before the
 // catalogue is awaited, since that fetch does not hold the load event back.
@@ -34,10 +40,39 @@ function languageMenu(): HTMLSelectElement {
   return menu;
 }
 
+// Who you are (a member's badge, or "(guest)"), and the ways in and out.
+const who = h("span", { class: "who", "data-testid": "who" });
+const accountLinks = h("span", { class: "account-links", "data-testid": "account-links" });
+// The operator's announcement, at the top of every page.
+const banner = h("div", { class: "announcement", role: "status", "data-testid": "announcement", hidden: true });
 root.append(h("header", { class: "top" }, h("h1", {}, h("a", { href: "#" }, t("app.name"))),
   h("nav", { class: "links" }, h("a", { href: "#" }, t("header.lobby")), h("a", { href: "#/history" }, t("header.history")),
     h("a", { href: "#/leaderboard" }, t("header.leaderboard")), h("a", { href: "#/rules/perico" }, t("header.rules"))),
-  alert.toggle, languageMenu(), status), live, content);
+  alert.toggle, languageMenu(), h("span", { class: "identity-bar" }, status, who, accountLinks)), banner, live, content);
+
+let headerKey = "";
+/** The header's identity part, redrawn only when who we are changes. */
+function drawAccountHeader(): void {
+  const key = JSON.stringify([app.connection, app.playerName, app.guest, app.account, app.gate?.code ?? ""]);
+  if (key === headerKey) return;
+  headerKey = key;
+  clear(who);
+  clear(accountLinks);
+  // A server without accounts (older than them) says nothing of access: nothing to offer.
+  if (app.connection !== "online" || !app.playerId || (!app.access && !app.account)) return;
+  if (app.account) {
+    who.append(h("span", { class: "badge member", "data-testid": "member-badge" }, t(`account.role.${app.account.role}`)));
+    accountLinks.append(h("a", { href: "#/account", "data-action": "account" }, t("header.account")));
+    if (app.isOperator) accountLinks.append(h("a", { href: "#/operator", "data-action": "operator" }, t("header.operator")));
+    accountLinks.append(button(t("account.logout"), () => void app.logout(), { class: "mini", "data-action": "header-logout" }));
+  } else {
+    who.append(h("span", { class: "guest-mark", "data-testid": "guest-badge" }, t("guest.badge")));
+    accountLinks.append(h("a", { href: "#/account", "data-action": "header-login" }, t("account.login")));
+    if (app.access?.signup !== false) accountLinks.append(h("a", { href: "#/account", "data-action": "header-signup" }, t("account.signup")));
+  }
+}
+
+let operatorPage: OperatorPage | null = null;
 
 let scheduled = false;
 function redraw(): void {
@@ -96,14 +131,54 @@ function restoreTableFocus(): void {
 }
 
 function draw(): void {
-  status.textContent = app.connection === "online"
-    ? app.playerName ? t("header.online_as", { name: app.playerName }) : t("header.online_guest")
-    : app.connection === "connecting" ? t("header.connecting") : t("header.offline");
-  status.className = `conn ${app.connection}`;
+  status.textContent = app.gate?.ended ? t("header.signed_out")
+    : app.connection === "online"
+      ? app.playerName ? t("header.online_as", { name: app.playerName }) : t("header.online_guest")
+      : app.connection === "refused" ? t("header.not_let_in")
+        : app.connection === "connecting" ? t("header.connecting") : t("header.offline");
+  status.className = `conn ${app.gate?.ended ? "refused" : app.connection}`;
+  drawAccountHeader();
+  banner.hidden = !app.banner;
+  if (banner.textContent !== app.banner) banner.textContent = app.banner;
   if (live.textContent !== app.announcement) live.textContent = app.announcement;
   alert.title(app.myTurn());
   const focus = focusKey();
   const hadTableFocus = focusInTable();
+  if (location.hash !== "#/operator") operatorPage = null;
+  // Refused at the door, or the session ended: that page, never the lobby.
+  if (app.gate) {
+    const key = `gate|${app.gate.code}|${app.gate.until ?? ""}|${app.gate.reason ?? ""}|${app.gate.message}`;
+    if (content.getAttribute("data-page") !== key) {
+      content.setAttribute("data-page", key);
+      clear(content);
+      content.append(gatePage(app, app.gate));
+    }
+    return;
+  }
+  if (location.hash === "#/account" && app.connection === "online") {
+    const key = `account|${app.playerId}|${JSON.stringify(app.account)}|${app.access?.signup}`;
+    if (content.getAttribute("data-page") !== key) {
+      content.setAttribute("data-page", key);
+      clear(content);
+      content.append(accountPage(app));
+    }
+    return;
+  }
+  if (location.hash === "#/operator" && app.connection === "online") {
+    const key = `operator|${app.playerId}|${app.account?.role ?? ""}`;
+    if (content.getAttribute("data-page") !== key) {
+      content.setAttribute("data-page", key);
+      clear(content);
+      if (app.isOperator) {
+        operatorPage = new OperatorPage(app);
+        content.append(operatorPage.element);
+      } else {
+        operatorPage = null;
+        content.append(h("main", { class: "operator-page" }, h("p", { class: "error", role: "alert", "data-testid": "op-forbidden" }, t("error.forbidden"))));
+      }
+    }
+    return;
+  }
   const rules = /^#\/rules\/([a-z_]+)$/.exec(location.hash)?.[1];
   if (rules) {
     const key = `${location.hash}|${app.games.length}|${app.room?.id ?? ""}`;
@@ -171,7 +246,15 @@ setInterval(() => {
   }
 }, 250);
 setInterval(() => {
-  if (!app.room && app.connection === "online") void app.refreshRooms();
+  if (!app.room && app.connection === "online" && !location.hash.startsWith("#/operator")) void app.refreshRooms();
+}, 3000);
+// The operator's overview, every few seconds while it is shown.
+setInterval(() => {
+  if (operatorPage && location.hash === "#/operator" && app.connection === "online") void operatorPage.refresh();
+}, OVERVIEW_EVERY_MS);
+// Waiting for an operator's approval: ask again every few seconds, so the door opens by itself.
+setInterval(() => {
+  if (app.gate?.code === "approval_pending" && !app.gate.ended) app.conn.sayHelloAgain();
 }, 3000);
 app.start();
 draw();

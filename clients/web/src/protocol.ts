@@ -32,6 +32,8 @@ export interface SeatInfo {
   connected?: boolean;
   bot_plays?: boolean;
   level?: string;
+  /** True for a player without an account (marked "(guest)" wherever named). */
+  guest?: boolean;
 }
 
 export interface RoomInfo {
@@ -43,6 +45,8 @@ export interface RoomInfo {
   visibility: "public" | "private";
   host?: string;
   host_name?: string;
+  /** True when the host is a guest (not in the protocol's list_rooms yet: marked when a server sends it). */
+  host_guest?: boolean;
   status: "waiting" | "playing" | "finished";
   seat_count: number;
   seats?: SeatInfo[];
@@ -61,7 +65,7 @@ export interface RoomInfo {
 /** A table chat line (the `chat` push). */
 export interface ChatLine {
   room: string;
-  from: { player: string; name: string; seat: number | null };
+  from: { player: string; name: string; seat: number | null; guest?: boolean };
   text: string;
 }
 
@@ -120,6 +124,20 @@ export interface MatchOver {
   first_dealer: number;
   actions: number;
   match_id?: string;
+}
+
+/** welcome's `account` (protocol/README.md, "Accounts and access"). */
+export interface AccountInfo {
+  handle: string;
+  role: "member" | "moderator" | "admin" | string;
+  approved: boolean;
+}
+
+/** The server's access mode, in welcome and in a refused hello. */
+export interface AccessInfo {
+  mode: "open" | "invite" | "members" | string;
+  guests: boolean;
+  signup: boolean;
 }
 
 export interface ErrorReply {

@@ -16,7 +16,7 @@ import { rulesPanel } from "./rules.js";
 import { chatPanel } from "./chat.js";
 import { hostPanel } from "./host.js";
 import { meldOrder } from "./meld_sort.js";
-import { gameTitle, phaseText, seatName } from "./game_words.js";
+import { gameTitle, guestMark, phaseText, seatName } from "./game_words.js";
 
 function seatStatus(s: SeatInfo): string {
   if (s.kind === "empty") return t("seat.empty");
@@ -79,7 +79,7 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
     h("section", { class: "panel" },
       h("h3", {}, room.status === "finished" ? t("turn.match_over") : t("room.seats")),
       h("ol", { class: "seat-list", "data-testid": "seat-list" }, seats.map((s) => h("li", { "data-kind": s.kind },
-        h("b", {}, s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : seatName(s, "")), " — ", seatStatus(s),
+        h("b", {}, s.kind === "empty" ? t("seat.numbered", { n: s.seat + 1 }) : seatName(s, "")), guestMark(s), " — ", seatStatus(s),
         room.host === s.player && s.kind === "human" ? h("span", { class: "badge" }, t("room.host_badge")) : null,
         host && s.kind === "bot" ? button(t("room.remove"), () => void app.request({ type: "remove_bot", room: room.id, seat: s.seat }), { class: "mini", "data-action": "remove-bot" }) : null,
         host && s.kind === "empty" ? button(t("room.add_bot"), () => void app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value }), { class: "mini", "data-action": "add-bot" }) : null,
@@ -113,7 +113,7 @@ function seatBox(app: App, ui: GameUI, ctx: TableContext, seat: number): HTMLEle
   return h("div", { class: classes.join(" "), role: "group", "data-seat": seat, "data-testid": `seat-${seat}`,
     "aria-label": t("seat.label", { name: ctx.names[seat], you: seat === ctx.seat ? "yes" : "no", n: held, score: view.scores?.[seat] ?? 0, acting: waiting ? "yes" : "no" }) },
     h("div", { class: "seat-name" },
-      h("b", {}, ctx.names[seat]), seat === ctx.seat ? " " + t("seat.you") : "",
+      h("b", {}, ctx.names[seat]), guestMark(info), seat === ctx.seat ? " " + t("seat.you") : "",
       view.dealer === seat ? h("span", { class: "badge dealer", title: t("seat.dealer") }, t("seat.dealer_badge")) : null,
       info?.kind === "bot" ? h("span", { class: "badge muted" }, t("seat.bot_badge")) : null,
       info?.kind === "human" && !info.connected ? h("span", { class: "badge warn" }, info.bot_plays ? t("seat.away_bot_plays") : t("seat.away")) : null),

@@ -35,14 +35,14 @@ export function shortName(code) {
   return `${rank === "T" ? "10" : rank}${suits[code.slice(-1)]}`;
 }
 
-/** Starts parlor-server; returns {base, games, stop}. */
-// One server and one browser for a whole test file: started before its first test,
-// stopped after its last; `use(server, browser)` receives them once started.
-export function withServerAndBrowser(use) {
+// One server and one browser for a whole test file (or the describe it is called in):
+// started before its first test, stopped after its last; `use(server, browser)` receives
+// them once started. SERVER_ARGS are more parlor-server arguments (`--access members`, ...).
+export function withServerAndBrowser(use, { serverArgs = [] } = {}) {
   let server;
   let browser;
   before(async () => {
-    server = await startServer();
+    server = await startServer(serverArgs);
     browser = await launchBrowser();
     use(server, browser);
   });
@@ -52,13 +52,18 @@ export function withServerAndBrowser(use) {
   });
 }
 
-export async function startServer() {
+/**
+ * Starts parlor-server; returns {base, games, dir, stop}. EXTRA_ARGS are more arguments
+ * (`["--access", "members", "--admin", "boss"]`); DIR an existing directory whose
+ * parlor.db to use (a restart on the same database), kept on stop when given.
+ */
+export async function startServer(extraArgs = [], { dir: keptDir } = {}) {
   if (!existsSync(serverPath)) throw new Error(`parlor-server not found at ${serverPath} (run scripts/setup.sh or set PARLOR_SERVER)`);
   if (!existsSync(join(webRoot, "index.html"))) throw new Error(`${webRoot} has no index.html: run npm run build`);
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), "parlor-web-test-"));
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), "parlor-web-test-"));
   const args = ["--address", "127.0.0.1", "--port", String(port), "--web-root", webRoot, "--db", join(dir, "parlor.db"),
-    "--bot-delay-ms", "0", "--round-pause-ms", "400", "--log-level", "warn", "--rate", "0"];
+    "--bot-delay-ms", "0", "--round-pause-ms", "400", "--log-level", "warn", "--rate", "0", ...extraArgs];
   const child = spawn(serverPath, args, { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => { stderr += d; });
@@ -67,29 +72,32 @@ export async function startServer() {
   for (let i = 0; i < 100 && !games; i++) {
     if (child.exitCode !== null) throw new Error(`parlor-server exited: ${stderr}`);
     try {
-      const res = await fetch(`${base}/api/games`);
-      if (res.ok) games = (await res.json()).games.map((g) => g.name);
+      // /healthz names the games and answers whatever --access says (a members-only
+      // server keeps /api/ to its members).
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) games = (await res.json()).games.map((g) => (typeof g === "string" ? g : g.name));
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
   if (!games) throw new Error(`parlor-server did not answer: ${stderr}`);
   return {
-    base, games,
+    base, games, dir,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
-      rmSync(dir, { recursive: true, force: true });
+      if (!keptDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-export async function launchBrowser() {
+/** Chromium, headless; EXTRA_ARGS are more command-line switches. */
+export async function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", "--disable-quic"],
+      "--disable-sync", "--no-first-run", "--disable-quic", ...extraArgs],
   });
 }
 
