@@ -368,6 +368,13 @@ TEST_P(ClubServer, ABanReachesEveryNodeWithinASecond) {
   ClientPool pool;
   Member warden = new_member(pool, first, "warden");
   Member rogue = new_member(pool, second, "Rogue");
+  // The first node hears of the new account through the log, as its operator page shows.
+  ASSERT_TRUE(pool.wait_for(
+      [&] {
+        Json found = pool.request(*warden.client, {{"type", "op_accounts"}, {"filter", "rogue"}});
+        return found["accounts"].size() == 1;
+      },
+      3s));
   Json banned = pool.request(*warden.client, {{"type", "op_sanction"},
                                               {"player", rogue.id},
                                               {"kind", "suspend"},
