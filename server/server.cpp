@@ -259,9 +259,8 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // The store's reads (match history, a cluster's token lookups) go to the HTTP and
   // WebSocket side directly, on their own thread.
   ReplayCache replay_cache(config.replay_cache_bytes);
-  const ServerContext context{lobby, gate,
-                              StoreAccess{store.get(), history_pool.get_executor(), &replay_cache},
-                              &club};
+  const ServerContext context{
+      lobby, gate, StoreAccess{store.get(), history_pool.get_executor(), &replay_cache}, &club};
   auto listener = std::make_shared<Listener>(ioc, context, web_root, tls);
   const Expected<tcp::endpoint> listening = listener->open({address, config.port});
   if (!listening) {

@@ -21,8 +21,7 @@ std::string iso8601_utc(Millis at) {
 }
 
 Error guests_turned_away() {
-  return Error{"login_required",
-               "this server does not take guests: log in or sign up to come in"};
+  return Error{"login_required", "this server does not take guests: log in or sign up to come in"};
 }
 
 }  // namespace

@@ -49,8 +49,8 @@ constexpr Millis kForever = INT64_MAX;  // a ban: a sanction that never ends
 struct Visitor {
   bool account = false;  // false: a guest
   Role role = Role::kMember;
-  bool approved = false;  // by an operator (members mode)
-  bool invited = false;   // has redeemed an invite (invite mode)
+  bool approved = false;        // by an operator (members mode)
+  bool invited = false;         // has redeemed an invite (invite mode)
   Millis sanctioned_until = 0;  // 0: none; kForever: banned; else suspended until then
 };
 

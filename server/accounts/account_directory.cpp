@@ -6,8 +6,13 @@ namespace parlor::server::accounts {
 namespace {
 
 AccountInfo info_of(const store::AccountRow& row) {
-  return {row.player_id, row.handle, row.handle_key, row.skeleton,
-          parse_role(row.role).value_or(Role::kMember), row.approved, row.created_at};
+  return {row.player_id,
+          row.handle,
+          row.handle_key,
+          row.skeleton,
+          parse_role(row.role).value_or(Role::kMember),
+          row.approved,
+          row.created_at};
 }
 
 }  // namespace
@@ -117,9 +122,9 @@ Visitor AccountDirectory::visitor(const std::string& player_id) const {
 
 int AccountDirectory::admin_count() const {
   std::lock_guard lock(mutex_);
-  return static_cast<int>(std::count_if(by_player_.begin(), by_player_.end(), [](const auto& entry) {
-    return entry.second.role == Role::kAdmin;
-  }));
+  return static_cast<int>(
+      std::count_if(by_player_.begin(), by_player_.end(),
+                    [](const auto& entry) { return entry.second.role == Role::kAdmin; }));
 }
 
 std::vector<AccountInfo> AccountDirectory::list(const std::string& filter, bool pending_only,

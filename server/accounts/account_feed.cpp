@@ -1,7 +1,7 @@
 #include "server/accounts/account_feed.hpp"
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include <nlohmann/json.hpp>
 

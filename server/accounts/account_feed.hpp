@@ -47,7 +47,7 @@ class AccountFeed : public std::enable_shared_from_this<AccountFeed> {
   boost::asio::steady_timer timer_;
   std::chrono::milliseconds period_;
   std::atomic<bool> stopped_{false};
-  std::int64_t highest_ = 0;      // touched on the reads executor only
+  std::int64_t highest_ = 0;        // touched on the reads executor only
   std::set<std::int64_t> applied_;  // seqs above highest_ - kWindow already applied
 };
 

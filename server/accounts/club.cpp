@@ -43,8 +43,10 @@ Club::Club(ClubOptions options, Players& players, store::Store* store,
                                                options_.hash_limits)) {
   for (const std::string& admin : options_.admins) {
     auto handle = normalise_handle(admin);
-    if (handle) admin_keys_.push_back(handle->key);
-    else spdlog::warn("--admin {}: not a handle ({})", admin, handle.error().message);
+    if (handle)
+      admin_keys_.push_back(handle->key);
+    else
+      spdlog::warn("--admin {}: not a handle ({})", admin, handle.error().message);
   }
 }
 
@@ -84,8 +86,7 @@ bool Club::grant_configured_admin(const AccountInfo& account) {
   directory_.set_approved(account.player_id, true);
   store_->account_role_set(account.player_id, std::string(role_name(Role::kAdmin)));
   store_->account_approved(account.player_id, true);
-  record("", "set_role", account.player_id, account.handle,
-         {{"role", "admin"}, {"by", "--admin"}});
+  record("", "set_role", account.player_id, account.handle, {{"role", "admin"}, {"by", "--admin"}});
   spdlog::info("club: {} ({}) is an admin (--admin)", account.handle, account.player_id);
   return true;
 }
@@ -134,9 +135,12 @@ std::uint64_t Club::record(const std::string& actor_id, const std::string& actio
   row.key = random_hex(8);
   row.at = store::now_millis();
   row.actor_id = actor_id;
-  if (auto account = directory_.of(actor_id)) row.actor_name = account->handle;
-  else if (actor_id.empty()) row.actor_name = "(server)";
-  else row.actor_name = players_.name_of(actor_id).value_or(actor_id);
+  if (auto account = directory_.of(actor_id))
+    row.actor_name = account->handle;
+  else if (actor_id.empty())
+    row.actor_name = "(server)";
+  else
+    row.actor_name = players_.name_of(actor_id).value_or(actor_id);
   row.action = action;
   row.target_id = target_id;
   row.target_name = target_name;

@@ -1,7 +1,7 @@
 #include "server/requests/account_requests.hpp"
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include <memory>
 #include <utility>
@@ -76,9 +76,9 @@ void confirm_account(Club& club, std::shared_ptr<Signup> signup, AccountReply re
   if (!found) return reply(error_text(signup->request_id, found.error()), false);
   if (!*found || (*found)->player_id != signup->player_id) {
     club.players().forget_token_hash(Players::hash_token(signup->token));
-    return reply(error_text(signup->request_id,
-                            {"handle_taken", "that handle is taken: choose another"}),
-                 false);
+    return reply(
+        error_text(signup->request_id, {"handle_taken", "that handle is taken: choose another"}),
+        false);
   }
   club.directory().put(**found);
   club.players().rename(signup->player_id, signup->handle.display);
@@ -117,9 +117,10 @@ void redeem_then_create(Club& club, std::shared_ptr<Signup> signup, AccountReply
     auto invited = club.store()->player_invited(signup->player_id);
     if (!invited) return reply(error_text(signup->request_id, invited.error()), false);
     if (!*invited) {
-      return reply(error_text(signup->request_id,
-                              {"bad_invite", "that invite is unknown, used up, expired or revoked"}),
-                   false);
+      return reply(
+          error_text(signup->request_id,
+                     {"bad_invite", "that invite is unknown, used up, expired or revoked"}),
+          false);
     }
     club.directory().set_invited(signup->player_id);
     club.record(signup->player_id, "invite_used", signup->player_id, signup->handle.display);
@@ -153,9 +154,8 @@ void signup(Club& club, const Request& request, const AccountCaller& caller, Acc
     return reply(error_text(id, {"handle_taken", "that handle is taken: choose another"}), false);
   }
   if (auto alike = club.directory().by_skeleton(handle->skeleton)) {
-    return reply(error_text(id, {"handle_confusable",
-                                 "that handle looks too much like \"" + alike->handle +
-                                     "\": choose another"}),
+    return reply(error_text(id, {"handle_confusable", "that handle looks too much like \"" +
+                                                          alike->handle + "\": choose another"}),
                  false);
   }
   const bool invited =
@@ -216,30 +216,32 @@ void login(Club& club, const Request& request, const AccountCaller& caller, Acco
       account = *found;
     }
     std::string stored = account ? account->password_hash : "";
-    club.hasher().verify(std::move(stored), std::move(password),
-                         [&club, id, key, account, device, address,
-                          reply = std::move(reply)](Expected<bool> matched) mutable {
-      if (!matched) return reply(error_text(id, matched.error()), false);
-      if (!*matched || !account) {
-        club.throttle().failed(key, address);
-        spdlog::info("a failed login from {}", address);
-        return reply(error_text(id, wrong_credentials()), false);
-      }
-      club.throttle().succeeded(key);
-      club.directory().put(*account);  // made on another node: known here from now
-      PlayerIdentity session = club.players().add_session(account->player_id, account->handle);
-      store::Ticket ticket = club.store()->session_added(
-          account->player_id, Players::hash_token(session.token), device, store::now_millis());
-      club.store()->after_commit(ticket, [&club, id, account, session, reply = std::move(reply)] {
-        spdlog::info("player {} ({}) logged in", account->player_id, account->handle);
-        reply(protocol::reply_message(
-                  id, "logged_in",
-                  {{"player", player_json(account->player_id, account->handle, false)},
-                   {"account", club.account_json(account->player_id)},
-                   {"token", session.token}}),
-              false);
-      });
-    });
+    club.hasher().verify(
+        std::move(stored), std::move(password),
+        [&club, id, key, account, device, address,
+         reply = std::move(reply)](Expected<bool> matched) mutable {
+          if (!matched) return reply(error_text(id, matched.error()), false);
+          if (!*matched || !account) {
+            club.throttle().failed(key, address);
+            spdlog::info("a failed login from {}", address);
+            return reply(error_text(id, wrong_credentials()), false);
+          }
+          club.throttle().succeeded(key);
+          club.directory().put(*account);  // made on another node: known here from now
+          PlayerIdentity session = club.players().add_session(account->player_id, account->handle);
+          store::Ticket ticket = club.store()->session_added(
+              account->player_id, Players::hash_token(session.token), device, store::now_millis());
+          club.store()->after_commit(
+              ticket, [&club, id, account, session, reply = std::move(reply)] {
+                spdlog::info("player {} ({}) logged in", account->player_id, account->handle);
+                reply(protocol::reply_message(
+                          id, "logged_in",
+                          {{"player", player_json(account->player_id, account->handle, false)},
+                           {"account", club.account_json(account->player_id)},
+                           {"token", session.token}}),
+                      false);
+              });
+        });
   });
 }
 
@@ -252,10 +254,9 @@ store::Ticket end_session_everywhere(Club& club, const std::string& player_id,
   club.store()->session_ended(token_hash);
   club.players().forget_token_hash(token_hash);
   club.online().eject_token(token_hash, session_ended_message());
-  return club.record(player_id, "session_ended", player_id,
-                     club.players().name_of(player_id).value_or(""),
-                     {{"session", token_hash.substr(0, kSessionNameLength)},
-                      {"token_hash", token_hash}});
+  return club.record(
+      player_id, "session_ended", player_id, club.players().name_of(player_id).value_or(""),
+      {{"session", token_hash.substr(0, kSessionNameLength)}, {"token_hash", token_hash}});
 }
 
 void logout(Club& club, const Request& request, const AccountCaller& caller, AccountReply reply) {
@@ -280,7 +281,8 @@ void change_password(Club& club, const Request& request, const AccountCaller& ca
     return reply(error_text(id, {"account_required", "guests have no password: sign up"}), false);
   }
   std::string new_password = request.string_field("new_password");
-  if (auto bad = accounts::check_new_password(new_password)) return reply(error_text(id, *bad), false);
+  if (auto bad = accounts::check_new_password(new_password))
+    return reply(error_text(id, *bad), false);
   if (auto wait = club.throttle().wait_before(account->handle_key, caller.address)) {
     return reply(error_text(id, {"login_throttled", "too many failed tries: wait a while"}), false);
   }
@@ -290,37 +292,40 @@ void change_password(Club& club, const Request& request, const AccountCaller& ca
                                    reply = std::move(reply)]() mutable {
     auto row = club.store()->account_of(caller.player_id);
     if (!row || !*row) return reply(error_text(id, store_unavailable()), false);
-    club.hasher().verify((*row)->password_hash, std::move(password),
-                         [&club, id, caller, key, new_password = std::move(new_password),
-                          reply = std::move(reply)](Expected<bool> matched) mutable {
-      if (!matched) return reply(error_text(id, matched.error()), false);
-      if (!*matched) {
-        club.throttle().failed(key, caller.address);
-        return reply(error_text(id, wrong_credentials()), false);
-      }
-      club.hasher().hash(std::move(new_password), [&club, id, caller, reply = std::move(reply)](
-                                                      Expected<std::string> hashed) {
-        if (!hashed) return reply(error_text(id, hashed.error()), false);
-        club.store()->password_changed(caller.player_id, *hashed, store::now_millis());
-        club.store()->sessions_ended_except(caller.player_id, caller.token_hash);
-        club.players().forget_tokens_except(caller.player_id, caller.token_hash);
-        club.online().eject_player_except(caller.player_id, caller.token_hash,
-                                          session_ended_message());
-        store::Ticket ticket =
-            club.record(caller.player_id, "sessions_ended", caller.player_id,
-                        club.players().name_of(caller.player_id).value_or(""),
-                        {{"keep_token_hash", caller.token_hash}, {"why", "password changed"}});
-        club.store()->after_commit(ticket, [id, reply] {
-          reply(protocol::reply_message(id, "password_changed"), false);
+    club.hasher().verify(
+        (*row)->password_hash, std::move(password),
+        [&club, id, caller, key, new_password = std::move(new_password),
+         reply = std::move(reply)](Expected<bool> matched) mutable {
+          if (!matched) return reply(error_text(id, matched.error()), false);
+          if (!*matched) {
+            club.throttle().failed(key, caller.address);
+            return reply(error_text(id, wrong_credentials()), false);
+          }
+          club.hasher().hash(std::move(new_password), [&club, id, caller, reply = std::move(reply)](
+                                                          Expected<std::string> hashed) {
+            if (!hashed) return reply(error_text(id, hashed.error()), false);
+            club.store()->password_changed(caller.player_id, *hashed, store::now_millis());
+            club.store()->sessions_ended_except(caller.player_id, caller.token_hash);
+            club.players().forget_tokens_except(caller.player_id, caller.token_hash);
+            club.online().eject_player_except(caller.player_id, caller.token_hash,
+                                              session_ended_message());
+            store::Ticket ticket =
+                club.record(caller.player_id, "sessions_ended", caller.player_id,
+                            club.players().name_of(caller.player_id).value_or(""),
+                            {{"keep_token_hash", caller.token_hash}, {"why", "password changed"}});
+            club.store()->after_commit(ticket, [id, reply] {
+              reply(protocol::reply_message(id, "password_changed"), false);
+            });
+          });
         });
-      });
-    });
   });
 }
 
 void list_sessions(Club& club, const Request& request, const AccountCaller& caller,
                    AccountReply reply) {
-  if (!club.store()) return reply(protocol::reply_message(request.id, "sessions", {{"sessions", Json::array()}}), false);
+  if (!club.store())
+    return reply(protocol::reply_message(request.id, "sessions", {{"sessions", Json::array()}}),
+                 false);
   boost::asio::post(club.reads(), [&club, id = request.id, caller, reply = std::move(reply)] {
     auto sessions = club.store()->sessions_of(caller.player_id);
     if (!sessions) return reply(error_text(id, sessions.error()), false);
@@ -337,7 +342,8 @@ void list_sessions(Club& club, const Request& request, const AccountCaller& call
 
 void end_session(Club& club, const Request& request, const AccountCaller& caller,
                  AccountReply reply) {
-  if (!club.store()) return reply(error_text(request.id, {"no_such_session", "no such session"}), false);
+  if (!club.store())
+    return reply(error_text(request.id, {"no_such_session", "no such session"}), false);
   boost::asio::post(club.reads(), [&club, id = request.id, caller,
                                    name = request.string_field("session"),
                                    reply = std::move(reply)] {
@@ -373,9 +379,8 @@ bool is_account_request(RequestType type) {
 }
 
 bool allowed_before_hello(RequestType type) {
-  return type == RequestType::kHello || type == RequestType::kPing ||
-         type == RequestType::kClaim || type == RequestType::kSignup ||
-         type == RequestType::kLogin;
+  return type == RequestType::kHello || type == RequestType::kPing || type == RequestType::kClaim ||
+         type == RequestType::kSignup || type == RequestType::kLogin;
 }
 
 void answer_account_request(Club& club, const Request& request, const AccountCaller& caller,

@@ -1,7 +1,7 @@
 #include "server/requests/operator_requests.hpp"
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include "server/accounts/handle.hpp"
 #include "server/lobby.hpp"
@@ -63,24 +63,41 @@ Json sanction_json(const std::optional<store::SanctionRow>& sanction) {
 class OperatorRequest {
  public:
   OperatorRequest(Club& club, Lobby& lobby, const Request& request, std::string actor, Reply reply)
-      : club_(club), lobby_(lobby), request_(request), actor_(std::move(actor)), reply_(std::move(reply)) {}
+      : club_(club),
+        lobby_(lobby),
+        request_(request),
+        actor_(std::move(actor)),
+        reply_(std::move(reply)) {}
 
   void answer(Role role) {
     role_ = role;
     switch (request_.type) {
-      case RequestType::kOpOverview: return overview();
-      case RequestType::kOpAccounts: return accounts();
-      case RequestType::kOpCloseRoom: return close_room();
-      case RequestType::kOpSanction: return sanction();
-      case RequestType::kOpLift: return lift();
-      case RequestType::kOpAnnounce: return announce();
-      case RequestType::kOpAudit: return audit();
-      case RequestType::kOpApprove: return approve();
-      case RequestType::kOpSetRole: return set_role();
-      case RequestType::kOpInvites: return invites();
-      case RequestType::kOpMakeInvite: return make_invite();
-      case RequestType::kOpRevokeInvite: return revoke_invite();
-      default: return fail("internal_error", "not an operator request");
+      case RequestType::kOpOverview:
+        return overview();
+      case RequestType::kOpAccounts:
+        return accounts();
+      case RequestType::kOpCloseRoom:
+        return close_room();
+      case RequestType::kOpSanction:
+        return sanction();
+      case RequestType::kOpLift:
+        return lift();
+      case RequestType::kOpAnnounce:
+        return announce();
+      case RequestType::kOpAudit:
+        return audit();
+      case RequestType::kOpApprove:
+        return approve();
+      case RequestType::kOpSetRole:
+        return set_role();
+      case RequestType::kOpInvites:
+        return invites();
+      case RequestType::kOpMakeInvite:
+        return make_invite();
+      case RequestType::kOpRevokeInvite:
+        return revoke_invite();
+      default:
+        return fail("internal_error", "not an operator request");
     }
   }
 
@@ -115,12 +132,13 @@ class OperatorRequest {
     Json online = Json::array();
     for (const auto& player : club_.online().players()) {
       auto account = club_.directory().of(player.player_id);
-      online.push_back({{"id", player.player_id},
-                        {"name", account ? account->handle : player.name},
-                        {"guest", !account},
-                        {"role", account ? Json(accounts::role_name(account->role)) : Json(nullptr)},
-                        {"connections", player.connections},
-                        {"rooms", lobby_.rooms_of(player.player_id).size()}});
+      online.push_back(
+          {{"id", player.player_id},
+           {"name", account ? account->handle : player.name},
+           {"guest", !account},
+           {"role", account ? Json(accounts::role_name(account->role)) : Json(nullptr)},
+           {"connections", player.connections},
+           {"rooms", lobby_.rooms_of(player.player_id).size()}});
     }
     Json health = {{"writable", true}};
     Json figures = {{"connections", lobby_.metrics().connections_open.load()},
@@ -152,12 +170,13 @@ class OperatorRequest {
     Json list = Json::array();
     for (const auto& account :
          club_.directory().list(filter, request_.bool_field("pending", false), kAccountsListed)) {
-      list.push_back({{"player", account.player_id},
-                      {"handle", account.handle},
-                      {"role", accounts::role_name(account.role)},
-                      {"approved", account.approved},
-                      {"created_at", iso_or_null(account.created_at)},
-                      {"sanction", sanction_json(club_.directory().sanction_of(account.player_id))}});
+      list.push_back(
+          {{"player", account.player_id},
+           {"handle", account.handle},
+           {"role", accounts::role_name(account.role)},
+           {"approved", account.approved},
+           {"created_at", iso_or_null(account.created_at)},
+           {"sanction", sanction_json(club_.directory().sanction_of(account.player_id))}});
     }
     reply_(protocol::reply_message(id(), "accounts", {{"accounts", list}}));
   }
@@ -182,7 +201,8 @@ class OperatorRequest {
     if (target && accounts::is_operator(target->role) && role_ != Role::kAdmin) {
       return fail("forbidden", "only an admin may sanction a moderator or an admin");
     }
-    if (kind != "ban" && kind != "suspend") return fail("bad_field", "kind: \"ban\" or \"suspend\"");
+    if (kind != "ban" && kind != "suspend")
+      return fail("bad_field", "kind: \"ban\" or \"suspend\"");
     store::SanctionRow row;
     row.player_id = player;
     row.reason = request_.string_field("reason");
@@ -217,16 +237,19 @@ class OperatorRequest {
 
   void announce() {
     std::string text = request_.string_field("text");
-    if (text.size() > kAnnouncementMaxBytes) return fail("bad_field", "text: at most 300 characters");
+    if (text.size() > kAnnouncementMaxBytes)
+      return fail("bad_field", "text: at most 300 characters");
     if (!store_ready()) return;
     club_.store()->setting_saved("announcement", text, store::now_millis());
     club_.directory().set_announcement(text);
     club_.online().push_all(protocol::reply_message(nullptr, "announcement", {{"text", text}}));
-    reply_after(club_.record(actor_, "announce", "", "", {{"text", text}}), ok(id(), "op_announce"));
+    reply_after(club_.record(actor_, "announce", "", "", {{"text", text}}),
+                ok(id(), "op_announce"));
   }
 
   void audit() {
-    if (!club_.store()) return reply_(protocol::reply_message(id(), "audit", {{"entries", Json::array()}}));
+    if (!club_.store())
+      return reply_(protocol::reply_message(id(), "audit", {{"entries", Json::array()}}));
     boost::asio::post(club_.reads(), [store = club_.store(), id = id(),
                                       before = request_.int_field("before", 0), reply = reply_] {
       auto page = store->audit_page(before, kAuditPage);
@@ -254,8 +277,8 @@ class OperatorRequest {
     if (!store_ready()) return;
     club_.store()->account_approved(player, approved);
     club_.directory().set_approved(player, approved);
-    store::Ticket ticket = club_.record(actor_, "approve", player, account->handle,
-                                        {{"approved", approved}});
+    store::Ticket ticket =
+        club_.record(actor_, "approve", player, account->handle, {{"approved", approved}});
     if (auto refusal = club_.refusal(player)) {
       club_.online().eject_player(player, club_.refusal_message(nullptr, *refusal, player));
     }
@@ -290,7 +313,8 @@ class OperatorRequest {
   }
 
   void invites() {
-    if (!club_.store()) return reply_(protocol::reply_message(id(), "invites", {{"invites", Json::array()}}));
+    if (!club_.store())
+      return reply_(protocol::reply_message(id(), "invites", {{"invites", Json::array()}}));
     boost::asio::post(club_.reads(), [store = club_.store(), id = id(), reply = reply_] {
       auto list = store->invites();
       if (!list) return reply(error_text(id, list.error().code, list.error().message));

@@ -122,9 +122,9 @@ class RequestRouter {
   std::string name_;
   std::map<std::string, std::weak_ptr<Room>> rooms_;  // rooms told about this connection
   accounts::Club* club_ = nullptr;
-  std::string token_hash_;      // the session this connection said hello with
-  bool guest_ = true;           // no account
-  std::string invite_;          // a hello's invite code, until redeemed
+  std::string token_hash_;       // the session this connection said hello with
+  bool guest_ = true;            // no account
+  std::string invite_;           // a hello's invite code, until redeemed
   std::uint64_t online_id_ = 0;  // in the club's OnlinePlayers once welcomed
 };
 

@@ -1,8 +1,8 @@
 // The router's side of accounts and access (protocol/README.md, "Accounts and access"): who
 // a hello lets in, the account and operator requests handed to their handlers, and the
 // connection's entry in the club's list of who is online.
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include "server/accounts/club.hpp"
 #include "server/accounts/handle.hpp"

@@ -15,13 +15,13 @@ using Millis = std::int64_t;  // as store.hpp
 // keeps its id, so its matches stay its own.
 struct AccountRow {
   std::string player_id;
-  std::string handle;         // NFKC, as shown
-  std::string handle_key;     // NFKC case fold: unique
-  std::string skeleton;       // UTS #39: look-alikes share it
-  std::string password_hash;  // libsodium's Argon2id text; never leaves the server
+  std::string handle;           // NFKC, as shown
+  std::string handle_key;       // NFKC case fold: unique
+  std::string skeleton;         // UTS #39: look-alikes share it
+  std::string password_hash;    // libsodium's Argon2id text; never leaves the server
   std::string role = "member";  // "member", "moderator", "admin"
   bool approved = false;        // by an operator, for --access members
-  bool invited = false;  // has redeemed an invite: read from invite_uses, never written here
+  bool invited = false;         // has redeemed an invite: read from invite_uses, never written here
   Millis created_at = 0;
   Millis password_changed_at = 0;
 };
@@ -35,8 +35,8 @@ struct SessionRow {
 };
 
 struct InviteRow {
-  std::string id;         // short, public: what the operator's page names it by
-  std::string code_hash;  // SHA-256 of the code; the code itself is shown once
+  std::string id;          // short, public: what the operator's page names it by
+  std::string code_hash;   // SHA-256 of the code; the code itself is shown once
   std::string created_by;  // player id
   std::string note;
   Millis created_at = 0;

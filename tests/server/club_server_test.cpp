@@ -143,8 +143,8 @@ TEST_P(ClubServer, LoginSaysOnlyWrongHandleOrPasswordAndEndsSessions) {
   ASSERT_FALSE(theirs.empty());
   Json ended = pool.request(*ana.client, {{"type", "end_session"}, {"session", theirs}});
   EXPECT_EQ(ended.value("type", ""), "session_ended") << ended.dump();
-  Json told = pool.take(*other, [](const Json& m) { return m.value("code", "") == "session_ended"; },
-                        3s);
+  Json told = pool.take(
+      *other, [](const Json& m) { return m.value("code", "") == "session_ended"; }, 3s);
   EXPECT_EQ(told.value("code", ""), "session_ended");
   ASSERT_TRUE(pool.wait_for([&] { return other->closed; }, 3s));
   // The ended token is refused on the next connection.
@@ -160,10 +160,10 @@ TEST_P(ClubServer, AChangedPasswordEndsTheOtherSessions) {
   WsClient* phone = pool.connect(port);
   Json in = login(pool, *phone, "beatriz");
   ASSERT_EQ(hello_with(pool, *phone, {{"token", in["token"]}}).value("type", ""), "welcome");
-  Json changed = pool.request(*bea.client, {{"type", "change_password"},
-                                            {"password", kPassword},
-                                            {"new_password", "a new pass phrase"}},
-                              20s);
+  Json changed = pool.request(
+      *bea.client,
+      {{"type", "change_password"}, {"password", kPassword}, {"new_password", "a new pass phrase"}},
+      20s);
   EXPECT_EQ(changed.value("type", ""), "password_changed") << changed.dump();
   ASSERT_TRUE(pool.wait_for([&] { return phone->closed; }, 3s));
   WsClient* next = pool.connect(port);
@@ -206,8 +206,7 @@ TEST_P(ClubServer, BruteForceIsThrottled) {
 
 TEST_P(ClubServer, AMembersOnlyServerLetsInOnlyApprovedAccounts) {
   ClientPool pool;
-  const int port =
-      server({"--access", "members", "--admin", "boss", "--log-level", "error"});
+  const int port = server({"--access", "members", "--admin", "boss", "--log-level", "error"});
   if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   WsClient* guest = pool.connect(port);
   Json refused = hello_with(pool, *guest, {{"name", "Eve"}});
@@ -228,9 +227,8 @@ TEST_P(ClubServer, AMembersOnlyServerLetsInOnlyApprovedAccounts) {
   Json pending = pool.request(*boss.client, {{"type", "op_accounts"}, {"pending", true}});
   ASSERT_EQ(pending["accounts"].size(), 1u) << pending.dump();
   EXPECT_EQ(pending["accounts"][0]["handle"], "Eve");
-  Json approved = pool.request(*boss.client, {{"type", "op_approve"},
-                                              {"player", made["player"]["id"]},
-                                              {"approved", true}});
+  Json approved = pool.request(
+      *boss.client, {{"type", "op_approve"}, {"player", made["player"]["id"]}, {"approved", true}});
   EXPECT_EQ(approved.value("type", ""), "ok") << approved.dump();
   Json welcome = hello_with(pool, *eve.client, {{"token", made["token"]}});
   EXPECT_EQ(welcome.value("type", ""), "welcome") << welcome.dump();
@@ -238,16 +236,15 @@ TEST_P(ClubServer, AMembersOnlyServerLetsInOnlyApprovedAccounts) {
 
   // The history API follows the same rule.
   EXPECT_EQ(http_status(http_get(port, "/api/matches")), 401);
-  std::string authorized = raw_http(port, "GET /api/matches HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
-                                              made["token"].get<std::string>() +
-                                              "\r\nConnection: close\r\n\r\n");
+  std::string authorized =
+      raw_http(port, "GET /api/matches HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                         made["token"].get<std::string>() + "\r\nConnection: close\r\n\r\n");
   EXPECT_EQ(http_status(authorized), 200) << authorized;
 }
 
 TEST_P(ClubServer, InvitesLetInOnceAndNotWhenRevoked) {
   ClientPool pool;
-  const int port =
-      server({"--access", "invite", "--admin", "chief", "--log-level", "error"});
+  const int port = server({"--access", "invite", "--admin", "chief", "--log-level", "error"});
   if (!skipped_.empty()) GTEST_SKIP() << skipped_;
   WsClient* stranger = pool.connect(port);
   EXPECT_EQ(hello_with(pool, *stranger, {{"name", "Fer"}}).value("code", ""), "invite_required");
@@ -289,20 +286,20 @@ TEST_P(ClubServer, ABanClosesTheConnectionAndRefusesTheOldToken) {
                 .value("type", ""),
             "ok");
   // A moderator manages no roles and may not sanction an admin.
-  EXPECT_EQ(pool.request(*mod.client,
-                         {{"type", "op_set_role"}, {"player", troll.id}, {"role", "admin"}})
-                .value("code", ""),
-            "forbidden");
-  EXPECT_EQ(pool.request(*mod.client, {{"type", "op_sanction"}, {"player", judge.id}, {"kind", "ban"}})
-                .value("code", ""),
-            "forbidden");
-  Json banned = pool.request(*mod.client, {{"type", "op_sanction"},
-                                           {"player", troll.id},
-                                           {"kind", "ban"},
-                                           {"reason", "spam"}});
+  EXPECT_EQ(
+      pool.request(*mod.client, {{"type", "op_set_role"}, {"player", troll.id}, {"role", "admin"}})
+          .value("code", ""),
+      "forbidden");
+  EXPECT_EQ(
+      pool.request(*mod.client, {{"type", "op_sanction"}, {"player", judge.id}, {"kind", "ban"}})
+          .value("code", ""),
+      "forbidden");
+  Json banned = pool.request(
+      *mod.client,
+      {{"type", "op_sanction"}, {"player", troll.id}, {"kind", "ban"}, {"reason", "spam"}});
   EXPECT_EQ(banned.value("type", ""), "ok") << banned.dump();
-  Json told = pool.take(*troll.client,
-                        [](const Json& m) { return m.value("code", "") == "account_banned"; }, 1s);
+  Json told = pool.take(
+      *troll.client, [](const Json& m) { return m.value("code", "") == "account_banned"; }, 1s);
   EXPECT_EQ(told.value("reason", ""), "spam");
   ASSERT_TRUE(pool.wait_for([&] { return troll.client->closed; }, 1s));
   WsClient* again = pool.connect(port);
@@ -335,8 +332,8 @@ TEST_P(ClubServer, AnnouncementsReachEveryoneAndOperatorsCloseRooms) {
   Json overview = pool.request(*host.client, {{"type", "op_overview"}});
   EXPECT_EQ(overview.value("announcement", ""), "Club night Friday");
   EXPECT_GE(overview["online"].size(), 2u);
-  Json closed = pool.request(*host.client,
-                             {{"type", "op_close_room"}, {"room", room["id"]}, {"reason", "tidy up"}});
+  Json closed = pool.request(
+      *host.client, {{"type", "op_close_room"}, {"room", room["id"]}, {"reason", "tidy up"}});
   EXPECT_EQ(closed.value("type", ""), "ok") << closed.dump();
   Json removed = pool.take_type(*player, "removed", 2s);
   EXPECT_EQ(removed.value("reason", ""), "room_closed") << removed.dump();
@@ -363,8 +360,7 @@ TEST_P(ClubServer, ABanReachesEveryNodeWithinASecond) {
   if (GetParam() != "postgres") GTEST_SKIP() << "a cluster needs PostgreSQL";
   const int first = server({"--node", "n1", "--admin", "warden", "--log-level", "error"});
   if (!skipped_.empty()) GTEST_SKIP() << skipped_;
-  const int second =
-      server({"--node", "n2", "--log-level", "error"}, last_database_);
+  const int second = server({"--node", "n2", "--log-level", "error"}, last_database_);
   ClientPool pool;
   Member warden = new_member(pool, first, "warden");
   Member rogue = new_member(pool, second, "Rogue");
@@ -381,9 +377,9 @@ TEST_P(ClubServer, ABanReachesEveryNodeWithinASecond) {
                                               {"hours", 2},
                                               {"reason", "cooling off"}});
   ASSERT_EQ(banned.value("type", ""), "ok") << banned.dump();
-  Json told = pool.take(*rogue.client,
-                        [](const Json& m) { return m.value("code", "") == "account_suspended"; },
-                        1500ms);
+  Json told = pool.take(
+      *rogue.client, [](const Json& m) { return m.value("code", "") == "account_suspended"; },
+      1500ms);
   EXPECT_EQ(told.value("reason", ""), "cooling off") << told.dump();
   EXPECT_TRUE(pool.wait_for([&] { return rogue.client->closed; }, 1s));
 }
