@@ -3,14 +3,20 @@
 // batch is held, health says so, and it commits once the guard lets it), an outage (the
 // server stopped with -m immediate while writing, then restarted: nothing acknowledged
 // is lost and writes resume by themselves), the idempotent retry of a batch whose
-// commit's answer was lost, and open errors.
+// commit's answer was lost, and open errors; and of a club's server (accounts_store_test.cpp
+// runs every case on it too): the same rows as SQLite's, reads that fail are errors, and
+// two nodes at once: one sign-up per handle, one redemption of a single-use invite, an
+// audit log followed by seq without a gap.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "server/store/postgres/pg_connection.hpp"
 #include "server/store/store.hpp"
+#include "tests/store/account_test_rows.hpp"
 #include "tests/store/pg_test_server.hpp"
 #include "tests/store/store_test_support.hpp"
 
@@ -314,6 +320,170 @@ TEST_F(PostgresStoreTest, SameDataGivesTheSameHistoryJsonAsSqlite) {
   EXPECT_EQ(postgres->leaderboard("perico").dump(), sqlite->leaderboard("perico").dump());
   EXPECT_EQ(postgres->leaderboard("").dump(), sqlite->leaderboard("").dump());
   EXPECT_EQ(postgres->player_profile("ann")->dump(), sqlite->player_profile("ann")->dump());
+}
+
+// A read's value, by value: a range-for over `got(store.read())` would iterate a
+// temporary's member after the temporary is gone.
+template <class T>
+T got(Expected<T> result) {
+  if (!result.ok()) ADD_FAILURE() << result.error().message;
+  return result.ok() ? std::move(result).value() : T{};
+}
+
+// Every account read, as text, for the comparison below.
+std::vector<std::string> account_reads(Store& store) {
+  using testing::texts;
+  std::vector<std::string> lines = texts(got(store.load_accounts()));
+  for (const char* key : {"key:Ann", "key:Bob", "key:Nobody"}) {
+    auto row = got(store.account_by_key(key));
+    lines.push_back(row ? testing::text(*row) : "none");
+  }
+  auto of = got(store.account_of("p2"));
+  lines.push_back(of ? testing::text(*of) : "none");
+  for (const char* id : {"p1", "p2", "p3"}) {
+    for (const std::string& line : texts(got(store.sessions_of(id)))) lines.push_back(line);
+    lines.push_back(got(store.player_invited(id)) ? "invited" : "not invited");
+  }
+  for (const std::string& line : texts(got(store.load_sanctions()))) lines.push_back(line);
+  for (const std::string& line : texts(got(store.invites()))) lines.push_back(line);
+  for (const std::string& line : got(store.invited_players())) lines.push_back(line);
+  for (const AuditRow& row : got(store.audit_after(0, 10))) {
+    lines.push_back(std::to_string(row.seq) + " " + testing::text(row));
+  }
+  for (const AuditRow& row : got(store.audit_page(0, 2))) lines.push_back(row.key);
+  lines.push_back(got(store.setting("announcement")).value_or("none"));
+  for (const PlayerRow& row : store.load_players()) lines.push_back(row.id + " " + row.token_hash);
+  return lines;
+}
+
+TEST_F(PostgresStoreTest, SameAccountDataGivesTheSameRowsAsSqlite) {
+  auto postgres = open();
+  ASSERT_TRUE(postgres);
+  auto sqlite = testing::open_store(":memory:");
+  for (Store* store : {postgres.get(), sqlite.get()}) {
+    for (const char* id : {"p1", "p2", "p3"}) store->save_player(testing::player(id, id, kT0));
+    store->account_created(testing::account("p1", "Ann", kT0));
+    store->account_created(testing::account("p2", "Bob", kT0 + 1));
+    store->account_created(testing::account("p3", "Bob", kT0 + 2));  // the handle is taken
+    store->password_changed("p1", "$argon2id$new", kT0 + 5);
+    store->account_role_set("p2", "moderator");
+    store->account_approved("p2", true);
+    store->session_added("p1", "tok-a", "Phone", kT0 + 10);
+    store->session_added("p1", "tok-b", "Tablet", kT0 + 11);
+    store->session_added("p2", "tok-c", "", kT0 + 12);
+    store->session_ended("hash-p1");
+    store->sessions_ended_except("p2", "tok-c");
+    store->sanction_set({"p3", kT0 + 100, "spam", "p2", kT0 + 20});
+    store->sanction_set({"p1", kT0 + 200, "rude", "p2", kT0 + 21});
+    store->sanction_lifted("p1");
+    store->invite_made(testing::invite("i1", "c1", 1, kT0, kT0 + 1000));
+    store->invite_made(testing::invite("i2", "c2", 3, kT0 + 1, kT0 + 1000));
+    store->invite_redeemed("c1", "p1", kT0 + 30);
+    store->invite_redeemed("c1", "p3", kT0 + 31);  // used up
+    store->invite_redeemed("c2", "p3", kT0 + 32);
+    store->invite_revoked("i2", kT0 + 33);
+    store->invite_redeemed("c2", "p2", kT0 + 34);  // revoked
+    for (const char* key : {"k1", "k2", "k3", "k1"}) {
+      store->audit(testing::audit_row(key, "ban", kT0 + 40));
+    }
+    store->setting_saved("announcement", "Hello", kT0 + 50);
+    store->flush();
+  }
+  EXPECT_EQ(account_reads(*postgres), account_reads(*sqlite));
+  EXPECT_EQ(postgres->stats().write_errors, 0u);
+}
+
+// Nor a failed read of an account for "no such account": that lets a second sign-up for a
+// handle through, or an invite be asked for again.
+TEST_F(PostgresStoreTest, AnUnreadableAccountIsAnErrorNotNone) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  store->account_created(testing::account("p1", "Ann", kT0));
+  store->flush();
+  server_->stop(/*immediate=*/true);
+  auto account = store->account_by_key("key:Ann");
+  auto sessions = store->sessions_of("p1");
+  auto invited = store->player_invited("p1");
+  auto audit = store->audit_after(0, 10);
+  auto setting = store->setting("announcement");
+  server_->start_again();
+  ASSERT_FALSE(account);
+  EXPECT_EQ(account.error().code, "store_read_failed");
+  ASSERT_FALSE(sessions);
+  EXPECT_EQ(sessions.error().code, "store_read_failed");
+  ASSERT_FALSE(invited);
+  EXPECT_EQ(invited.error().code, "store_read_failed");
+  ASSERT_FALSE(audit);
+  EXPECT_EQ(audit.error().code, "store_read_failed");
+  ASSERT_FALSE(setting);
+  EXPECT_EQ(setting.error().code, "store_read_failed");
+  auto read = store->account_by_key("key:Ann");
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_TRUE(read->has_value());
+  EXPECT_EQ((*read)->player_id, "p1");
+}
+
+// Two nodes' stores on one database, at the same moment, many times over: each
+// single-use invite is spent by exactly one of them, each handle signed up by exactly
+// one, and a follower of the audit log (by seq) misses no line of either.
+TEST_F(PostgresStoreTest, TwoNodesAtOnceSpendAnInviteOnceAndSignUpAHandleOnce) {
+  StoreOptions options;
+  options.commit_interval = 0ms;
+  auto node_a = open(options);
+  auto node_b = open(options);
+  ASSERT_TRUE(node_a && node_b);
+  constexpr int kRounds = 40;
+  for (int i = 0; i < kRounds; ++i) {
+    const std::string n = std::to_string(i);
+    node_a->invite_made(testing::invite("i" + n, "code-" + n, 1, kT0, kT0 + 100000));
+  }
+  node_a->flush();
+  std::set<std::string> followed;
+  std::atomic<bool> writing{true};
+  std::thread follower([&] {
+    auto reader = open();
+    std::int64_t last = 0;
+    for (bool more = true; more;) {
+      more = writing.load();  // one more read after the writers are done
+      for (const AuditRow& row : got(reader->audit_after(last, 1000))) {
+        EXPECT_TRUE(followed.insert(row.key).second) << row.key;
+        last = row.seq;
+      }
+      std::this_thread::sleep_for(2ms);
+    }
+  });
+  auto run = [&](Store& store, const std::string& node) {
+    for (int i = 0; i < kRounds; ++i) {
+      const std::string n = std::to_string(i);
+      store.invite_redeemed("code-" + n, node + n, kT0 + 1);
+      AccountRow account = testing::account(node + n, "Handle" + n, kT0);
+      store.account_created(account);
+      store.audit(testing::audit_row(node + n, "sign_up", kT0));
+    }
+    store.flush();
+  };
+  std::thread on_a([&] { run(*node_a, "a-"); });
+  std::thread on_b([&] { run(*node_b, "b-"); });
+  on_a.join();
+  on_b.join();
+  writing.store(false);
+  follower.join();
+  for (int i = 0; i < kRounds; ++i) {
+    const std::string n = std::to_string(i);
+    const bool a = got(node_a->player_invited("a-" + n));
+    const bool b = got(node_a->player_invited("b-" + n));
+    EXPECT_NE(a, b) << "invite " << n << ": exactly one redemption wins";
+    auto owner = got(node_b->account_by_key("key:Handle" + n));
+    ASSERT_TRUE(owner.has_value());
+    EXPECT_TRUE(owner->player_id == "a-" + n || owner->player_id == "b-" + n);
+    EXPECT_FALSE(
+        node_a->account_of(owner->player_id == "a-" + n ? "b-" + n : "a-" + n).value().has_value());
+  }
+  EXPECT_EQ(count("SELECT count(*) FROM invites WHERE uses = 1"), kRounds);
+  EXPECT_EQ(count("SELECT count(*) FROM invite_uses"), kRounds);
+  EXPECT_EQ(count("SELECT count(*) FROM accounts"), kRounds);
+  EXPECT_EQ(followed.size(), 2u * kRounds) << "the follower saw every line once";
+  EXPECT_EQ(node_a->stats().write_errors + node_b->stats().write_errors, 0u);
 }
 
 }  // namespace
