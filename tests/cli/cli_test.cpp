@@ -119,16 +119,17 @@ TEST_P(CommandHelp, PrintsUsageAndExitsZero) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryCommand, CommandHelp,
-                         ::testing::Values("arena", "bot", "games", "hand", "load", "play",
+                         ::testing::Values("arena", "bot", "games", "hand", "load", "play", "rate",
                                            "scenario", "verify"));
 
 TEST(Cli, EveryListedCommandHasAHelpTest) {
   auto result = run_command(testing::parlor_cli_path() + " --help");
   int listed = 0;
-  for (const char* name : {"arena", "bot", "games", "hand", "load", "play", "scenario", "verify"}) {
+  for (const char* name :
+       {"arena", "bot", "games", "hand", "load", "play", "rate", "scenario", "verify"}) {
     listed += result.out.find(std::string("  ") + name + " ") != std::string::npos;
   }
-  EXPECT_EQ(listed, 8) << result.out;
+  EXPECT_EQ(listed, 9) << result.out;
 }
 
 TEST(Cli, ArenaReportsEachLevelAsJsonAndRefusesBadLevels) {
