@@ -60,7 +60,6 @@ struct Signup {
 };
 
 void reply_signed_up(Club& club, const std::shared_ptr<Signup>& signup, const AccountReply& reply) {
-  auto account = club.directory().of(signup->player_id);
   reply(protocol::reply_message(
             signup->request_id, "signed_up",
             {{"player", player_json(signup->player_id, signup->handle.display, false)},
@@ -248,12 +247,13 @@ void login(Club& club, const Request& request, const AccountCaller& caller, Acco
 // ---- after hello: logout, change_password, sessions, end_session ----
 
 // Ends one session everywhere: the store, this node's tokens, and (through the audit log
-// that every node follows) the connections holding it.
+// that every node follows) the connections holding it. `eject_here`: false for a logout,
+// whose own connection hears its reply first and is then closed.
 store::Ticket end_session_everywhere(Club& club, const std::string& player_id,
-                                     const std::string& token_hash) {
+                                     const std::string& token_hash, bool eject_here = true) {
   club.store()->session_ended(token_hash);
   club.players().forget_token_hash(token_hash);
-  club.online().eject_token(token_hash, session_ended_message());
+  if (eject_here) club.online().eject_token(token_hash, session_ended_message());
   return club.record(
       player_id, "session_ended", player_id, club.players().name_of(player_id).value_or(""),
       {{"session", token_hash.substr(0, kSessionNameLength)}, {"token_hash", token_hash}});
@@ -261,13 +261,8 @@ store::Ticket end_session_everywhere(Club& club, const std::string& player_id,
 
 void logout(Club& club, const Request& request, const AccountCaller& caller, AccountReply reply) {
   if (!club.store()) return reply(protocol::reply_message(request.id, "logged_out"), true);
-  // Not through end_session_everywhere's ejection: this connection hears the reply first.
-  club.store()->session_ended(caller.token_hash);
-  club.players().forget_token_hash(caller.token_hash);
-  store::Ticket ticket = club.record(caller.player_id, "session_ended", caller.player_id,
-                                     club.players().name_of(caller.player_id).value_or(""),
-                                     {{"session", caller.token_hash.substr(0, kSessionNameLength)},
-                                      {"token_hash", caller.token_hash}});
+  store::Ticket ticket =
+      end_session_everywhere(club, caller.player_id, caller.token_hash, /*eject_here=*/false);
   club.store()->after_commit(ticket, [id = request.id, reply = std::move(reply)] {
     reply(protocol::reply_message(id, "logged_out"), true);
   });

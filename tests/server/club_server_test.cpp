@@ -113,6 +113,12 @@ TEST_P(ClubServer, AGuestBecomesAMemberAndKeepsItsIdentity) {
   EXPECT_EQ(back["player"]["name"], "Lia");
   EXPECT_EQ(back["account"]["handle"], "Lia");
   EXPECT_EQ(back["account"]["role"], "member");
+
+  // Logging out ends that session: the reply, the close, and the token refused after.
+  EXPECT_EQ(pool.request(*again, {{"type", "logout"}}).value("type", ""), "logged_out");
+  ASSERT_TRUE(pool.wait_for([&] { return again->closed; }, 3s));
+  WsClient* after = pool.connect(port);
+  EXPECT_EQ(hello_with(pool, *after, {{"token", welcome["token"]}}).value("code", ""), "bad_token");
 }
 
 TEST_P(ClubServer, LoginSaysOnlyWrongHandleOrPasswordAndEndsSessions) {
