@@ -23,8 +23,8 @@ export interface ChartSize {
   bottom: number;
 }
 
-/** The viewBox and the plot's margins: room for the ticks' labels left and under it. */
-export const CHART_SIZE: ChartSize = { width: 360, height: 190, left: 38, right: 14, top: 14, bottom: 34 };
+/** The viewBox and the plot's margins: room for the ticks' labels left and under it, and for the last value above it. */
+export const CHART_SIZE: ChartSize = { width: 360, height: 200, left: 38, right: 14, top: 24, bottom: 34 };
 
 export interface ChartLayout {
   size: ChartSize;
@@ -163,12 +163,11 @@ export function ratingChart(history: readonly RatingPoint[], gameTitle: string, 
     chart.append(dots);
   }
   const last = layout.last;
-  // The last value beside its point: above it unless that leaves the plot, left of it near the right edge.
-  const above = last.y - 9 >= size.top + 2;
+  // The last value above its point (the top margin leaves room), ending at it near the right edge.
   const anchor = last.x > right - 30 ? "end" : last.x < size.left + 30 ? "start" : "middle";
   const dx = anchor === "end" ? -4 : anchor === "start" ? 4 : 0;
   chart.append(svg("circle", { cx: last.x, cy: last.y, r: 4, class: "rating-last", "data-testid": "rating-last" }),
-    svg("text", { x: last.x + dx, y: above ? last.y - 9 : last.y + 16, "text-anchor": anchor, class: "last-label", "data-testid": "rating-last-label" },
+    svg("text", { x: last.x + dx, y: last.y - 9, "text-anchor": anchor, class: "last-label", "data-testid": "rating-last-label" },
       ratingText(last.rating)));
   return chart;
 }

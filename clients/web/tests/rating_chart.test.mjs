@@ -25,6 +25,12 @@ describe("rating chart layout", () => {
     assert.ok(left + right < width && top + bottom < height);
   });
 
+  it("leaves room above the highest point for the last value's label", () => {
+    const layout = chartLayout(history(0, 5, 10));
+    assert.equal(layout.last.y, top, "the highest rating is at the plot's top");
+    assert.ok(layout.last.y - 9 - 12 >= 0, "a 12-unit label above it stays in the viewBox");
+  });
+
   it("picks round tick steps", () => {
     assert.equal(niceStep(10, 4), 2.5);
     assert.equal(niceStep(12.3, 4), 5);
