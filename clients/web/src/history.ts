@@ -11,6 +11,8 @@ import { formatDateTime, formatNumber, language, t } from "./i18n.js";
 import { renderSummary } from "./results.js";
 import { replaySection } from "./replay.js";
 import type { RecordedAction } from "./replay.js";
+import { ratingChart, ratingText } from "./rating_chart.js";
+import type { RatingPoint } from "./rating_chart.js";
 
 export interface SeatRecord {
   seat: number;
@@ -63,6 +65,28 @@ interface GameStats {
   average_score: number | null;
   best_score: number | null;
   lower_score_wins: boolean | null;
+  average_place?: number | null; // servers before ratings: absent
+}
+
+/** A rated player of one game on the leaderboard (`ratings`): shown rating = mu - 3 sigma. */
+interface RatingStanding {
+  player: string;
+  name: string;
+  rating: number;
+  mu: number;
+  sigma: number;
+  matches: number;
+  provisional: boolean;
+}
+
+/** A player's rating in one game, with its history (oldest first, the last 200 at most). */
+interface GameRating {
+  rating: number;
+  mu: number;
+  sigma: number;
+  matches: number;
+  provisional: boolean;
+  history: RatingPoint[];
 }
 
 interface Standing extends GameStats {
@@ -84,6 +108,7 @@ interface PlayerProfile {
   games: Record<string, GameStats>;
   recent: MatchSummary[];
   namesakes?: Namesake[]; // others with the same name (servers before it: absent)
+  ratings?: Record<string, GameRating>; // servers before ratings: absent
 }
 
 type Reply<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -374,27 +399,63 @@ function gameTabs(games: GameInfo[], current: string): HTMLElement {
     games.map((g) => h("a", { href: `#/leaderboard?game=${encodeURIComponent(g.name)}`, class: current === g.name ? "current" : "" }, gameTitle(g.name, g.title))));
 }
 
+/** "Ana", and her player id when others share her name (COUNT: how many have each name). */
+function nameCell(p: { player: string; name: string }, count: Map<string, number>): HTMLElement {
+  return h("td", {}, h("a", { href: playerHref(p.player) }, p.name),
+    (count.get(p.name.toLowerCase()) ?? 0) > 1 ? h("small", { class: "note", "data-testid": "player-id" }, " ", t("history.player_id_mark", { id: p.player })) : null);
+}
+
+function nameCount(people: { name: string }[]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const p of people) count.set(p.name.toLowerCase(), (count.get(p.name.toLowerCase()) ?? 0) + 1);
+  return count;
+}
+
+function ratingTable(rows: RatingStanding[], count: Map<string, number>, testid: string): HTMLElement {
+  return scrollBox(h("table", { class: "result-table history-table ratings-table", "data-testid": testid },
+    h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("results.player")),
+      h("th", { class: "num" }, t("rating.rating")), statHead(t("stats.matches"), t("stats.matches_short")))),
+    h("tbody", {}, rows.map((r, i) => h("tr", { "data-player": r.player, class: r.provisional ? "provisional" : "" },
+      h("td", { class: "num" }, i + 1), nameCell(r, count),
+      h("td", { class: "num rating", title: t("rating.mu_sigma", { mu: ratingText(r.mu), sigma: ratingText(r.sigma) }) }, ratingText(r.rating)),
+      h("td", { class: "num" }, r.matches))))));
+}
+
+/** The game's ratings: the established players ranked, then the provisional ones apart. */
+function ratingsSection(ratings: RatingStanding[], count: Map<string, number>): HTMLElement {
+  const settled = ratings.filter((r) => !r.provisional);
+  const provisional = ratings.filter((r) => r.provisional);
+  return h("section", { class: "ratings", "data-testid": "ratings-section" },
+    h("h3", {}, t("rating.heading")),
+    note(t("rating.explained"), "ratings-note"),
+    settled.length > 0 ? ratingTable(settled, count, "ratings") : note(t("rating.none_settled"), "ratings-none"),
+    provisional.length > 0 ? [h("h3", {}, t("rating.provisional_heading")), note(t("rating.provisional_note"), "provisional-note"),
+      ratingTable(provisional, count, "ratings-provisional")] : null);
+}
+
 async function leaderboardPage(game: string, games: GameInfo[]): Promise<Child[]> {
-  const reply = await getJson<{ game: string | null; players: Standing[] }>(`/api/leaderboard${game ? `?game=${encodeURIComponent(game)}` : ""}`);
+  const reply = await getJson<{ game: string | null; players: Standing[]; ratings?: RatingStanding[] }>(`/api/leaderboard${game ? `?game=${encodeURIComponent(game)}` : ""}`);
   if (!reply.ok) return [gameTabs(games, game), note(reply.message)];
   const players = reply.data.players;
   const perGame = reply.data.game !== null;
+  const ratings = perGame ? reply.data.ratings ?? [] : [];
   const lowerWins = players[0]?.lower_score_wins ?? null;
-  if (players.length === 0) return [gameTabs(games, game), note(t("stats.none"))];
+  if (players.length === 0 && ratings.length === 0) return [gameTabs(games, game), note(t("stats.none"))];
   // Different people may share a name (each browser is its own player): tell them apart
   // by their player id, and say that the name's page shows the most recent of them.
-  const count = new Map<string, number>();
-  for (const p of players) count.set(p.name.toLowerCase(), (count.get(p.name.toLowerCase()) ?? 0) + 1);
-  const shared = players.some((p) => (count.get(p.name.toLowerCase()) ?? 0) > 1);
+  const count = nameCount(players);
+  const ratedCount = nameCount(ratings);
+  const shared = [...count.values(), ...ratedCount.values()].some((n) => n > 1);
   return [gameTabs(games, game),
+    ratings.length > 0 ? ratingsSection(ratings, ratedCount) : null,
+    ratings.length > 0 ? h("h3", {}, t("rating.wins_heading")) : null,
     perGame ? note(lowerWins ? t("stats.lowest_wins_here") : t("stats.highest_wins_here")) : note(t("stats.all_games_note")),
     shared ? note(t("stats.shared_names"), "shared-names") : null,
-    scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "leaderboard" },
+    players.length === 0 ? note(t("stats.none")) : scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "leaderboard" },
       h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("results.player")), statHeads(lowerWins, perGame ? 5 : 3))),
       h("tbody", {}, players.map((p, i) => h("tr", { "data-player": p.player },
         h("td", { class: "num" }, i + 1),
-        h("td", {}, h("a", { href: playerHref(p.player) }, p.name),
-          (count.get(p.name.toLowerCase()) ?? 0) > 1 ? h("small", { class: "note", "data-testid": "player-id" }, " ", t("history.player_id_mark", { id: p.player })) : null),
+        nameCell(p, count),
         statsCells(p, p.lower_score_wins).slice(0, perGame ? 5 : 3)))))),
   ];
 }
@@ -409,6 +470,36 @@ function namesakesNote(p: PlayerProfile): HTMLElement | null {
     links.push(h("a", { href: playerHref(o.player) }, t("history.person", { name: o.name, id: o.player })), " ", t("history.last_seen"), " ", when(o.last_seen));
   });
   return note([t("history.namesakes", { id: p.player, name: p.name }), " ", ...links, "."], "namesakes");
+}
+
+/** "2.3": the average place over the player's finished matches of a game; "—" when not known. */
+function placeText(value: number | null | undefined): string {
+  if (value === null || value === undefined) return "—";
+  return formatNumber(value, { minimumFractionDigits: Number.isInteger(value) ? 0 : 1, maximumFractionDigits: 1 });
+}
+
+/** Each game the player has a rating in: the rating, matches, average place and its chart. */
+function ratingsOfPlayer(p: PlayerProfile, titles: Titles): HTMLElement | null {
+  const rated = Object.entries(p.ratings ?? {});
+  if (rated.length === 0) return null;
+  return h("section", { class: "player-ratings", "data-testid": "player-ratings" },
+    h("h3", {}, t("rating.heading")),
+    rated.map(([game, r], i) => {
+      const history = r.history ?? [];
+      const before = Math.max(0, r.matches - history.length);
+      return h("section", { class: "panel rating-game", "data-game": game, "data-testid": `rating-${game}` },
+        h("h4", {}, h("a", { href: `#/leaderboard?game=${encodeURIComponent(game)}` }, titles.of(game))),
+        h("dl", { class: "result rating-facts" },
+          h("dt", {}, t("rating.rating")),
+          h("dd", { "data-testid": "player-rating", title: t("rating.mu_sigma", { mu: ratingText(r.mu), sigma: ratingText(r.sigma) }) },
+            h("b", { class: "rating-value" }, ratingText(r.rating)),
+            r.provisional ? h("span", { class: "badge provisional", title: t("rating.provisional_note"), "data-testid": "provisional" }, t("rating.provisional")) : null),
+          h("dt", {}, t("stats.matches")), h("dd", { "data-testid": "player-rating-matches" }, r.matches),
+          h("dt", {}, t("rating.average_place")), h("dd", { "data-testid": "player-average-place" }, placeText(p.games?.[game]?.average_place))),
+        history.length > 0 ? h("div", { class: "chart-box" }, ratingChart(history, titles.of(game), `rating-chart-${i}`, before))
+          : note(t("rating.no_history")),
+        history.length > 0 && before > 0 ? note(t("rating.history_last", { n: history.length })) : null);
+    }));
 }
 
 /** A player's page; KEY is a name (the most recently seen of that name) or, BY_ID, a player id. */
@@ -428,6 +519,7 @@ async function playerPage(key: string, byId: boolean, titles: Titles): Promise<{
         h("tbody", {}, games.map(([game, stats]) => h("tr", {},
           h("td", {}, h("a", { href: `#/leaderboard?game=${encodeURIComponent(game)}` }, titles.of(game))),
           statsCells(stats, stats.lower_score_wins)))))),
+      ratingsOfPlayer(p, titles),
       h("h3", {}, t("history.recent")),
       p.recent.length === 0 ? note(t("history.none")) : scrollBox(matchTable(p.recent, titles).table),
       h("p", {}, h("a", { href: `#/history?player_id=${encodeURIComponent(p.player)}` }, t("history.every_match_of", { name: p.name }))),

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { IdentityPanel } from "./identity.js";
 import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
+import { ratedBadge } from "./table.js";
 import { gameSummary, gameTitle, optionDescription, personName } from "./game_words.js";
 
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
@@ -118,7 +119,7 @@ export class Lobby {
     this.roomsBox.append(h("table", { class: "rooms-table" },
       h("thead", {}, h("tr", {}, ["lobby.col.game", "lobby.col.host", "lobby.col.seats", "lobby.col.status", "lobby.col.watching"].map((key) => h("th", {}, t(key))), h("th", {}))),
       h("tbody", {}, rooms.map((r: RoomInfo) => h("tr", { "data-room": r.id },
-        h("td", {}, gameTitle(r.game, r.title)), h("td", {}, r.host_name ? personName(r.host_name, r.host_guest) : "—"), h("td", {}, t("lobby.seats_taken", { taken: r.seats_taken ?? 0, seats: r.seat_count })),
+        h("td", {}, gameTitle(r.game, r.title), " ", ratedBadge(r)), h("td", {}, r.host_name ? personName(r.host_name, r.host_guest) : "—"), h("td", {}, t("lobby.seats_taken", { taken: r.seats_taken ?? 0, seats: r.seat_count })),
         h("td", {}, t("lobby.status", { status: r.status })), h("td", {}, r.spectators),
         h("td", {},
           r.status !== "playing" && (r.seats_taken ?? 0) < r.seat_count
@@ -148,7 +149,7 @@ export class Lobby {
     }
     const info = this.app.games.find((g) => g.name === game);
     const seats = Math.min(info?.seats.max ?? 4, Math.max(info?.seats.min ?? 2, 4));
-    await this.app.request({ type: "create_room", game, seats, options: {}, visibility: "public" });
+    await this.app.request({ type: "create_room", game, seats, options: {}, visibility: "public", rated: true });
   }
 
   private renderForm(): void {
@@ -164,6 +165,7 @@ export class Lobby {
     const timer = h("input", { id: "turn-seconds", type: "number", min: 0, max: 86400, value: 60 });
     const privacy = h("select", { id: "visibility" }, h("option", { value: "public" }, t("lobby.public")), h("option", { value: "private" }, t("lobby.private")));
     const sit = h("input", { id: "sit", type: "checkbox", checked: true });
+    const rated = h("input", { id: "rated", type: "checkbox", checked: true, "data-testid": "rated" });
     const summary = h("p", { class: "note" });
     const current = () => games.find((g) => g.name === gameSelect.value) ?? games[0];
     const fill = () => {
@@ -187,7 +189,7 @@ export class Lobby {
       const game = current();
       void this.app.request({
         type: "create_room", game: game.name, seats: Number(seats.value), options: readOptions(optionsBox, game),
-        visibility: privacy.value, turn_seconds: Number(timer.value), sit: sit.checked,
+        visibility: privacy.value, turn_seconds: Number(timer.value), sit: sit.checked, rated: rated.checked,
       });
     } },
     h("div", { class: "option" }, h("label", { for: "game" }, t("lobby.col.game")), gameSelect), summary,
@@ -195,6 +197,7 @@ export class Lobby {
     optionsBox,
     h("div", { class: "option" }, h("label", { for: "turn-seconds" }, t("lobby.timer")), timer, h("small", {}, t("lobby.timer_help"))),
     h("div", { class: "option" }, h("label", { for: "visibility" }, t("lobby.privacy")), privacy),
+    h("div", { class: "option" }, h("label", { for: "rated" }, t("lobby.rated")), rated, h("small", {}, t("lobby.rated_help"))),
     h("div", { class: "option" }, h("label", { for: "sit" }, t("lobby.sit")), sit, h("small", {}, t("lobby.sit_help"))),
     h("button", { type: "submit", class: "primary", "data-action": "create" }, t("lobby.create")));
     this.formBox.append(form);

@@ -60,6 +60,8 @@ export interface RoomInfo {
   spectators_allowed?: boolean;
   /** The player ids the host muted in chat. */
   muted?: string[];
+  /** True when finished matches change the humans' ratings (absent from older servers: no badge). */
+  rated?: boolean;
 }
 
 /** A table chat line (the `chat` push). */

@@ -53,9 +53,18 @@ function inviteControls(room: RoomInfo): Child {
     note);
 }
 
+/** "Rated" or "Casual": whether the room's finished matches change ratings; nothing from a server that does not say. */
+export function ratedBadge(room: RoomInfo): HTMLElement | null {
+  if (room.rated === undefined) return null;
+  return room.rated
+    ? h("span", { class: "badge rated", title: t("room.rated_title"), "data-testid": "rated-badge", "data-rated": "true" }, t("room.rated_badge"))
+    : h("span", { class: "badge casual", title: t("room.casual_title"), "data-testid": "rated-badge", "data-rated": "false" }, t("room.casual_badge"));
+}
+
 function roomHeader(app: App, room: RoomInfo): HTMLElement {
   return h("header", { class: "room-header" },
     h("h2", {}, gameTitle(room.game, room.title), " ", h("small", {}, t("room.id", { id: room.id }))),
+    ratedBadge(room),
     room.code ? h("span", { class: "code", "data-testid": "room-code" }, t("room.code"), " ", h("b", {}, room.code)) : null,
     inviteControls(room),
     h("a", { href: `#/rules/${room.game}`, "data-testid": "rules-link", class: "rules-link" }, t("header.rules")),
