@@ -24,6 +24,7 @@ const std::vector<MessageSpec>& message_specs() {
         {"turn_seconds", K::kInt, false},
         {"bot_delay_ms", K::kInt, false},
         {"bot_budget_ms", K::kInt, false},
+        {"rated", K::kBool, false},
         {"sit", K::kBool, false}}},
       {RequestType::kJoinRoom,
        "join_room",

@@ -102,6 +102,7 @@ Json room_json(const RoomSummary& room) {
           {"bot_budget_ms", room.bot_budget_ms},
           {"match", room.match},
           {"spectators_allowed", room.spectators_allowed},
+          {"rated", room.rated},
           {"muted", room.muted}};
 }
 
@@ -117,6 +118,7 @@ Json room_listing_json(const RoomSummary& room) {
           {"host_name", room.host_name()},
           {"spectators_allowed", room.spectators_allowed},
           {"turn_seconds", room.turn_seconds},
+          {"rated", room.rated},
           {"match", room.match}};
 }
 
@@ -164,6 +166,7 @@ void write_room(JsonWriter& out, const RoomSummary& room) {
   out.end_array();
   out.key("options");
   out.value(room.options);
+  out.member("rated", room.rated);
   out.member("seat_count", room.seats.size());
   out.key("seats");
   out.begin_array();

@@ -64,6 +64,7 @@ struct RoomSummary {
   std::int64_t bot_budget_ms = 0;  // a bot's thinking per move
   int match = 0;                   // matches started in the room
   bool spectators_allowed = true;  // the host may refuse spectators
+  bool rated = false;              // finished matches update ratings
   std::vector<std::string> muted;  // player ids the host muted in chat
 
   int seats_taken() const;

@@ -51,11 +51,14 @@ Json Lobby::describe_games() const {
   return list;
 }
 
-std::string Lobby::new_code() {
+std::optional<std::string> Lobby::new_code() {
   static constexpr char kAlphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";  // no 0/O, 1/I
   for (;;) {
     std::array<unsigned char, 6> bytes{};
-    RAND_bytes(bytes.data(), static_cast<int>(bytes.size()));
+    if (RAND_bytes(bytes.data(), static_cast<int>(bytes.size())) != 1) {
+      spdlog::error("lobby: the random source failed; no room code can be made");
+      return std::nullopt;
+    }
     std::string code;
     for (unsigned char b : bytes) code += kAlphabet[b % 32];  // 256 % 32 == 0: no bias
     if (room_by_code_.contains(code)) continue;
@@ -93,6 +96,7 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   }
   RoomSettings settings;
   settings.is_public = request.is_public;
+  settings.rated = request.rated;
   settings.game = game;
   settings.options = std::move(options.value());
   settings.seats = request.seats;
@@ -112,8 +116,10 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   if (rooms_.size() >= static_cast<std::size_t>(config_.max_rooms)) {
     return Error{"too_many_rooms", "the server has as many rooms as it allows"};
   }
+  std::optional<std::string> code = new_code();
+  if (!code) return Error{"internal_error", "the server could not make a room code"};
   settings.id = new_room_id();
-  settings.code = new_code();
+  settings.code = std::move(*code);
   auto room = std::make_shared<Room>(room_executor(), std::move(settings), *this, journal_,
                                      metrics_, thinker_);
   rooms_[room->id()] = room;

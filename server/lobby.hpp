@@ -35,6 +35,7 @@ struct CreateRoomRequest {
   Json options;
   int seats = 0;
   bool is_public = true;
+  bool rated = true;  // finished matches update the humans' ratings (a casual room: false)
   std::optional<int> turn_seconds;
   std::optional<int> bot_delay_ms;
   std::optional<int> bot_budget_ms;
@@ -111,7 +112,9 @@ class Lobby : public RoomDirectory {
   }
 
  private:
-  std::string new_code();
+  // A fresh join code, or nothing when the system's random source failed (a private
+  // room's code is its only secret: never a predictable one).
+  std::optional<std::string> new_code();
   std::string new_room_id();
   // Where a new room's handlers run, one at a time: a strand of its own, or the
   // single_thread_io(), whose one thread orders them without a strand's lock and queue.

@@ -12,7 +12,15 @@
 // round-trip form). Keys other than these are refused, so a misspelt "rank" is an error
 // rather than a match rated in listed order.
 // Bad input: one line on stderr, nothing on stdout, exit 2.
+//
+// `parlor rate --recompute --db PATH` (a file or a postgresql:// URI): recomputes every
+// rating a server keeps from its finished rated matches, in the order they ended, with the
+// code the server rates them with (server/store/rating_step.hpp), in one transaction.
+// Prints {"games": {GAME: {"players": n, "provisional": k}}, "rated_players": N}. Safe
+// while servers run (PostgreSQL: under the ratings' lock; SQLite: one writer at a time).
+// Exit 1 when the store cannot be opened or the recomputation fails.
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <limits>
@@ -23,18 +31,22 @@
 #include <utility>
 #include <vector>
 
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
 #include "clients/cli/command.hpp"
 #include "engine/core/expected.hpp"
 #include "engine/ratings/ratings.hpp"
+#include "engine/registry/registry.hpp"
+#include "server/store/store.hpp"
 
 namespace parlor::cli {
 namespace {
 
 using nlohmann::json;
 
-constexpr const char* kUsage = "rate < MATCHES.json";
+constexpr const char* kUsage = "rate < MATCHES.json | rate --recompute --db PATH";
 
 struct Seat {
   std::string id;
@@ -147,7 +159,51 @@ int fail(const std::string& message) {
   return 2;
 }
 
+// --recompute --db PATH.
+int recompute(const std::string& db_path) {
+  namespace store = server::store;
+  // Store::open would create a missing file: a mistyped path must not rebuild nothing.
+  const bool uri = db_path.rfind("postgresql://", 0) == 0 || db_path.rfind("postgres://", 0) == 0;
+  if (!uri && !std::filesystem::exists(db_path)) {
+    std::cerr << "parlor rate: no database at " << db_path << "\n";
+    return 1;
+  }
+  // The store logs as the server does: to standard error here, warnings and worse, so
+  // that standard output is only the JSON answer.
+  spdlog::set_default_logger(spdlog::stderr_logger_st("parlor-rate"));
+  spdlog::set_level(spdlog::level::warn);
+  store::StoreOptions options;
+  options.path = db_path;
+  auto opened = store::Store::open(options);
+  if (!opened) {
+    std::cerr << "parlor rate: cannot open " << db_path << ": " << opened.error().code << ": "
+              << opened.error().message << "\n";
+    return 1;
+  }
+  store::Store& db = *opened.value();
+  db.ratings_recomputed();
+  db.flush();
+  if (db.stats().write_errors > 0) {
+    std::cerr << "parlor rate: the recomputation failed (the server's log names the error)\n";
+    return 1;
+  }
+  json games = json::object();
+  std::size_t rated_players = 0;
+  for (const std::string& game : all_game_names()) {
+    const json ratings = db.leaderboard(game).value("ratings", json::array());
+    if (ratings.empty()) continue;
+    std::size_t provisional = 0;
+    for (const json& entry : ratings) provisional += entry.value("provisional", false) ? 1 : 0;
+    games[game] = {{"players", ratings.size()}, {"provisional", provisional}};
+    rated_players += ratings.size();
+  }
+  std::cout << json{{"games", games}, {"rated_players", rated_players}}.dump() << "\n";
+  return 0;
+}
+
 int run_rate(const std::vector<std::string>& args) {
+  if (args.size() == 3 && args[0] == "--recompute" && args[1] == "--db") return recompute(args[2]);
+  if (args.size() == 3 && args[0] == "--db" && args[2] == "--recompute") return recompute(args[1]);
   if (!args.empty()) {
     return fail("takes no arguments (the matches come on standard input); usage: parlor " +
                 std::string(kUsage));
@@ -213,7 +269,12 @@ PARLOR_COMMAND(
     "Prints {\"players\": [{\"game\", \"id\", \"matches\", \"mu\", \"ordinal\", \"provisional\",\n"
     "\"sigma\"}, ...]} sorted by game, then id; ordinal is mu - 3 sigma, provisional is\n"
     "sigma > 5.\n"
-    "Exit: 0 rated, 2 bad input (a one-line message on stderr).\n",
+    "Exit: 0 rated, 2 bad input (a one-line message on stderr).\n"
+    "\n"
+    "parlor rate --recompute --db PATH recomputes every rating the server's database keeps\n"
+    "(a file or a postgresql:// URI) from its finished rated matches, in the order they\n"
+    "ended, with the server's own code, in one transaction; prints how many players each\n"
+    "game rates. Exit 1 when the database cannot be opened or the recomputation fails.\n",
     run_rate);
 
 }  // namespace parlor::cli

@@ -27,10 +27,14 @@ constexpr std::size_t kMaxPasswordBytes = 256;
 // Below the network threads (as the bot thinker's workers, server/room/bot_thinker.hpp).
 constexpr int kWorkerNice = 5;
 
-// Linux gives each thread its own nice value (setpriority on its thread id). Failing to
-// lower it is harmless: the pool still works, only without yielding to play.
+// Linux gives each thread its own nice value (setpriority on its thread id), inherited
+// from the thread that made it. Relative to that: a server started at nice 10 must not
+// get hashing threads at 5, above its own network threads. Failing to lower it is
+// harmless: the pool still works, only without yielding to play.
 void lower_this_threads_priority() {
-  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kWorkerNice);
+  const auto thread = static_cast<id_t>(gettid());
+  const int own = getpriority(PRIO_PROCESS, thread);
+  (void)setpriority(PRIO_PROCESS, thread, std::min(19, own + kWorkerNice));
 }
 
 bool sodium_ready() {

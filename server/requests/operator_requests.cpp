@@ -1,5 +1,7 @@
 #include "server/requests/operator_requests.hpp"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
@@ -347,11 +349,24 @@ class OperatorRequest {
                 protocol::reply_message(id(), "invite", {{"invite", shown}}));
   }
 
+  // The invite is looked up first (off the connection's strand, as every read here): an
+  // unknown id is `no_such_invite`, not an `ok` that revoked nothing. Revoking an invite
+  // already revoked is `ok` (idempotent).
   void revoke_invite() {
     if (!store_ready()) return;
-    const std::string invite = request_.string_field("invite");
-    club_.store()->invite_revoked(invite, store::now_millis());
-    reply_after(club_.record(actor_, "revoke_invite", invite, ""), ok(id(), "op_revoke_invite"));
+    boost::asio::post(club_.reads(), [club = &club_, invite = request_.string_field("invite"),
+                                      actor = actor_, id = id(), reply = reply_] {
+      auto list = club->store()->invites();
+      if (!list) return reply(error_text(id, list.error().code, list.error().message));
+      const bool known = std::any_of(list->begin(), list->end(),
+                                     [&](const store::InviteRow& row) { return row.id == invite; });
+      if (!known) return reply(error_text(id, "no_such_invite", "no invite " + invite));
+      club->store()->invite_revoked(invite, store::now_millis());
+      const store::Ticket ticket = club->record(actor, "revoke_invite", invite, "");
+      std::string text = ok(id, "op_revoke_invite");
+      if (!ticket) return reply(std::move(text));
+      club->store()->after_commit(ticket, [reply, text = std::move(text)] { reply(text); });
+    });
   }
 
   Club& club_;

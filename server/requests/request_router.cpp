@@ -177,6 +177,7 @@ void RequestRouter::handle_create_room(const Request& request) {
     return send_error(request.id, "bad_field", "visibility must be \"public\" or \"private\"");
   }
   create.is_public = visibility == "public";
+  create.rated = request.bool_field("rated", true);
   if (request.has("turn_seconds")) {
     create.turn_seconds = static_cast<int>(request.int_field("turn_seconds", 0));
   }

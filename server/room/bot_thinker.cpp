@@ -10,9 +10,13 @@ namespace parlor::server {
 
 namespace {
 
-// Linux gives each thread its own nice value (setpriority on its thread id).
+// Linux gives each thread its own nice value (setpriority on its thread id), inherited
+// from the thread that made it: lowered relative to that, so that a server started at
+// nice 10 does not get workers at 5, above its own network threads.
 void lower_this_threads_priority() {
-  if (setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), BotThinker::kWorkerNice) != 0) {
+  const auto thread = static_cast<id_t>(gettid());
+  const int own = getpriority(PRIO_PROCESS, thread);
+  if (setpriority(PRIO_PROCESS, thread, std::min(19, own + BotThinker::kWorkerNice)) != 0) {
     spdlog::debug("bot thinker: could not lower a worker's priority");
   }
 }

@@ -66,11 +66,14 @@ struct MatchResults {
   std::vector<std::int64_t> scores;
   std::vector<int> placings;
   std::string text;
+  // Per seat: a human who left before the end (the room's to say; a rated match ranks
+  // them last, server/store/match_rating.hpp). Empty: nobody.
+  std::vector<bool> left;
 };
 
 // Members in the order a tree of them was dumped in, so the stored text is as before.
 inline MatchResults final_results(const GameState& match) {
-  MatchResults results{match.scores(), match.placings(), {}};
+  MatchResults results{match.scores(), match.placings(), {}, {}};
   JsonWriter out(results.text);
   out.begin_object();
   out.key("placings");

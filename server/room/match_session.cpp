@@ -112,8 +112,9 @@ std::vector<SharedMessage> MatchSession::seal_new_deals(std::string_view room_id
   return sealed;
 }
 
-SharedMessage MatchSession::finish(std::string_view room_id) {
+SharedMessage MatchSession::finish(std::string_view room_id, std::vector<bool> left) {
   MatchResults results = server::final_results(*state_);
+  results.left = std::move(left);
   journal_.match_ended(record_, results);
   hold_until_durable();  // "match over" leaves once the result is committed
   spdlog::info("room {}: match {} ({}) over after {} actions; scores {}", room_id,

@@ -70,7 +70,8 @@ class MatchSession {
   std::vector<SharedMessage> seal_new_deals(std::string_view room_id);
   // Journals the result of the match, which is over: the `match_over` message, held until
   // the result is durable.
-  SharedMessage finish(std::string_view room_id);
+  // `left`: per seat, whether its human left before the end (MatchResults::left).
+  SharedMessage finish(std::string_view room_id, std::vector<bool> left);
   void abort(const std::string& reason);
 
   // After a restart: the match rebuilt from the journal, `actions_replayed` actions in.

@@ -90,7 +90,7 @@ void resume(store::Store& store, Lobby& lobby, const store::UnfinishedMatch& sav
   if (!state) return abort(state.error());
   if (state.value()->match_over()) {
     MatchResults results = final_results(*state.value());
-    store.match_ended(id, now_millis(), results.text, seat_results(results));
+    store.match_ended(id, now_millis(), results.text, seat_results(results), settings->rated);
     spdlog::info("match {} had ended just before the restart; its result is recorded", id);
     ++report.finished;
     return;

@@ -316,7 +316,7 @@ void Room::finish_match() {
   status_ = Status::kFinished;
   paused_ = false;
   timers_.cancel_match();
-  SharedMessage match_over = session_.finish(id());
+  SharedMessage match_over = session_.finish(id(), seating_.left_since(session_.record().seats));
   metrics_.matches_finished.fetch_add(1, std::memory_order_relaxed);
   deliver_to_all(match_over);
   send_room_to_all();

@@ -16,7 +16,8 @@ Json room_settings_json(const RoomSettings& settings) {
           {"round_pause_ms", settings.round_pause.count()},
           {"grace_ms", settings.grace.count()},
           {"empty_close_ms", settings.empty_close.count()},
-          {"spectators_allowed", settings.spectators_allowed}};
+          {"spectators_allowed", settings.spectators_allowed},
+          {"rated", settings.rated}};
 }
 
 Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame& find_game) {
@@ -39,6 +40,7 @@ Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame
     settings.grace = std::chrono::milliseconds(saved.at("grace_ms").get<long long>());
     settings.empty_close = std::chrono::milliseconds(saved.at("empty_close_ms").get<long long>());
     settings.spectators_allowed = saved.value("spectators_allowed", true);
+    settings.rated = saved.value("rated", false);
     return settings;
   } catch (const std::exception& e) {
     return Error{"bad_room_settings", e.what()};

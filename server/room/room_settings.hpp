@@ -21,6 +21,9 @@ struct RoomSettings {
   std::string id;
   std::string code;  // join code (every room has one; only private rooms need it)
   bool is_public = true;
+  // Rated (the default) or casual: a rated room's finished matches update each human's
+  // rating in the game (server/store/match_rating.hpp).
+  bool rated = true;
   const GameDefinition* game = nullptr;
   Json options;
   int seats = 0;
@@ -39,8 +42,8 @@ struct RoomSettings {
 
 // The stored form: {"id", "code", "public", "game", "options", "seats", "host", "turn_ms",
 // "bot_delay_ms", "bot_budget_ms", "round_pause_ms", "grace_ms", "empty_close_ms",
-// "spectators_allowed"} ("spectators_allowed" may be absent in older rows: true;
-// "bot_budget_ms": 50).
+// "spectators_allowed", "rated"} ("spectators_allowed" may be absent in older rows: true;
+// "bot_budget_ms": 50; "rated": false, as every match before ratings was casual).
 Json room_settings_json(const RoomSettings& settings);
 
 // Settings read back from room_settings_json's form, with the game looked up in this build.

@@ -18,6 +18,7 @@ protocol::RoomSummary summarize_room(const RoomSettings& settings, protocol::Roo
   room.bot_budget_ms = settings.bot_budget.count();
   room.match = match_number;
   room.spectators_allowed = settings.spectators_allowed;
+  room.rated = settings.rated;
   room.muted = chat.muted();
   seating.summarize(room);
   return room;

@@ -27,6 +27,7 @@ std::string saved_room_text(const protocol::RoomSummary& summary, const RoomSett
   out.key("options");
   out.value(settings.options);
   out.member("public", settings.is_public);
+  out.member("rated", settings.rated);
   out.member("round_pause_ms", settings.round_pause.count());
   out.member("seats", settings.seats);
   out.member("spectators_allowed", settings.spectators_allowed);

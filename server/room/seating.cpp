@@ -249,6 +249,16 @@ std::vector<SeatRecord> Seating::records() const {
   return records;
 }
 
+std::vector<bool> Seating::left_since(const std::vector<SeatRecord>& records) const {
+  std::vector<bool> left(records.size(), false);
+  for (std::size_t s = 0; s < records.size() && s < seats_.size(); ++s) {
+    if (records[s].kind != SeatKind::kHuman) continue;
+    const SeatState& now = seats_[s];
+    left[s] = !now.is_human() || now.player_id != records[s].player_id || now.bot_plays;
+  }
+  return left;
+}
+
 void Seating::restore(const std::vector<SeatRecord>& records, Clock::time_point now) {
   for (std::size_t s = 0; s < records.size() && s < seats_.size(); ++s) {
     const SeatRecord& recorded = records[s];

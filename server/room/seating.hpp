@@ -130,6 +130,11 @@ class Seating {
 
   // The seats as a match records them.
   std::vector<SeatRecord> records() const;
+  // Per seat of a match that started as `records`: whether its human left before the end.
+  // Either the seat is someone else's now (they left it: a bot took over), or a bot plays
+  // it because they never came back within the grace period; a player whom a bot stood
+  // in for and who came back and played on has not left.
+  std::vector<bool> left_since(const std::vector<SeatRecord>& records) const;
   // The seats of a match (or of a waiting room: kEmpty records stay free) rebuilt after a
   // restart: bots seated again, humans disconnected since `now` (their grace period
   // starts with the restart).

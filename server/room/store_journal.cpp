@@ -26,6 +26,13 @@ store::MatchStart match_start_row(const MatchRecord& record) {
   start.first_dealer = record.first_dealer;
   start.lower_score_wins = record.lower_score_wins;
   start.started_at = to_millis(record.started_at);
+  start.rated = record.room_settings.rated;
+  if (record.room_settings.game) {
+    const std::vector<int> teams =
+        record.room_settings.game->teams(static_cast<int>(start.seats.size()));
+    for (std::size_t s = 0; s < teams.size() && s < start.seats.size(); ++s)
+      start.seats[s].team = teams[s];
+  }
   return start;
 }
 
@@ -36,6 +43,7 @@ std::vector<store::SeatResult> seat_results(const MatchResults& results) {
     seat.seat = static_cast<int>(s);
     seat.score = static_cast<double>(results.scores[s]);
     seat.placing = s < results.placings.size() ? results.placings[s] : 0;
+    seat.left = s < results.left.size() && results.left[s];
     seats.push_back(seat);
   }
   return seats;
@@ -68,7 +76,8 @@ void StoreJournal::round_ended(const MatchRecord& record, int round,
 }
 
 void StoreJournal::match_ended(const MatchRecord& record, const MatchResults& results) {
-  note(store_.match_ended(record.match_id, now_millis(), results.text, seat_results(results)));
+  note(store_.match_ended(record.match_id, now_millis(), results.text, seat_results(results),
+                          record.room_settings.rated));
 }
 
 void StoreJournal::match_aborted(const MatchRecord& record, const std::string& reason) {

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/store/rating_pages.hpp"
 #include "server/store/time_format.hpp"
 
 namespace parlor::server::store::history {
@@ -67,6 +68,8 @@ Json games_json(StoreReads& reads, const std::string& player_id) {
     games[row.game] =
         stats_json(totals.matches, totals.wins, totals.average,
                    best_score(totals.lowest, totals.highest, lower_score_wins), lower_score_wins);
+    games[row.game]["average_place"] =
+        row.average_place ? Json(round_to(*row.average_place, 2)) : Json(nullptr);
   }
   return games;
 }
@@ -118,7 +121,9 @@ Json leaderboard(StoreReads& reads, const std::string& game) {
   std::vector<LeaderboardRow> rows = reads.leaderboard_rows(game);
   std::optional<bool> lower_score_wins;
   if (!game.empty()) lower_score_wins = reads.game_lower_score_wins(game).value_or(false);
-  return leaderboard_json(game, lower_score_wins, rows);
+  Json board = leaderboard_json(game, lower_score_wins, rows);
+  board["ratings"] = game.empty() ? Json::array() : game_ratings_json(reads, game);
+  return board;
 }
 
 std::optional<Json> player_profile(StoreReads& reads, const std::string& name) {
@@ -137,6 +142,7 @@ std::optional<Json> player_profile_by_id(StoreReads& reads, const std::string& p
   // Others who chose the same name: a page by name shows one of them, and says so.
   profile["namesakes"] = namesakes_json(reads, player->name, player_id);
   profile["games"] = games_json(reads, player_id);
+  profile["ratings"] = player_ratings_json(reads, player_id);
   SummaryFilter recent_filter;
   recent_filter.player_id = player_id;
   recent_filter.limit = kRecentMatches;

@@ -11,7 +11,7 @@ inline constexpr const char* kMatchStartUpdates = R"sql(
   game = excluded.game, options = excluded.options,
   room_settings = excluded.room_settings, seed_hex = excluded.seed_hex,
   first_dealer = excluded.first_dealer, lower_score_wins = excluded.lower_score_wins,
-  started_at = excluded.started_at)sql";
+  started_at = excluded.started_at, rated = excluded.rated)sql";
 
 // A leaderboard seat's name (seat s, player p): the player's own, or the name the player
 // last played under.
@@ -35,6 +35,11 @@ inline constexpr const char* kInviteColumns = R"sql(
 // The columns of an AuditRow, in its order.
 inline constexpr const char* kAuditColumns = R"sql(
   seq, key, at, actor_id, actor_name, action, target_id, target_name, detail)sql";
+
+// A RatingRow (store_reads.hpp) from ratings `r`, in its order, before a WHERE.
+inline constexpr const char* kRatingRowSql = R"sql(
+  SELECT r.player_id, COALESCE(p.name, r.player_id), r.game, r.mu, r.sigma, r.matches
+  FROM ratings r LEFT JOIN players p ON p.id = r.player_id)sql";
 
 // A first token (players.token_hash) that has ended: session_ended keeps the column's
 // NOT NULL UNIQUE by writing this prefix before the hash, which no SHA-256 lookup matches.

@@ -201,11 +201,17 @@ Ticket Store::round_ended(const std::string& match_id, int round, std::string re
 }
 
 Ticket Store::match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
-                          const std::vector<SeatResult>& seats) {
-  return push("match_ended", match_id,
-              [match_id, ended_at, text = std::move(results_json), seats](StoreWrites& writes) {
-                writes.match_ended(match_id, ended_at, text, seats);
-              });
+                          const std::vector<SeatResult>& seats, bool rated) {
+  return push(
+      "match_ended", match_id,
+      [match_id, ended_at, text = std::move(results_json), seats, rated](StoreWrites& writes) {
+        writes.match_ended(match_id, ended_at, text, seats);
+        if (rated) writes.rate_match(match_id);
+      });
+}
+
+Ticket Store::ratings_recomputed() {
+  return push("ratings_recomputed", "", [](StoreWrites& writes) { writes.recompute_ratings(); });
 }
 
 Ticket Store::match_aborted(const std::string& match_id, Millis ended_at,

@@ -79,6 +79,7 @@ struct SeatRow {
   std::string player_id;  // empty for bots
   std::string name;
   std::string bot_level;  // bots only
+  int team = -1;          // the seat's partnership (GameDefinition::teams); -1: none
 };
 
 struct ActionRow {
@@ -106,12 +107,14 @@ struct MatchStart {
   int first_dealer = 0;
   bool lower_score_wins = false;
   Millis started_at = 0;
+  bool rated = false;  // the room's choice: its end updates the humans' ratings
 };
 
 struct SeatResult {
   int seat = 0;
   double score = 0;
   int placing = 0;
+  bool left = false;  // a human who left before the end: rated last (match_rating.hpp)
 };
 
 // An open room as it last stood (server/room/saved_room.hpp's text: its settings, seats
@@ -173,14 +176,21 @@ class Store {
   Ticket round_ended(const std::string& match_id, int round, std::string result_json);
   // `results_json`: {"scores", "placings", "round_results"} as JSON text (the server writes
   // it from the rounds' texts, server::final_results); `seats`: each seat's outcome.
+  // `rated` (the match was started rated, MatchStart::rated): the end also rates it, in
+  // the same transaction (rating_step.hpp), so a crash never counts it twice or loses it;
+  // a casual match's end costs no rating step.
   Ticket match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
-                     const std::vector<SeatResult>& seats);
+                     const std::vector<SeatResult>& seats, bool rated = false);
   // The same from a tree (tools and tests).
   Ticket match_ended(const std::string& match_id, Millis ended_at, const Json& results,
-                     const std::vector<SeatResult>& seats) {
-    return match_ended(match_id, ended_at, json_text(results), seats);
+                     const std::vector<SeatResult>& seats, bool rated = false) {
+    return match_ended(match_id, ended_at, json_text(results), seats, rated);
   }
   Ticket match_aborted(const std::string& match_id, Millis ended_at, const std::string& reason);
+  // Every rating again from the history (`parlor rate --recompute`): in one transaction
+  // the ratings and their history are cleared and every finished rated match is rated
+  // again in the order the matches ended.
+  Ticket ratings_recomputed();
 
   // A single server's open rooms (a cluster keeps its rooms in cluster_rooms instead):
   // each room as it stands, written when it changes and removed when it closes, so a

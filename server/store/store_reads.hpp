@@ -38,6 +38,26 @@ struct MatchRecordRow {
 struct GameStatsRow {
   std::string game;
   history::ScoreTotals totals;
+  std::optional<double> average_place;
+};
+
+// A player's rating in a game (rating_step.hpp), with the player's name.
+struct RatingRow {
+  std::string player_id;
+  std::string name;
+  std::string game;
+  double mu = 0;
+  double sigma = 0;
+  std::int64_t matches = 0;
+};
+
+// The rating after one rated match.
+struct RatingPoint {
+  std::string match_id;
+  Millis at = 0;
+  double mu = 0;
+  double sigma = 0;
+  int place = 0;
 };
 
 class StoreReads {
@@ -75,6 +95,12 @@ class StoreReads {
                                            const std::string& except_player_id) = 0;
   // By game.
   virtual std::vector<GameStatsRow> player_game_stats(const std::string& player_id) = 0;
+  // Ratings: every rated player of `game` (by player id); one player's ratings (by game);
+  // a player's last `limit` points in a game, oldest first.
+  virtual std::vector<RatingRow> game_ratings(const std::string& game) = 0;
+  virtual std::vector<RatingRow> player_ratings(const std::string& player_id) = 0;
+  virtual std::vector<RatingPoint> rating_history(const std::string& player_id,
+                                                  const std::string& game, int limit) = 0;
 
   // ---- A club's server's (account_rows.hpp; Store's comments say what each reads) ----
   virtual std::vector<AccountRow> load_accounts() = 0;  // by created_at, player_id

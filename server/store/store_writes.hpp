@@ -44,6 +44,10 @@ class StoreWrites {
                            std::string_view results_json, const std::vector<SeatResult>& seats) = 0;
   virtual void match_aborted(const std::string& match_id, Millis ended_at,
                              const std::string& reason) = 0;
+  // Ratings (rating_step.hpp), after the writes before them in the transaction: rates the
+  // match that match_ended recorded, if it is rated and not rated yet; recomputes all.
+  virtual void rate_match(const std::string& match_id) = 0;
+  virtual void recompute_ratings() = 0;
 
   // ---- A club's server (account_rows.hpp; Store's comments say what each does). ----
   virtual void account_created(const AccountRow& account) = 0;

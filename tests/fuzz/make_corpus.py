@@ -76,6 +76,8 @@ def request_corpus():
         '{"type":"ping"}', '{"type":"games","id":"g"}', '{"type":"list_rooms","game":null}',
         '{"type":"create_room","id":4,"game":"poker","seats":3,"options":{"deck":32,"jokers":1},'
         '"visibility":"private","turn_seconds":0,"bot_delay_ms":10,"sit":false}',
+        '{"type":"create_room","id":5,"game":"perico","seats":4,"rated":false}',
+        '{"type":"create_room","id":6,"game":"pedro","seats":4,"rated":"yes"}',
         '{"type":"join_room","room":"R1","seat":0}', '{"type":"spectate","code":"K7QM2X"}',
         '{"type":"leave_room","room":"R1"}', '{"type":"add_bot","room":"R1","seat":2,"level":"random"}',
         '{"type":"remove_bot","room":"R1","seat":2}', '{"type":"start","room":"R1"}',

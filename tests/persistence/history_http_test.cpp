@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 
 #include "engine/registry/registry.hpp"
@@ -48,9 +49,13 @@ class HistoryApi : public ::testing::Test {
   }
 
   // Ann sits at seat 0 of a Perico table with three bots and starts; returns the room id.
-  std::string start_match_with_bots(WsClient& ann) {
-    Json room = pool_->request(ann, {{"type", "create_room"}, {"game", "perico"}, {"seats", 4}});
+  // `rated`: the room's choice, or the default (rated) when absent.
+  std::string start_match_with_bots(WsClient& ann, std::optional<bool> rated = std::nullopt) {
+    Json create = {{"type", "create_room"}, {"game", "perico"}, {"seats", 4}};
+    if (rated) create["rated"] = *rated;
+    Json room = pool_->request(ann, create);
     EXPECT_EQ(room.value("type", ""), "room") << room.dump();
+    EXPECT_EQ(room["room"]["rated"], rated.value_or(true)) << room.dump();
     std::string id = room["room"]["id"];
     for (int s = 1; s < 4; ++s) pool_->request(ann, {{"type", "add_bot"}, {"room", id}});
     Json started = pool_->request(ann, {{"type", "start"}, {"room", id}});
@@ -237,6 +242,56 @@ TEST_F(HistoryApi, PagingWalksEveryMatchOnceNewestFirst) {
   std::vector<std::string> started;
   for (const std::string& id : seen) started.push_back(get("/api/matches/" + id)["started_at"]);
   EXPECT_TRUE(std::is_sorted(started.rbegin(), started.rend()));  // newest first
+}
+
+// Issue 49: a rated room's match rates its human against the bots' reference ratings, a
+// casual room's changes nothing, and `parlor rate --recompute` rebuilds the same ratings
+// from the history, which a restarted server serves.
+TEST_F(HistoryApi, ARatedRoomRatesItsPlayerAndACasualOneDoesNot) {
+  WsClient* ann = pool_->connect(server_->port());
+  ASSERT_NE(ann, nullptr);
+  Json welcome = pool_->hello(*ann, "Ann");
+  const std::string ann_id = welcome["player"]["id"];
+  Json commitments = Json::array();
+  Json over = play_out(*ann, start_match_with_bots(*ann), commitments);
+  ASSERT_TRUE(over.is_object()) << "the rated match did not end";
+  const int placing = over["results"]["placings"][0];
+
+  Json board = get("/api/leaderboard?game=perico");
+  ASSERT_EQ(board["ratings"].size(), 1u) << board.dump();  // bots are never listed
+  EXPECT_EQ(board["ratings"][0]["player"], ann_id);
+  EXPECT_EQ(board["ratings"][0]["matches"], 1);
+  EXPECT_EQ(board["ratings"][0]["provisional"], true);
+  const double mu = board["ratings"][0]["mu"];
+  if (placing == 1) {
+    EXPECT_GT(mu, 25.0);
+  }
+  if (placing == 4) {
+    EXPECT_LT(mu, 25.0);
+  }
+  Json rating = get("/api/players/by-id/" + ann_id)["ratings"]["perico"];
+  ASSERT_EQ(rating["history"].size(), 1u) << rating.dump();
+  EXPECT_EQ(rating["history"][0]["match"], over["match_id"]);
+  EXPECT_EQ(rating["history"][0]["place"], placing);
+
+  WsClient* bea = pool_->connect(server_->port());
+  ASSERT_NE(bea, nullptr);
+  pool_->hello(*bea, "Bea");
+  Json casual = play_out(*bea, start_match_with_bots(*bea, false), commitments);
+  ASSERT_TRUE(casual.is_object()) << "the casual match did not end";
+  EXPECT_EQ(get("/api/leaderboard?game=perico")["ratings"], board["ratings"]);
+  EXPECT_EQ(get("/api/players/Bea")["ratings"], Json::object());
+
+  pool_.reset();
+  EXPECT_EQ(server_->stop(), 0);
+  CommandResult recomputed =
+      run_command(parlor_cli_path() + " rate --recompute --db " + dir_ + "/parlor.db");
+  ASSERT_EQ(recomputed.exit_code, 0) << recomputed.out << recomputed.err;
+  Json summary = Json::parse(recomputed.out, nullptr, false);
+  EXPECT_EQ(summary["games"]["perico"]["players"], 1) << recomputed.out;
+  EXPECT_EQ(summary["rated_players"], 1);
+  start();
+  EXPECT_EQ(get("/api/leaderboard?game=perico")["ratings"], board["ratings"]);
 }
 
 TEST_F(HistoryApi, PlayersAndTheirTokensSurviveARestart) {

@@ -3,6 +3,8 @@
 // over, starting ratings, and bad input (exit 2, one line on stderr, nothing on stdout).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -145,6 +147,25 @@ TEST(RateCommand, BadInputExitsTwoWithOneLine) {
   CommandResult extra = rate_command("[]", " matches.json");
   EXPECT_EQ(extra.exit_code, 2);
   EXPECT_TRUE(extra.out.empty());
+}
+
+// The recomputation itself is tested through a server's database
+// (tests/persistence/history_http_test.cpp); here, what it refuses.
+TEST(RateCommand, RecomputeRefusesAMissingOrForeignDatabase) {
+  char dir_template[] = "/tmp/parlor-rate-XXXXXX";
+  ASSERT_NE(mkdtemp(dir_template), nullptr);
+  const std::string dir = dir_template;
+  CommandResult missing = rate_command("", " --recompute --db " + dir + "/none.db");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("no database at"), std::string::npos) << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/none.db"));
+  std::ofstream(dir + "/foreign.db") << "not a database at all, just some text";
+  CommandResult foreign = rate_command("", " --recompute --db " + dir + "/foreign.db");
+  EXPECT_EQ(foreign.exit_code, 1);
+  EXPECT_TRUE(foreign.out.empty());
+  CommandResult half = rate_command("", " --recompute");
+  EXPECT_EQ(half.exit_code, 2);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(RateCommand, HelpNamesTheFormat) {

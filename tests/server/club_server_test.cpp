@@ -271,8 +271,12 @@ TEST_P(ClubServer, InvitesLetInOnceAndNotWhenRevoked) {
             "bad_invite");
   // Revoked.
   Json another = pool.request(*chief.client, {{"type", "op_make_invite"}, {"max_uses", 5}});
-  pool.request(*chief.client,
-               {{"type", "op_revoke_invite"}, {"invite", another["invite"]["invite"]}});
+  Json revoked = pool.request(
+      *chief.client, {{"type", "op_revoke_invite"}, {"invite", another["invite"]["invite"]}});
+  EXPECT_EQ(revoked.value("type", ""), "ok") << revoked.dump();
+  Json unknown =
+      pool.request(*chief.client, {{"type", "op_revoke_invite"}, {"invite", "no-such-id"}});
+  EXPECT_EQ(unknown.value("code", ""), "no_such_invite") << unknown.dump();
   EXPECT_EQ(hello_with(pool, *second, {{"name", "Gil"}, {"invite", another["invite"]["code"]}})
                 .value("code", ""),
             "bad_invite");

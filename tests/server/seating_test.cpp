@@ -117,6 +117,25 @@ TEST_F(SeatingTest, ADisconnectedPlayerKeepsTheSeatForTheGracePeriod) {
   EXPECT_TRUE(seating.seat(0).connected);
 }
 
+// A rated match ranks its leavers last (server/store/match_rating.hpp): who left is read
+// from the seats at the end against the seats at the start.
+TEST_F(SeatingTest, ThoseWhoLeftAMatchAreTheHumansNoLongerPlayingTheirSeat) {
+  Member ana = member("ana");
+  seating.sit(0, ana);
+  seating.sit(1, member("bo"));
+  ASSERT_TRUE(seating.add_bot(2, BotLevel::kSensible));
+  const std::vector<SeatRecord> start = seating.records();
+  EXPECT_EQ(seating.left_since(start), (std::vector<bool>{false, false, false}));
+
+  seating.leave_seat(1, /*match_running=*/true);  // a bot plays on for bo
+  seating.detach("ana", ana.connection, now);
+  EXPECT_EQ(seating.left_since(start), (std::vector<bool>{false, true, false}));
+  seating.expire_grace(now + 120s, /*match_running=*/true);  // a bot plays for ana
+  EXPECT_EQ(seating.left_since(start), (std::vector<bool>{true, true, false}));
+  seating.attach(member("ana"));  // ana is back before the end: she has not left
+  EXPECT_EQ(seating.left_since(start), (std::vector<bool>{false, true, false}));
+}
+
 TEST_F(SeatingTest, BetweenMatchesAnExpiredSeatIsFreedAndTheHostMoves) {
   Member ana = member("ana");
   seating.sit(0, ana);

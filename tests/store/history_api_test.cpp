@@ -356,7 +356,8 @@ TEST_P(HistoryApiTest, PlayerProfile) {
   auto profile = store_->player_profile("ANNIE");
   ASSERT_TRUE(profile.has_value());
   EXPECT_EQ(keys(*profile), (std::set<std::string>{"player", "name", "first_seen", "last_seen",
-                                                   "games", "recent", "namesakes"}));
+                                                   "games", "recent", "namesakes", "ratings"}));
+  EXPECT_EQ((*profile)["ratings"], Json::object());  // every match was casual
   EXPECT_EQ((*profile)["namesakes"], (Json::array({{{"player", "pOldAnn"},
                                                     {"name", "annie"},
                                                     {"last_seen", "2026-11-22T08:10:00.023Z"}}})));
@@ -365,12 +366,14 @@ TEST_P(HistoryApiTest, PlayerProfile) {
   EXPECT_EQ((*profile)["first_seen"], "2026-11-22T08:10:00.123Z");
   EXPECT_EQ((*profile)["last_seen"], "2026-11-22T08:18:20.123Z");
   EXPECT_EQ((*profile)["games"]["perico"], (Json{{"matches", 4},
+                                                 {"average_place", 1.5},
                                                  {"wins", 2},
                                                  {"win_rate", 0.5},
                                                  {"average_score", 10.25},
                                                  {"best_score", 15},
                                                  {"lower_score_wins", false}}));
   EXPECT_EQ((*profile)["games"]["carioca"], (Json{{"matches", 2},
+                                                  {"average_place", 1.5},
                                                   {"wins", 1},
                                                   {"win_rate", 0.5},
                                                   {"average_score", 17.5},

@@ -24,6 +24,15 @@ std::optional<double> optional_double(const Result& row, int r, int c) {
 }
 
 // Columns `c` to `c + 4`: count, wins, average, lowest and highest score.
+std::vector<RatingRow> rating_rows(const Result& rows) {
+  std::vector<RatingRow> ratings;
+  for (int r = 0; r < rows.rows(); ++r) {
+    ratings.push_back({rows.string(r, 0), rows.string(r, 1), rows.string(r, 2), rows.number(r, 3),
+                       rows.number(r, 4), rows.int64(r, 5)});
+  }
+  return ratings;
+}
+
 ScoreTotals score_totals(const Result& row, int r, int c) {
   return ScoreTotals{row.int64(r, c), row.int64(r, c + 1), optional_double(row, r, c + 2),
                      optional_double(row, r, c + 3), optional_double(row, r, c + 4)};
@@ -351,16 +360,47 @@ class PgReads final : public StoreReads {
   std::vector<GameStatsRow> player_game_stats(const std::string& player_id) override {
     Result row = db_.exec(R"sql(
       SELECT m.game, count(*), count(*) FILTER (WHERE s."placing" = 1), avg(s.score),
-             min(s.score), max(s.score)
+             min(s.score), max(s.score), avg(s."placing")::double precision
       FROM match_seats s JOIN matches m ON m.id = s.match_id
       WHERE m.status = 'over' AND s.player_id = $1
       GROUP BY m.game ORDER BY m.game COLLATE "C")sql",
                           Params().add(player_id));
     std::vector<GameStatsRow> games;
     for (int r = 0; r < row.rows(); ++r) {
-      games.push_back(GameStatsRow{row.string(r, 0), score_totals(row, r, 1)});
+      std::optional<double> place;
+      if (!row.is_null(r, 6)) place = row.number(r, 6);
+      games.push_back(GameStatsRow{row.string(r, 0), score_totals(row, r, 1), place});
     }
     return games;
+  }
+
+  std::vector<RatingRow> game_ratings(const std::string& game) override {
+    return rating_rows(db_.exec(std::string(sql_text::kRatingRowSql) +
+                                    " WHERE r.game = $1 ORDER BY r.player_id COLLATE \"C\"",
+                                Params().add(game)));
+  }
+
+  std::vector<RatingRow> player_ratings(const std::string& player_id) override {
+    return rating_rows(db_.exec(std::string(sql_text::kRatingRowSql) +
+                                    " WHERE r.player_id = $1 ORDER BY r.game COLLATE \"C\"",
+                                Params().add(player_id)));
+  }
+
+  std::vector<RatingPoint> rating_history(const std::string& player_id, const std::string& game,
+                                          int limit) override {
+    Result rows = db_.exec(R"sql(
+      SELECT match_id, at, mu, sigma, place FROM (
+        SELECT match_id, at, mu, sigma, place FROM rating_history
+        WHERE player_id = $1 AND game = $2
+        ORDER BY at DESC, match_id COLLATE "C" DESC LIMIT $3) newest
+      ORDER BY at, match_id COLLATE "C")sql",
+                           Params().add(player_id).add(game).add(limit));
+    std::vector<RatingPoint> points;
+    for (int r = 0; r < rows.rows(); ++r) {
+      points.push_back({rows.string(r, 0), rows.int64(r, 1), rows.number(r, 2), rows.number(r, 3),
+                        static_cast<int>(rows.int64(r, 4))});
+    }
+    return points;
   }
 
   // A club's server's (pg_account_queries.hpp).

@@ -188,6 +188,34 @@ CREATE TABLE settings (
 );
 )sql";
 
+// Ratings (issue 49; server/store/rating_step.hpp), as SQLite's version 8.
+constexpr const char* kVersion6 = R"sql(
+ALTER TABLE matches ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE match_seats ADD COLUMN team INTEGER;
+ALTER TABLE match_seats ADD COLUMN left_early BOOLEAN NOT NULL DEFAULT false;
+CREATE TABLE ratings (
+  player_id   TEXT NOT NULL,
+  game        TEXT NOT NULL,
+  mu          DOUBLE PRECISION NOT NULL,
+  sigma       DOUBLE PRECISION NOT NULL,
+  matches     INTEGER NOT NULL,
+  updated_at  BIGINT NOT NULL,
+  PRIMARY KEY (player_id, game)
+);
+CREATE INDEX ratings_by_game ON ratings (game);
+CREATE TABLE rating_history (
+  match_id   TEXT NOT NULL,
+  player_id  TEXT NOT NULL,
+  game       TEXT NOT NULL,
+  mu         DOUBLE PRECISION NOT NULL,
+  sigma      DOUBLE PRECISION NOT NULL,
+  place      INTEGER NOT NULL,
+  at         BIGINT NOT NULL,
+  PRIMARY KEY (match_id, player_id)
+);
+CREATE INDEX rating_history_by_player ON rating_history (player_id, game, at);
+)sql";
+
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
@@ -195,6 +223,7 @@ const std::vector<Migration>& migrations() {
       {3, "open_rooms: rooms kept across a restart", kVersion3},
       {4, "claim_codes: a claim code redeemable on any node and after a restart", kVersion4},
       {5, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion5},
+      {6, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion6},
   };
   return all;
 }

@@ -1,4 +1,5 @@
 #include "server/store/postgres/pg_write_batch.hpp"
+#include "server/store/postgres/pg_rating_step.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -64,6 +65,8 @@ void PgWriteBatch::run(const std::function<void()>& writes) {
   action_params_ = Params();
   action_rows_ = 0;
   audit_lock_ = false;
+  matches_to_rate_.clear();
+  recompute_ = false;
   writes();
   flush_actions();
   try {
@@ -86,13 +89,36 @@ void PgWriteBatch::run(const std::function<void()>& writes) {
 
 void PgWriteBatch::send_batch() {
   Connection& conn = connection();
-  Pipeline pipeline(conn);
-  pipeline.send("BEGIN");
-  if (!guard_sql_.empty()) pipeline.send(guard_sql_, guard_params_);
-  if (audit_lock_) pipeline.send(kAuditLock);
-  for (const Statement& statement : statements_) pipeline.send(statement.sql, statement.params);
-  pipeline.send("COMMIT");
-  pipeline.sync();
+  const bool rates = recompute_ || !matches_to_rate_.empty();
+  {
+    Pipeline pipeline(conn);
+    pipeline.send("BEGIN");
+    if (!guard_sql_.empty()) pipeline.send(guard_sql_, guard_params_);
+    if (audit_lock_) pipeline.send(kAuditLock);
+    if (rates) pipeline.send(kRatingLock);
+    for (const Statement& statement : statements_) pipeline.send(statement.sql, statement.params);
+    if (!rates) pipeline.send("COMMIT");
+    pipeline.sync();
+  }
+  if (!rates) return;
+  // A batch that rates needs the ratings it changes read back: a second round trip or
+  // more, only when a rated match ended (or a recomputation was asked for).
+  run_rating_steps(conn);
+  conn.exec("COMMIT");
+}
+
+void PgWriteBatch::run_rating_steps(Connection& conn) {
+  PgRatingStep step(conn);
+  if (recompute_) store::recompute_ratings(step);
+  for (const std::string& match_id : matches_to_rate_) rate_finished_match(step, match_id);
+}
+
+void PgWriteBatch::rate_match(const std::string& match_id) { matches_to_rate_.push_back(match_id); }
+
+void PgWriteBatch::recompute_ratings() {
+  // Recomputing rates every finished match, those of this batch too.
+  recompute_ = true;
+  matches_to_rate_.clear();
 }
 
 void PgWriteBatch::add(std::string sql, Params params) {
@@ -184,8 +210,8 @@ void PgWriteBatch::claim_code_redeemed(const std::string& code_hash, const std::
 void PgWriteBatch::match_started(const MatchStart& start) {
   add(std::string(R"sql(
     INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
-                         first_dealer, lower_score_wins, started_at, status)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'playing')
+                         first_dealer, lower_score_wins, started_at, status, rated)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'playing', $11)
     ON CONFLICT (id) DO UPDATE SET)sql") +
           sql_text::kMatchStartUpdates + " WHERE matches.status = 'playing'",
       Params()
@@ -198,18 +224,24 @@ void PgWriteBatch::match_started(const MatchStart& start) {
           .add(start.seed_hex)
           .add(start.first_dealer)
           .add(start.lower_score_wins)
-          .add(start.started_at));
+          .add(start.started_at)
+          .add(start.rated));
   for (const SeatRow& seat : start.seats) {
     Params params;
     params.add(start.id).add(seat.seat).add(seat.kind);
     add_optional(params, seat.player_id).add(seat.name);
     add_optional(params, seat.bot_level);
+    if (seat.team < 0) {
+      params.add_null();
+    } else {
+      params.add(seat.team);
+    }
     add(R"sql(
-      INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level)
-      VALUES ($1, $2, $3, $4, $5, $6)
+      INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level, team)
+      VALUES ($1, $2, $3, $4, $5, $6, $7)
       ON CONFLICT (match_id, seat) DO UPDATE SET
         kind = excluded.kind, player_id = excluded.player_id, name = excluded.name,
-        bot_level = excluded.bot_level)sql",
+        bot_level = excluded.bot_level, team = excluded.team)sql",
         std::move(params));
   }
 }
@@ -248,7 +280,7 @@ void PgWriteBatch::match_ended(const std::string& match_id, Millis ended_at,
   for (const SeatResult& seat : seats) {
     add(R"sql(
       WITH scored AS (
-        UPDATE match_seats SET score = $3, "placing" = $4, winner = $5
+        UPDATE match_seats SET score = $3, "placing" = $4, winner = $5, left_early = $6
         WHERE match_id = $1 AND seat = $2 RETURNING 1)
       SELECT parlor_require(EXISTS (SELECT 1 FROM scored),
                             'match ' || $1 || ' has no seat ' || $2))sql",
@@ -257,7 +289,8 @@ void PgWriteBatch::match_ended(const std::string& match_id, Millis ended_at,
             .add(seat.seat)
             .add(seat.score)
             .add(seat.placing)
-            .add(seat.placing == 1));
+            .add(seat.placing == 1)
+            .add(seat.left));
   }
   move_actions(match_id);
 }

@@ -54,6 +54,9 @@ class PgWriteBatch final : public BatchRunner, public StoreWrites {
                    const std::vector<SeatResult>& seats) override;
   void match_aborted(const std::string& match_id, Millis ended_at,
                      const std::string& reason) override;
+  // Ratings (pg_rating_step.hpp): run after the batch's statements, before its COMMIT.
+  void rate_match(const std::string& match_id) override;
+  void recompute_ratings() override;
 
   // A club's server's writes (pg_account_writes.cpp).
   void account_created(const AccountRow& account) override;
@@ -92,6 +95,7 @@ class PgWriteBatch final : public BatchRunner, public StoreWrites {
   void forget_expired_claim_codes(Millis now);
   Connection& connection();
   void send_batch();
+  void run_rating_steps(Connection& conn);
 
   const std::string conninfo_;
   const Connection::Options options_;
@@ -102,6 +106,10 @@ class PgWriteBatch final : public BatchRunner, public StoreWrites {
   Params action_params_;
   std::size_t action_rows_ = 0;
   bool audit_lock_ = false;  // the batch writes an audit line (kAuditLock)
+  // The ratings' steps (kRatingLock): matches to rate, in order; and whether to recompute
+  // every rating first.
+  std::vector<std::string> matches_to_rate_;
+  bool recompute_ = false;
   std::atomic<bool> fenced_{false};
 };
 

@@ -88,6 +88,15 @@ std::optional<double> optional_double(const sql::Statement& row, int column) {
 }
 
 // Columns `first` to `first + 4`: count, wins, average, lowest and highest score.
+std::vector<RatingRow> rating_rows(sql::Statement& rows) {
+  std::vector<RatingRow> ratings;
+  while (rows.step()) {
+    ratings.push_back({rows.get_text(0), rows.get_text(1), rows.get_text(2), rows.get_double(3),
+                       rows.get_double(4), rows.get_int64(5)});
+  }
+  return ratings;
+}
+
 ScoreTotals score_totals(const sql::Statement& row, int first) {
   return ScoreTotals{row.get_int64(first), row.get_int64(first + 1),
                      optional_double(row, first + 2), optional_double(row, first + 3),
@@ -362,16 +371,51 @@ class SqliteReads final : public StoreReads {
 
   std::vector<GameStatsRow> player_game_stats(const std::string& player_id) override {
     sql::Statement row(db_, R"sql(
-      SELECT m.game, count(*), sum(s.placing = 1), avg(s.score), min(s.score), max(s.score)
+      SELECT m.game, count(*), sum(s.placing = 1), avg(s.score), min(s.score), max(s.score),
+             avg(s.placing)
       FROM match_seats s JOIN matches m ON m.id = s.match_id
       WHERE m.status = 'over' AND s.player_id = ?1
       GROUP BY m.game ORDER BY m.game)sql");
     row.bind(1, player_id);
     std::vector<GameStatsRow> games;
     while (row.step()) {
-      games.push_back(GameStatsRow{row.get_text(0), score_totals(row, 1)});
+      std::optional<double> place;
+      if (!row.is_null(6)) place = row.get_double(6);
+      games.push_back(GameStatsRow{row.get_text(0), score_totals(row, 1), place});
     }
     return games;
+  }
+
+  std::vector<RatingRow> game_ratings(const std::string& game) override {
+    sql::Statement rows(
+        db_, std::string(sql_text::kRatingRowSql) + " WHERE r.game = ?1 ORDER BY r.player_id");
+    rows.bind(1, game);
+    return rating_rows(rows);
+  }
+
+  std::vector<RatingRow> player_ratings(const std::string& player_id) override {
+    sql::Statement rows(
+        db_, std::string(sql_text::kRatingRowSql) + " WHERE r.player_id = ?1 ORDER BY r.game");
+    rows.bind(1, player_id);
+    return rating_rows(rows);
+  }
+
+  std::vector<RatingPoint> rating_history(const std::string& player_id, const std::string& game,
+                                          int limit) override {
+    sql::Statement rows(db_, R"sql(
+      SELECT match_id, at, mu, sigma, place FROM (
+        SELECT match_id, at, mu, sigma, place FROM rating_history
+        WHERE player_id = ?1 AND game = ?2 ORDER BY at DESC, match_id DESC LIMIT ?3)
+      ORDER BY at, match_id)sql");
+    rows.bind(1, player_id);
+    rows.bind(2, game);
+    rows.bind(3, limit);
+    std::vector<RatingPoint> points;
+    while (rows.step()) {
+      points.push_back({rows.get_text(0), rows.get_int64(1), rows.get_double(2), rows.get_double(3),
+                        rows.get_int(4)});
+    }
+    return points;
   }
 
   // A club's server's (account_queries.hpp).

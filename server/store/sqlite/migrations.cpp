@@ -221,6 +221,36 @@ CREATE TABLE settings (
 ) WITHOUT ROWID;
 )sql";
 
+// Ratings (issue 49; server/store/rating_step.hpp): a room's rated/casual choice kept with
+// each match, each seat's partnership and whether its player left early, and each
+// player's rating per game with its history. Older matches stay casual.
+constexpr const char* kVersion8 = R"sql(
+ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE match_seats ADD COLUMN team INTEGER;
+ALTER TABLE match_seats ADD COLUMN left_early INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE ratings (
+  player_id   TEXT NOT NULL,
+  game        TEXT NOT NULL,
+  mu          REAL NOT NULL,
+  sigma       REAL NOT NULL,
+  matches     INTEGER NOT NULL,
+  updated_at  INTEGER NOT NULL,
+  PRIMARY KEY (player_id, game)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_game ON ratings (game);
+CREATE TABLE rating_history (
+  match_id   TEXT NOT NULL,
+  player_id  TEXT NOT NULL,
+  game       TEXT NOT NULL,
+  mu         REAL NOT NULL,
+  sigma      REAL NOT NULL,
+  place      INTEGER NOT NULL,
+  at         INTEGER NOT NULL,
+  PRIMARY KEY (match_id, player_id)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_by_player ON rating_history (player_id, game, at);
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -232,6 +262,7 @@ const std::vector<Migration>& migrations() {
       {5, "open_rooms: rooms kept across a restart", kVersion5},
       {6, "claim_codes: a claim code redeemable on any node and after a restart", kVersion6},
       {7, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion7},
+      {8, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion8},
   };
   return all;
 }

@@ -60,17 +60,17 @@ WriteStatements::WriteStatements(sql::Database& db)
       remove_room_(db, "DELETE FROM open_rooms WHERE room_id = :room_id"),
       upsert_match_(db, std::string(R"sql(
         INSERT INTO matches (id, room_id, match_number, game, options, room_settings, seed_hex,
-                             first_dealer, lower_score_wins, started_at, status)
+                             first_dealer, lower_score_wins, started_at, status, rated)
         VALUES (:id, :room_id, :match_number, :game, :options, :room_settings, :seed_hex,
-                :first_dealer, :lower_score_wins, :started_at, 'playing')
+                :first_dealer, :lower_score_wins, :started_at, 'playing', :rated)
         ON CONFLICT (id) DO UPDATE SET)sql") +
                             sql_text::kMatchStartUpdates + " WHERE status = 'playing'"),
       upsert_seat_(db, R"sql(
-        INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level)
-        VALUES (:match_id, :seat, :kind, :player_id, :name, :bot_level)
+        INSERT INTO match_seats (match_id, seat, kind, player_id, name, bot_level, team)
+        VALUES (:match_id, :seat, :kind, :player_id, :name, :bot_level, :team)
         ON CONFLICT (match_id, seat) DO UPDATE SET
           kind = excluded.kind, player_id = excluded.player_id, name = excluded.name,
-          bot_level = excluded.bot_level)sql"),
+          bot_level = excluded.bot_level, team = excluded.team)sql"),
       put_match_actions_(db, R"sql(
         INSERT INTO match_actions (match_id, actions) VALUES (?1, ?2)
         ON CONFLICT (match_id) DO NOTHING)sql"),
@@ -104,13 +104,15 @@ WriteStatements::WriteStatements(sql::Database& db)
                            abort_reason = NULL
         WHERE id = :id)sql"),
       seat_result_(db, R"sql(
-        UPDATE match_seats SET score = :score, placing = :placing, winner = :winner
+        UPDATE match_seats SET score = :score, placing = :placing, winner = :winner,
+                               left_early = :left_early
         WHERE match_id = :match_id AND seat = :seat)sql"),
       abort_match_(db, R"sql(
         UPDATE matches SET status = 'aborted', ended_at = :ended_at, abort_reason = :reason
         WHERE id = :id AND status <> 'over')sql"),
       claim_codes_(db),
-      accounts_(db) {
+      accounts_(db),
+      ratings_(db) {
   reload();
 }
 
@@ -330,6 +332,7 @@ void WriteStatements::match_started(const MatchStart& start) {
   upsert_match_.bind(":first_dealer", start.first_dealer);
   upsert_match_.bind(":lower_score_wins", start.lower_score_wins);
   upsert_match_.bind(":started_at", start.started_at);
+  upsert_match_.bind(":rated", start.rated);
   upsert_match_.run();
   // Replaying the start of a match that is over changes nothing, nor makes it live again.
   bool playing = db_.changes() > 0;
@@ -342,6 +345,8 @@ void WriteStatements::match_started(const MatchStart& start) {
     upsert_seat_.bind(":player_id", null_if_empty(seat.player_id));
     upsert_seat_.bind(":name", seat.name);
     upsert_seat_.bind(":bot_level", null_if_empty(seat.bot_level));
+    upsert_seat_.bind(":team",
+                      seat.team < 0 ? std::optional<int>() : std::optional<int>(seat.team));
     upsert_seat_.run();
   }
 }
@@ -441,6 +446,7 @@ void WriteStatements::match_ended(const std::string& match_id, Millis ended_at,
     seat_result_.bind(":score", seat.score);
     seat_result_.bind(":placing", seat.placing);
     seat_result_.bind(":winner", seat.placing == 1);
+    seat_result_.bind(":left_early", seat.left);
     seat_result_.run();
     if (db_.changes() == 0) {
       throw StoreError("unknown_seat",

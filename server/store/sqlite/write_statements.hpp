@@ -31,6 +31,7 @@
 #include "server/store/sqlite/claim_code_statements.hpp"
 #include "server/store/sqlite/database.hpp"
 #include "server/store/sqlite/live_match_rows.hpp"
+#include "server/store/sqlite/rating_statements.hpp"
 #include "server/store/sqlite/statement.hpp"
 #include "server/store/store.hpp"
 #include "server/store/store_writes.hpp"
@@ -64,6 +65,9 @@ class WriteStatements final : public StoreWrites {
                    const std::vector<SeatResult>& seats) override;
   void match_aborted(const std::string& match_id, Millis ended_at,
                      const std::string& reason) override;
+  // Ratings (rating_statements.hpp), in this transaction.
+  void rate_match(const std::string& match_id) override { rate_finished_match(ratings_, match_id); }
+  void recompute_ratings() override { store::recompute_ratings(ratings_); }
 
   // A club's server's writes (account_statements.hpp).
   void account_created(const AccountRow& account) override { accounts_.account_created(account); }
@@ -181,6 +185,7 @@ class WriteStatements final : public StoreWrites {
   sql::Statement abort_match_;
   ClaimCodeStatements claim_codes_;
   AccountStatements accounts_;
+  RatingStatements ratings_;
 };
 
 // At start-up, before the writer's memory is built: deletes the journal rows of matches
