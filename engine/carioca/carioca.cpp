@@ -1,6 +1,7 @@
 #include "engine/carioca/carioca.hpp"
 
 #include "engine/carioca/carioca_bots.hpp"
+#include "engine/carioca/carioca_figures.hpp"
 #include "engine/carioca/carioca_state.hpp"
 #include "engine/carioca/carioca_worlds.hpp"
 #include "engine/search/expert_policy.hpp"
@@ -70,6 +71,11 @@ class CariocaGame : public GameDefinition {
 
   // Scores are penalty points: the lowest total wins.
   bool lower_score_wins() const override { return true; }
+
+  // carioca_figures.cpp: contracts_made, rounds_out, one_turn_outs, steals, lowest_round.
+  Json seat_figures(const std::vector<std::string>& round_result_texts, int seats) const override {
+    return carioca::seat_figures(round_result_texts, seats);
+  }
 };
 
 }  // namespace

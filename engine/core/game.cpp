@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/core/seat_figures.hpp"
 #include "engine/core/written_json.hpp"
 
 namespace parlor {
@@ -177,6 +178,15 @@ Expected<Json> GameDefinition::resolve_options(Json options, int /*seats*/) cons
 }
 
 Json GameDefinition::describe_seats() const { return Json::object(); }
+
+Json GameDefinition::seat_figures(const std::vector<std::string>& /*round_result_texts*/,
+                                  int seats) const {
+  try {
+    return empty_seat_figures(seats);
+  } catch (...) {
+    return Json::array();
+  }
+}
 
 Expected<Json> GameDefinition::validate_table(const Json& raw_options, int seats) const {
   auto options = option_schema().validate(raw_options);

@@ -274,6 +274,18 @@ class GameDefinition {
   // higher is better unless the game says otherwise (Carioca counts penalty points).
   virtual bool lower_score_wins() const { return false; }
 
+  // Per-seat figures of a finished match, for the players' pages: a JSON array with one
+  // object per seat of named integer figures ("knocks": 3, "biggest_pot": 120), computed
+  // only from the match's round results, `round_result_texts` being the texts
+  // GameState::round_result_text gives, in order (each an object the game wrote).
+  // The server aggregates a figure over many matches by its name alone: a key starting
+  // with `biggest_` or `most_` by max, `lowest_` by min, any other by sum; so keys are
+  // snake_case and say what they count (engine/README.md lists every game's). Never
+  // throws: a round it cannot read (not JSON, not an object, not of the game's shape) is
+  // skipped; `seats` outside 0..kMaxFigureSeats (64) gives an empty array. Shared
+  // reading helpers are in core/seat_figures.hpp. Default: `seats` empty objects.
+  virtual Json seat_figures(const std::vector<std::string>& round_result_texts, int seats) const;
+
   // Builds, ahead of time, what the game's matches would otherwise build on first use
   // (Perico's and Poker's hand-rank tables: tens of milliseconds each), so no player's
   // first move waits for it. Servers call it for every game at start-up; it is

@@ -2,6 +2,7 @@
 #include "engine/loc/loc.hpp"
 
 #include "engine/loc/loc_bots.hpp"
+#include "engine/loc/loc_figures.hpp"
 #include "engine/loc/loc_state.hpp"
 
 namespace parlor::loc {
@@ -64,6 +65,11 @@ class LocGame : public GameDefinition {
   }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override { return make_loc_bot(level); }
+
+  // loc_figures.cpp: pots_taken, final_pots, excused, chips_taken, biggest_pot.
+  Json seat_figures(const std::vector<std::string>& round_result_texts, int seats) const override {
+    return loc::seat_figures(round_result_texts, seats);
+  }
 
  protected:
   // The default match length depends on the seat count.

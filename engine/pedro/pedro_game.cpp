@@ -2,6 +2,7 @@
 #include "engine/pedro/pedro.hpp"
 
 #include "engine/pedro/pedro_bots.hpp"
+#include "engine/pedro/pedro_figures.hpp"
 #include "engine/pedro/pedro_state.hpp"
 #include "engine/pedro/pedro_worlds.hpp"
 #include "engine/search/expert_policy.hpp"
@@ -51,6 +52,10 @@ class PedroGame : public GameDefinition {
       return std::make_unique<search::ExpertPolicy>(make_world_sampler, make_sensible_bot());
     }
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
+  }
+  // pedro_figures.cpp: bids, bids_made, bids_set.
+  Json seat_figures(const std::vector<std::string>& round_result_texts, int seats) const override {
+    return pedro::seat_figures(round_result_texts, seats);
   }
 };
 

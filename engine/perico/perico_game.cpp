@@ -3,6 +3,7 @@
 
 #include "engine/hands/hand_eval.hpp"
 #include "engine/perico/perico_bots.hpp"
+#include "engine/perico/perico_figures.hpp"
 #include "engine/perico/perico_rules.hpp"
 #include "engine/perico/perico_state.hpp"
 #include "engine/perico/perico_worlds.hpp"
@@ -61,6 +62,11 @@ class PericoGame : public GameDefinition {
   }
 
   void warm_up() const override { hands::build_perico_tables(); }
+
+  // perico_figures.cpp: rounds_won, knocks, knocks_won, completes, points.
+  Json seat_figures(const std::vector<std::string>& round_result_texts, int seats) const override {
+    return perico::seat_figures(round_result_texts, seats);
+  }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
     if (level == BotLevel::kExpert) {

@@ -1,6 +1,7 @@
 #include "engine/poker/poker.hpp"
 
 #include "engine/poker/poker_bots.hpp"
+#include "engine/poker/poker_figures.hpp"
 #include "engine/poker/poker_hands.hpp"
 #include "engine/poker/poker_options.hpp"
 #include "engine/poker/poker_state.hpp"
@@ -39,6 +40,11 @@ class PokerGame : public GameDefinition {
       if (!options) continue;
       if (auto settings = read_settings(*options, seats)) evaluator_for(settings->rules);
     }
+  }
+
+  // poker_figures.cpp: hands_won, showdown_wins, uncalled_wins, showdowns, biggest_pot.
+  Json seat_figures(const std::vector<std::string>& round_result_texts, int seats) const override {
+    return poker::seat_figures(round_result_texts, seats);
   }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {

@@ -1,0 +1,14 @@
+// Poker's per-seat figures of a finished match (GameDefinition::seat_figures); the
+// figures and what each counts are listed in poker_figures.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace parlor::poker {
+
+Json seat_figures(const std::vector<std::string>& round_result_texts, int seats);
+
+}  // namespace parlor::poker

@@ -1,0 +1,167 @@
+// Perico's seat figures (engine/perico/perico_figures.cpp): full random matches on the
+// shared playout harness, whose figures must agree with the match (the knocks with the
+// rounds ended by a knock, the points with the scores), one round result written by
+// hand with its exact figures, and input that is not a Perico round skipped.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "engine/perico/perico.hpp"
+#include "tests/support/random_playout.hpp"
+#include "tests/support/test_workload.hpp"
+
+namespace parlor::perico {
+namespace {
+
+std::vector<std::string> result_texts(const GameState& state) {
+  std::vector<std::string> texts;
+  for (std::size_t i = 0; i < state.rounds_finished(); ++i) {
+    texts.push_back(state.round_result_text(i));
+  }
+  return texts;
+}
+
+std::int64_t total(const Json& figures, const std::string& key) {
+  std::int64_t sum = 0;
+  for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
+  return sum;
+}
+
+class FigureChecks : public parlor::testing::PlayoutChecks {
+ public:
+  void at_start(const GameState& state, const std::vector<Event>& /*events*/) override {
+    knock_moves_.assign(static_cast<std::size_t>(state.seat_count()), 0);
+  }
+  void after_move(const GameState& /*state*/, Seat seat, const Json& action,
+                  const std::vector<Event>& /*events*/) override {
+    if (action.value("type", "") == "knock") ++knock_moves_[static_cast<std::size_t>(seat)];
+  }
+  void at_end(const GameState& state) override {
+    const int seats = state.seat_count();
+    const Json figures = definition().seat_figures(result_texts(state), seats);
+    ASSERT_TRUE(figures.is_array());
+    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
+    long knock_rounds = 0, complete_rounds = 0, won_rounds = 0;
+    for (const Json& round : state.round_results()) {
+      if (round["reason"] == "knock") ++knock_rounds;
+      if (round["reason"] != "knock") ++complete_rounds;
+      if (!round["winner"].is_null()) ++won_rounds;
+    }
+    EXPECT_EQ(total(figures, "knocks"), knock_rounds);
+    EXPECT_EQ(total(figures, "rounds_won"), won_rounds);
+    // Every round ended otherwise than by a knock ended on a complete hand (or several).
+    EXPECT_GE(total(figures, "completes"), complete_rounds);
+    const std::vector<std::int64_t> scores = state.scores();
+    for (int seat = 0; seat < seats; ++seat) {
+      const Json& mine = figures[static_cast<std::size_t>(seat)];
+      EXPECT_EQ(mine.size(), 5U) << mine.dump();
+      EXPECT_EQ(mine["points"], scores[static_cast<std::size_t>(seat)]);
+      EXPECT_LE(mine["knocks_won"].get<int>(), mine["knocks"].get<int>());
+      EXPECT_LE(mine["knocks_won"].get<int>(), mine["rounds_won"].get<int>());
+      // A knock counts only when its round ended on it; a cancelled one does not.
+      EXPECT_LE(mine["knocks"].get<int>(), knock_moves_[static_cast<std::size_t>(seat)]);
+    }
+    knock_rounds_ += knock_rounds;
+    complete_rounds_ += complete_rounds;
+  }
+
+  long knock_rounds_ = 0;
+  long complete_rounds_ = 0;
+
+ private:
+  std::vector<int> knock_moves_;
+};
+
+TEST(PericoFigures, RandomMatchesAgreeWithTheirRounds) {
+  const GameDefinition& game = definition();
+  const std::vector<Json> variants = parlor::testing::option_variants(game);
+  parlor::testing::PlayoutSettings settings;
+  settings.check_replay = false;  // the playout tests replay; here only the end matters
+  settings.views_checked_first = 20;
+  settings.view_check_every = 50;
+  FigureChecks checks;
+  Rng rng(Seed::from_u64(49), 0);
+  const int matches = parlor::testing::scaled_count(60, 6);
+  for (int match = 0; match < matches; ++match) {
+    Json options = variants[static_cast<std::size_t>(match) % variants.size()];
+    options["target"] = 1 + static_cast<int>(rng.below(4));
+    const SeatRange range = game.seat_range(options);
+    const int seats =
+        range.min +
+        static_cast<int>(rng.below(static_cast<std::uint64_t>(range.max - range.min + 1)));
+    parlor::testing::random_playout(game, {options, seats, rng.next_u64(), std::nullopt}, settings,
+                                    &checks);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  // Complete hands are rare (a few rounds in a thousand): the hand-built rounds below
+  // count them; knocks end most rounds.
+  EXPECT_GT(checks.knock_rounds_, 0);
+  std::cout << "[ perico  ] figures of " << matches << " matches: " << checks.knock_rounds_
+            << " rounds ended by a knock, " << checks.complete_rounds_ << " by a complete hand\n";
+}
+
+TEST(PericoFigures, HandBuiltRoundsGiveExactFigures) {
+  const auto hand = [](int seat, bool complete) {
+    return Json{{"cards", Json::array()},
+                {"category", complete ? "five_of_a_kind" : "one_pair"},
+                {"complete", complete},
+                {"jokers", 0},
+                {"seat", seat}};
+  };
+  const Json knock = {{"dealer", 0},
+                      {"drawn", false},
+                      {"hands", {hand(0, false), hand(1, false), hand(2, false)}},
+                      {"knocker", 1},
+                      {"points", {0, 1, 0}},
+                      {"reason", "knock"},
+                      {"round", 1},
+                      {"scores", {0, 1, 0}},
+                      {"winner", 1}};
+  const Json lost_knock = {{"dealer", 1},
+                           {"drawn", false},
+                           {"hands", {hand(0, false), hand(1, false), hand(2, false)}},
+                           {"knocker", 0},
+                           {"points", {0, 0, 2}},
+                           {"reason", "knock"},
+                           {"round", 2},
+                           {"scores", {0, 1, 2}},
+                           {"winner", 2}};
+  // Two complete hands dealt, a draw: neither wins, both count as completes. A knock
+  // was running when it ended: not a knock of the round's end.
+  const Json complete = {{"dealer", 2},
+                         {"drawn", true},
+                         {"hands", {hand(0, true), hand(1, false), hand(2, true)}},
+                         {"knocker", 1},
+                         {"points", {1, 0, 1}},
+                         {"reason", "complete"},
+                         {"round", 3},
+                         {"scores", {1, 1, 3}},
+                         {"winner", nullptr}};
+  const Json figures =
+      definition().seat_figures({knock.dump(), lost_knock.dump(), complete.dump()}, 3);
+  EXPECT_EQ(figures, Json::parse(R"([
+      {"completes": 1, "knocks": 1, "knocks_won": 0, "points": 1, "rounds_won": 0},
+      {"completes": 0, "knocks": 1, "knocks_won": 1, "points": 1, "rounds_won": 1},
+      {"completes": 1, "knocks": 0, "knocks_won": 0, "points": 3, "rounds_won": 1}])"));
+}
+
+TEST(PericoFigures, WhatIsNotAPericoRoundIsSkipped) {
+  const Json zero = {
+      {"completes", 0}, {"knocks", 0}, {"knocks_won", 0}, {"points", 0}, {"rounds_won", 0}};
+  const Json empty = Json::array({zero, zero});
+  const GameDefinition& game = definition();
+  EXPECT_EQ(game.seat_figures({"not json", "", "{", "[1,2]", "null", "42"}, 2), empty);
+  EXPECT_EQ(game.seat_figures({R"({"outcome": "showdown", "pots": []})",
+                               R"({"winner": 7, "knocker": null, "reason": "knock",
+                                   "points": [0, 1], "hands": []})",
+                               R"({"winner": 1, "knocker": 1, "reason": "knock",
+                                   "points": [0, "1"], "hands": []})"},
+                              2),
+            empty);
+  EXPECT_EQ(game.seat_figures({}, 2), empty);
+  EXPECT_EQ(game.seat_figures({"{}"}, -1), Json::array());
+  EXPECT_EQ(game.seat_figures({"{}"}, 1 << 30), Json::array());
+}
+
+}  // namespace
+}  // namespace parlor::perico

@@ -1,0 +1,177 @@
+// Poker's seat figures (engine/poker/poker_figures.cpp): full random matches on the
+// shared playout harness (small stacks, so all-ins, side pots and split pots come up),
+// whose figures must agree with the match's events and results, one set of deal results
+// written by hand with its exact figures, and input that is not a Poker deal skipped.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "engine/poker/poker.hpp"
+#include "tests/support/random_playout.hpp"
+#include "tests/support/test_workload.hpp"
+
+namespace parlor::poker {
+namespace {
+
+std::vector<std::string> result_texts(const GameState& state) {
+  std::vector<std::string> texts;
+  for (std::size_t i = 0; i < state.rounds_finished(); ++i) {
+    texts.push_back(state.round_result_text(i));
+  }
+  return texts;
+}
+
+std::int64_t total(const Json& figures, const std::string& key) {
+  std::int64_t sum = 0;
+  for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
+  return sum;
+}
+
+// Counts, from the events alone, each seat's hands shown and uncalled pots won.
+class FigureChecks : public parlor::testing::PlayoutChecks {
+ public:
+  void at_start(const GameState& state, const std::vector<Event>& events) override {
+    shown_.assign(static_cast<std::size_t>(state.seat_count()), 0);
+    uncalled_.assign(static_cast<std::size_t>(state.seat_count()), 0);
+    count(events);
+  }
+  void after_move(const GameState& /*state*/, Seat /*seat*/, const Json& /*action*/,
+                  const std::vector<Event>& events) override {
+    count(events);
+  }
+  void at_end(const GameState& state) override {
+    const int seats = state.seat_count();
+    const Json figures = definition().seat_figures(result_texts(state), seats);
+    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
+    long showdown_deals = 0, uncalled_deals = 0, no_opener_deals = 0;
+    std::int64_t most_at_table = 0;
+    for (const Json& deal : state.round_results()) {
+      const std::string outcome = deal["outcome"];
+      showdown_deals += outcome == "showdown";
+      uncalled_deals += outcome == "uncalled";
+      no_opener_deals += outcome == "no_opener";
+      std::int64_t at_table = 0;
+      for (const Json& stack : deal["stacks"]) at_table += stack.get<std::int64_t>();
+      most_at_table = std::max(most_at_table, at_table);
+    }
+    const long deals = static_cast<long>(state.rounds_finished());
+    EXPECT_EQ(total(figures, "uncalled_wins"), uncalled_deals);
+    // A showdown has a winner at least (more when the pot is split or side pots go apart).
+    EXPECT_GE(total(figures, "showdown_wins"), showdown_deals);
+    EXPECT_GE(total(figures, "hands_won"), deals - no_opener_deals);
+    for (int seat = 0; seat < seats; ++seat) {
+      const auto at = static_cast<std::size_t>(seat);
+      const Json& mine = figures[at];
+      EXPECT_EQ(mine.size(), 5U) << mine.dump();
+      EXPECT_EQ(mine["hands_won"],
+                mine["showdown_wins"].get<int>() + mine["uncalled_wins"].get<int>());
+      EXPECT_LE(mine["showdown_wins"].get<int>(), mine["showdowns"].get<int>());
+      EXPECT_EQ(mine["showdowns"], shown_[at]);
+      EXPECT_EQ(mine["uncalled_wins"], uncalled_[at]);
+      // A pot won holds chips (the antes at least); the most won at once was at the table.
+      EXPECT_EQ(mine["biggest_pot"].get<std::int64_t>() > 0, mine["hands_won"].get<int>() > 0);
+      EXPECT_LE(mine["biggest_pot"].get<std::int64_t>(), most_at_table);
+    }
+    showdowns_ += showdown_deals;
+    split_or_side_ += total(figures, "showdown_wins") - showdown_deals;
+  }
+
+  long showdowns_ = 0;
+  long split_or_side_ = 0;
+
+ private:
+  void count(const std::vector<Event>& events) {
+    for (const Event& event : events) {
+      const Json body = event.body();
+      if (body["type"] == "showdown") {
+        for (const Json& hand : body["hands"]) ++shown_[hand["seat"].get<std::size_t>()];
+      }
+      if (body["type"] == "pot_won" && body.value("shown", true) == false) {
+        ++uncalled_[body["seat"].get<std::size_t>()];
+      }
+    }
+  }
+
+  std::vector<int> shown_;
+  std::vector<int> uncalled_;
+};
+
+TEST(PokerFigures, RandomMatchesAgreeWithTheirEventsAndDeals) {
+  const GameDefinition& game = definition();
+  parlor::testing::PlayoutSettings settings;
+  settings.check_replay = false;  // the playout tests replay; here only the end matters
+  settings.views_checked_first = 20;
+  settings.view_check_every = 50;
+  FigureChecks checks;
+  Rng rng(Seed::from_u64(49), 0);
+  const int matches = parlor::testing::scaled_count(80, 8);
+  for (int match = 0; match < matches; ++match) {
+    const int seats = 2 + static_cast<int>(rng.below(6));
+    const Json options = {{"stack", 10 + static_cast<int>(rng.below(40))},
+                          {"deals", 5 + static_cast<int>(rng.below(20))},
+                          {"jokers", static_cast<int>(rng.below(3))}};
+    ASSERT_TRUE(game.validate_table(options, seats)) << options.dump();
+    parlor::testing::random_playout(game, {options, seats, rng.next_u64(), std::nullopt}, settings,
+                                    &checks);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_GT(checks.showdowns_, 0);
+  std::cout << "[ poker   ] figures of " << matches << " matches: " << checks.showdowns_
+            << " showdowns, " << checks.split_or_side_ << " more winners in them\n";
+}
+
+TEST(PokerFigures, HandBuiltDealsGiveExactFigures) {
+  const std::vector<std::string> deals = {
+      // Seat 1 bets, nobody calls.
+      R"({"actions": [], "outcome": "uncalled", "winner": 1, "round": 1, "dealer": 0,
+          "pots": [{"amount": 9, "winners": [1]}], "winnings": [0, 9, 0],
+          "shown": [], "stacks": [40, 59, 50]})",
+      // Nobody opens: the jackpot carries over.
+      R"({"actions": [], "outcome": "no_opener", "carried": 3, "round": 2, "dealer": 1,
+          "pots": [], "winnings": [0, 0, 0], "shown": [], "stacks": [39, 58, 49]})",
+      // Seat 0 all in: the main pot split by 0 and 2, the side pot to 2; 1 shows and loses.
+      R"({"actions": [], "outcome": "showdown", "round": 3, "dealer": 2,
+          "pots": [{"amount": 30, "eligible": [0, 1, 2], "winners": [0, 2]},
+                   {"amount": 20, "eligible": [1, 2], "winners": [2]}],
+          "winnings": [15, 0, 35], "shown": [{"seat": 0, "hand": [], "category": "two_pair"},
+          {"seat": 1, "hand": [], "category": "one_pair"},
+          {"seat": 2, "hand": [], "category": "two_pair"}], "stacks": [15, 38, 69]})",
+      // Seat 1 wins a showdown alone.
+      R"({"actions": [], "outcome": "showdown", "round": 4, "dealer": 0,
+          "pots": [{"amount": 12, "eligible": [1, 2], "winners": [1]}],
+          "winnings": [0, 12, 0], "shown": [{"seat": 1, "hand": [], "category": "trio"},
+          {"seat": 2, "hand": [], "category": "one_pair"}], "stacks": [14, 44, 63]})"};
+  EXPECT_EQ(definition().seat_figures(deals, 3), Json::parse(R"([
+      {"biggest_pot": 15, "hands_won": 1, "showdown_wins": 1, "showdowns": 1, "uncalled_wins": 0},
+      {"biggest_pot": 12, "hands_won": 2, "showdown_wins": 1, "showdowns": 2, "uncalled_wins": 1},
+      {"biggest_pot": 35, "hands_won": 1, "showdown_wins": 1, "showdowns": 2, "uncalled_wins": 0}
+      ])"));
+}
+
+TEST(PokerFigures, WhatIsNotAPokerDealIsSkipped) {
+  const Json zero = {{"biggest_pot", 0},
+                     {"hands_won", 0},
+                     {"showdown_wins", 0},
+                     {"showdowns", 0},
+                     {"uncalled_wins", 0}};
+  const Json empty = Json::array({zero, zero});
+  const GameDefinition& game = definition();
+  EXPECT_EQ(game.seat_figures({"not json", "", "{\"outcome\":", "[]", "true"}, 2), empty);
+  EXPECT_EQ(game.seat_figures({R"({"outcome": "uncalled", "winner": 5, "pots": [],
+                                   "winnings": [0, 4], "shown": []})",
+                               R"({"outcome": "showdown", "pots": [{"winners": [0]}],
+                                   "winnings": [0, 4, 1], "shown": []})",
+                               R"({"outcome": "folded", "pots": [], "winnings": [0, 0],
+                                   "shown": []})",
+                               R"({"outcome": "showdown", "pots": {"winners": [0]},
+                                   "winnings": [6, 0], "shown": []})",
+                               R"({"outcome": "showdown", "pots": [{"winners": [0]}],
+                                   "winnings": [-6, 6], "shown": []})",
+                               R"({"dealer": 0, "hands": [], "knocker": null})"},
+                              2),
+            empty);
+  EXPECT_EQ(game.seat_figures({"{}"}, -3), Json::array());
+}
+
+}  // namespace
+}  // namespace parlor::poker
