@@ -39,11 +39,13 @@ std::string seat_status(const Json& seat) {
     if (bot_plays) out += " (a bot plays for now)";
     return out;
   }
-  if (kind == "bot")
-    return " (" +
-           catalogue.text(seat.value("level", "") == "random" ? "room.bot_random"
-                                                              : "room.bot_sensible") +
-           ")";
+  if (kind == "bot") {
+    // Every level the server names has its words (bot.level_*); an unknown one (a newer
+    // server's) reads as the default level, sensible.
+    const std::string level = seat.value("level", "");
+    const bool known = level == "random" || level == "sensible" || level == "expert";
+    return " (" + catalogue.text("bot.level_" + (known ? level : std::string("sensible"))) + ")";
+  }
   if (bot_plays)
     return " (" + catalogue.text(away ? "seat.away_bot_plays" : "seat.here_bot_plays") + ")";
   return away ? " (" + catalogue.text("seat.away") + ")" : "";
