@@ -9,24 +9,11 @@
 
 #include "engine/carioca/carioca.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/seat_figures_checks.hpp"
 #include "tests/support/test_workload.hpp"
 
 namespace parlor::carioca {
 namespace {
-
-std::vector<std::string> result_texts(const GameState& state) {
-  std::vector<std::string> texts;
-  for (std::size_t i = 0; i < state.rounds_finished(); ++i) {
-    texts.push_back(state.round_result_text(i));
-  }
-  return texts;
-}
-
-std::int64_t total(const Json& figures, const std::string& key) {
-  std::int64_t sum = 0;
-  for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
-  return sum;
-}
 
 // Counts each seat's accepted lowerings and steals.
 class FigureChecks : public parlor::testing::PlayoutChecks {
@@ -43,15 +30,16 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
   }
   void at_end(const GameState& state) override {
     const int seats = state.seat_count();
-    const Json figures = definition().seat_figures(result_texts(state), seats);
+    const Json figures =
+        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
     ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     long went_out = 0, in_one_turn = 0;
     for (const Json& round : state.round_results()) {
       went_out += !round["went_out"].is_null();
       in_one_turn += round.value("out_bonus", 0) == -30;
     }
-    EXPECT_EQ(total(figures, "rounds_out"), went_out);
-    EXPECT_EQ(total(figures, "one_turn_outs"), in_one_turn);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "rounds_out"), went_out);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "one_turn_outs"), in_one_turn);
     const auto rounds = static_cast<std::int64_t>(state.rounds_finished());
     const std::vector<std::int64_t> scores = state.scores();
     for (std::size_t seat = 0; seat < static_cast<std::size_t>(seats); ++seat) {
@@ -68,7 +56,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
       EXPECT_LE(lowest * rounds, scores[seat]);
       EXPECT_GE(lowest, -40);
     }
-    contracts_ += total(figures, "contracts_made");
+    contracts_ += parlor::testing::figure_total(figures, "contracts_made");
     outs_ += went_out;
   }
 

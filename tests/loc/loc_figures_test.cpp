@@ -8,24 +8,11 @@
 
 #include "engine/loc/loc.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/seat_figures_checks.hpp"
 #include "tests/support/test_workload.hpp"
 
 namespace parlor::loc {
 namespace {
-
-std::vector<std::string> result_texts(const GameState& state) {
-  std::vector<std::string> texts;
-  for (std::size_t i = 0; i < state.rounds_finished(); ++i) {
-    texts.push_back(state.round_result_text(i));
-  }
-  return texts;
-}
-
-std::int64_t total(const Json& figures, const std::string& key) {
-  std::int64_t sum = 0;
-  for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
-  return sum;
-}
 
 // From the events alone: what each seat paid (antes and refills) and the pots it took.
 class FigureChecks : public parlor::testing::PlayoutChecks {
@@ -43,12 +30,15 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
   }
   void at_end(const GameState& state) override {
     const int seats = state.seat_count();
-    const Json figures = definition().seat_figures(result_texts(state), seats);
+    const Json figures =
+        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
     ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     const auto hands = static_cast<std::int64_t>(state.rounds_finished());
     // Plays 1-4 of a hand each either give a pot or excuse a seat; play 5 gives the last.
-    EXPECT_EQ(total(figures, "pots_taken") + total(figures, "excused"), 5 * hands);
-    EXPECT_EQ(total(figures, "final_pots"), hands);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "pots_taken") +
+                  parlor::testing::figure_total(figures, "excused"),
+              5 * hands);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "final_pots"), hands);
     const std::vector<std::int64_t> scores = state.scores();
     for (std::size_t seat = 0; seat < static_cast<std::size_t>(seats); ++seat) {
       const Json& mine = figures[seat];
@@ -60,7 +50,8 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
       EXPECT_LE(mine["final_pots"].get<int>(), mine["pots_taken"].get<int>());
     }
     hands_ += hands;
-    taken_before_the_last_ += total(figures, "pots_taken") - total(figures, "final_pots");
+    taken_before_the_last_ += parlor::testing::figure_total(figures, "pots_taken") -
+                              parlor::testing::figure_total(figures, "final_pots");
   }
 
   long hands_ = 0;

@@ -9,24 +9,11 @@
 
 #include "engine/pedro/pedro.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/seat_figures_checks.hpp"
 #include "tests/support/test_workload.hpp"
 
 namespace parlor::pedro {
 namespace {
-
-std::vector<std::string> result_texts(const GameState& state) {
-  std::vector<std::string> texts;
-  for (std::size_t i = 0; i < state.rounds_finished(); ++i) {
-    texts.push_back(state.round_result_text(i));
-  }
-  return texts;
-}
-
-std::int64_t total(const Json& figures, const std::string& key) {
-  std::int64_t sum = 0;
-  for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
-  return sum;
-}
 
 // From the events alone: each seat's auctions won with a bid (less those whose deal was
 // then void) and its contracts made and set.
@@ -43,7 +30,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
     count(events);
   }
   void at_end(const GameState& state) override {
-    const Json figures = definition().seat_figures(result_texts(state), 4);
+    const Json figures = definition().seat_figures(parlor::testing::round_result_texts(state), 4);
     ASSERT_EQ(figures.size(), 4U);
     long with_bid = 0, without = 0;
     for (const Json& round : state.round_results()) {
@@ -53,7 +40,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
         ++without;
       }
     }
-    EXPECT_EQ(total(figures, "bids"), with_bid);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "bids"), with_bid);
     for (std::size_t seat = 0; seat < 4; ++seat) {
       const Json& mine = figures[seat];
       EXPECT_EQ(mine.size(), 3U) << mine.dump();
@@ -65,7 +52,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
     }
     rounds_ += static_cast<long>(state.rounds_finished());
     rounds_without_bid_ += without;
-    bids_set_ += total(figures, "bids_set");
+    bids_set_ += parlor::testing::figure_total(figures, "bids_set");
   }
 
   long rounds_ = 0;

@@ -8,24 +8,11 @@
 
 #include "engine/perico/perico.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/seat_figures_checks.hpp"
 #include "tests/support/test_workload.hpp"
 
 namespace parlor::perico {
 namespace {
-
-std::vector<std::string> result_texts(const GameState& state) {
-  std::vector<std::string> texts;
-  for (std::size_t i = 0; i < state.rounds_finished(); ++i) {
-    texts.push_back(state.round_result_text(i));
-  }
-  return texts;
-}
-
-std::int64_t total(const Json& figures, const std::string& key) {
-  std::int64_t sum = 0;
-  for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
-  return sum;
-}
 
 class FigureChecks : public parlor::testing::PlayoutChecks {
  public:
@@ -38,7 +25,8 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
   }
   void at_end(const GameState& state) override {
     const int seats = state.seat_count();
-    const Json figures = definition().seat_figures(result_texts(state), seats);
+    const Json figures =
+        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
     ASSERT_TRUE(figures.is_array());
     ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     long knock_rounds = 0, complete_rounds = 0, won_rounds = 0;
@@ -47,10 +35,10 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
       if (round["reason"] != "knock") ++complete_rounds;
       if (!round["winner"].is_null()) ++won_rounds;
     }
-    EXPECT_EQ(total(figures, "knocks"), knock_rounds);
-    EXPECT_EQ(total(figures, "rounds_won"), won_rounds);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "knocks"), knock_rounds);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "rounds_won"), won_rounds);
     // Every round ended otherwise than by a knock ended on a complete hand (or several).
-    EXPECT_GE(total(figures, "completes"), complete_rounds);
+    EXPECT_GE(parlor::testing::figure_total(figures, "completes"), complete_rounds);
     const std::vector<std::int64_t> scores = state.scores();
     for (int seat = 0; seat < seats; ++seat) {
       const Json& mine = figures[static_cast<std::size_t>(seat)];

@@ -11,6 +11,7 @@
 
 #include "engine/registry/registry.hpp"
 #include "protocol/commitment.hpp"
+#include "server/store/match_rating.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/support/built_paths.hpp"
@@ -262,13 +263,19 @@ TEST_F(HistoryApi, ARatedRoomRatesItsPlayerAndACasualOneDoesNot) {
   EXPECT_EQ(board["ratings"][0]["player"], ann_id);
   EXPECT_EQ(board["ratings"][0]["matches"], 1);
   EXPECT_EQ(board["ratings"][0]["provisional"], true);
-  const double mu = board["ratings"][0]["mu"];
-  if (placing == 1) {
-    EXPECT_GT(mu, 25.0);
+  // Exactly the model's answer for a newcomer against three sensible bots' references.
+  std::vector<server::store::RatedSeat> seats;
+  for (int s = 0; s < 4; ++s) {
+    const int place = over["results"]["placings"][s];
+    seats.push_back(s == 0 ? server::store::RatedSeat{0, true, ann_id, "", place, -1, false}
+                           : server::store::RatedSeat{s, false, "", "sensible", place, -1, false});
   }
-  if (placing == 4) {
-    EXPECT_LT(mu, 25.0);
-  }
+  auto expected =
+      server::store::rate_match(seats, [](const std::string&) { return ratings::Rating{}; });
+  ASSERT_TRUE(expected.ok());
+  ASSERT_EQ(expected->size(), 1u);
+  EXPECT_NEAR(board["ratings"][0]["mu"].get<double>(), (*expected)[0].after.mu, 1e-3);
+  EXPECT_NEAR(board["ratings"][0]["sigma"].get<double>(), (*expected)[0].after.sigma, 1e-3);
   Json rating = get("/api/players/by-id/" + ann_id)["ratings"]["perico"];
   ASSERT_EQ(rating["history"].size(), 1u) << rating.dump();
   EXPECT_EQ(rating["history"][0]["match"], over["match_id"]);

@@ -8,24 +8,11 @@
 
 #include "engine/poker/poker.hpp"
 #include "tests/support/random_playout.hpp"
+#include "tests/support/seat_figures_checks.hpp"
 #include "tests/support/test_workload.hpp"
 
 namespace parlor::poker {
 namespace {
-
-std::vector<std::string> result_texts(const GameState& state) {
-  std::vector<std::string> texts;
-  for (std::size_t i = 0; i < state.rounds_finished(); ++i) {
-    texts.push_back(state.round_result_text(i));
-  }
-  return texts;
-}
-
-std::int64_t total(const Json& figures, const std::string& key) {
-  std::int64_t sum = 0;
-  for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
-  return sum;
-}
 
 // Counts, from the events alone, each seat's hands shown and uncalled pots won.
 class FigureChecks : public parlor::testing::PlayoutChecks {
@@ -41,7 +28,8 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
   }
   void at_end(const GameState& state) override {
     const int seats = state.seat_count();
-    const Json figures = definition().seat_figures(result_texts(state), seats);
+    const Json figures =
+        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
     ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     long showdown_deals = 0, uncalled_deals = 0, no_opener_deals = 0;
     std::int64_t most_at_table = 0;
@@ -55,10 +43,10 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
       most_at_table = std::max(most_at_table, at_table);
     }
     const long deals = static_cast<long>(state.rounds_finished());
-    EXPECT_EQ(total(figures, "uncalled_wins"), uncalled_deals);
+    EXPECT_EQ(parlor::testing::figure_total(figures, "uncalled_wins"), uncalled_deals);
     // A showdown has a winner at least (more when the pot is split or side pots go apart).
-    EXPECT_GE(total(figures, "showdown_wins"), showdown_deals);
-    EXPECT_GE(total(figures, "hands_won"), deals - no_opener_deals);
+    EXPECT_GE(parlor::testing::figure_total(figures, "showdown_wins"), showdown_deals);
+    EXPECT_GE(parlor::testing::figure_total(figures, "hands_won"), deals - no_opener_deals);
     for (int seat = 0; seat < seats; ++seat) {
       const auto at = static_cast<std::size_t>(seat);
       const Json& mine = figures[at];
@@ -73,7 +61,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
       EXPECT_LE(mine["biggest_pot"].get<std::int64_t>(), most_at_table);
     }
     showdowns_ += showdown_deals;
-    split_or_side_ += total(figures, "showdown_wins") - showdown_deals;
+    split_or_side_ += parlor::testing::figure_total(figures, "showdown_wins") - showdown_deals;
   }
 
   long showdowns_ = 0;
