@@ -29,10 +29,10 @@ bool has_index(sql::Database& db, const std::string& name) {
   return row.get_int(0) == 1;
 }
 
-TEST(MigrationsTest, EightVersionsNumberedInOrder) {
-  ASSERT_EQ(migrations().size(), 8u);
-  for (int i = 0; i < 8; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
-  EXPECT_EQ(current_schema_version(), 8);
+TEST(MigrationsTest, NineVersionsNumberedInOrder) {
+  ASSERT_EQ(migrations().size(), 9u);
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
+  EXPECT_EQ(current_schema_version(), 9);
 }
 
 TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
@@ -47,7 +47,7 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   for (const char* table :
        {"players", "matches", "match_seats", "live_actions", "match_actions", "match_rounds",
         "commitments", "player_tokens", "open_rooms", "claim_codes", "accounts", "sanctions",
-        "invites", "invite_uses", "audit_log", "settings"}) {
+        "invites", "invite_uses", "audit_log", "settings", "events"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
   EXPECT_FALSE(has_table(db, "actions"));

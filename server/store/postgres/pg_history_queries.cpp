@@ -429,6 +429,7 @@ class PgReads final : public StoreReads {
   std::optional<std::string> setting(const std::string& key) override {
     return accounts_.setting(key);
   }
+  std::vector<EventRow> load_events() override { return accounts_.load_events(); }
 
  private:
   Connection& db_;

@@ -30,6 +30,7 @@ class SqliteAccountQueries {
   std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit);
   std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit);
   std::optional<std::string> setting(const std::string& key);
+  std::vector<EventRow> load_events();
 
  private:
   std::optional<AccountRow> one_account(const char* where, const std::string& value);

@@ -444,6 +444,7 @@ class SqliteReads final : public StoreReads {
   std::optional<std::string> setting(const std::string& key) override {
     return accounts_.setting(key);
   }
+  std::vector<EventRow> load_events() override { return accounts_.load_events(); }
 
  private:
   sql::Database& db_;

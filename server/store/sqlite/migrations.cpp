@@ -251,6 +251,15 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_player ON rating_history (player_id, game, at);
 )sql";
 
+// Club nights (issue 49; server/events/): each event's whole state as one JSON text.
+constexpr const char* kVersion9 = R"sql(
+CREATE TABLE events (
+  id          TEXT PRIMARY KEY,
+  state       TEXT NOT NULL,
+  updated_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -263,6 +272,7 @@ const std::vector<Migration>& migrations() {
       {6, "claim_codes: a claim code redeemable on any node and after a restart", kVersion6},
       {7, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion7},
       {8, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion8},
+      {9, "events: club nights kept across a restart", kVersion9},
   };
   return all;
 }
