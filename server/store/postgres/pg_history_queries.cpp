@@ -404,31 +404,7 @@ class PgReads final : public StoreReads {
   }
 
   // A club's server's (pg_account_queries.hpp).
-  std::vector<AccountRow> load_accounts() override { return accounts_.load_accounts(); }
-  std::optional<AccountRow> account_by_key(const std::string& handle_key) override {
-    return accounts_.account_by_key(handle_key);
-  }
-  std::optional<AccountRow> account_of(const std::string& player_id) override {
-    return accounts_.account_of(player_id);
-  }
-  std::vector<SessionRow> sessions_of(const std::string& player_id) override {
-    return accounts_.sessions_of(player_id);
-  }
-  std::vector<SanctionRow> load_sanctions() override { return accounts_.load_sanctions(); }
-  std::vector<InviteRow> invites() override { return accounts_.invites(); }
-  bool player_invited(const std::string& player_id) override {
-    return accounts_.player_invited(player_id);
-  }
-  std::vector<std::string> invited_players() override { return accounts_.invited_players(); }
-  std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) override {
-    return accounts_.audit_after(after_seq, limit);
-  }
-  std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) override {
-    return accounts_.audit_page(before_seq, limit);
-  }
-  std::optional<std::string> setting(const std::string& key) override {
-    return accounts_.setting(key);
-  }
+  AccountReads& accounts() override { return accounts_; }
 
  private:
   Connection& db_;
