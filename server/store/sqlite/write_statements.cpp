@@ -105,7 +105,7 @@ WriteStatements::WriteStatements(sql::Database& db)
         WHERE id = :id)sql"),
       seat_result_(db, R"sql(
         UPDATE match_seats SET score = :score, placing = :placing, winner = :winner,
-                               left_early = :left_early
+                               left_early = :left_early, figures = :figures
         WHERE match_id = :match_id AND seat = :seat)sql"),
       abort_match_(db, R"sql(
         UPDATE matches SET status = 'aborted', ended_at = :ended_at, abort_reason = :reason
@@ -447,6 +447,11 @@ void WriteStatements::match_ended(const std::string& match_id, Millis ended_at,
     seat_result_.bind(":placing", seat.placing);
     seat_result_.bind(":winner", seat.placing == 1);
     seat_result_.bind(":left_early", seat.left);
+    if (seat.figures.empty()) {
+      seat_result_.bind(":figures", nullptr);
+    } else {
+      seat_result_.bind(":figures", seat.figures);
+    }
     seat_result_.run();
     if (db_.changes() == 0) {
       throw StoreError("unknown_seat",
