@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/core/json_writer.hpp"
+#include "server/store/figure_totals.hpp"
 #include "server/store/history_pages.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 #include "server/store/postgres/postgres_store.hpp"
@@ -201,13 +202,17 @@ Ticket Store::round_ended(const std::string& match_id, int round, std::string re
 }
 
 Ticket Store::match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
-                          const std::vector<SeatResult>& seats, bool rated) {
-  return push(
-      "match_ended", match_id,
-      [match_id, ended_at, text = std::move(results_json), seats, rated](StoreWrites& writes) {
-        writes.match_ended(match_id, ended_at, text, seats);
-        if (rated) writes.rate_match(match_id);
-      });
+                          const std::vector<SeatResult>& results, bool rated) {
+  // Checked here, once for both backends: a text a backend could refuse must not fail
+  // (and so hold, retried forever) the match's whole end.
+  std::vector<SeatResult> seats = results;
+  for (SeatResult& seat : seats) seat.figures = storable_figures(seat.figures).value_or("");
+  return push("match_ended", match_id,
+              [match_id, ended_at, text = std::move(results_json), seats = std::move(seats),
+               rated](StoreWrites& writes) {
+                writes.match_ended(match_id, ended_at, text, seats);
+                if (rated) writes.rate_match(match_id);
+              });
 }
 
 Ticket Store::ratings_recomputed() {

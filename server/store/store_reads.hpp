@@ -62,6 +62,12 @@ struct GameStatsRow {
   std::optional<double> average_place;
 };
 
+// One finished match's figures for a player's seat (match_seats.figures, a JSON object).
+struct FigureRow {
+  std::string game;
+  std::string figures;
+};
+
 // A player's rating in a game (rating_step.hpp), with the player's name.
 struct RatingRow {
   std::string player_id;
@@ -116,6 +122,9 @@ class StoreReads {
                                            const std::string& except_player_id) = 0;
   // By game.
   virtual std::vector<GameStatsRow> player_game_stats(const std::string& player_id) = 0;
+  // The figures of the player's seats in finished matches that recorded them: per game,
+  // the latest `per_game` matches (by ended_at), newest first; games in any order.
+  virtual std::vector<FigureRow> player_figures(const std::string& player_id, int per_game) = 0;
   // Ratings: every rated player of `game` (by player id); one player's ratings (by game);
   // a player's last `limit` points in a game, oldest first.
   virtual std::vector<RatingRow> game_ratings(const std::string& game) = 0;

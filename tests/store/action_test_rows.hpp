@@ -44,9 +44,9 @@ inline void end_match(Store& store, const std::string& id) {
   store.match_ended(
       id, kT0 + 1'000'000,
       Json{{"scores", {1, 2, 3}}, {"placings", {3, 2, 1}}, {"round_results", Json::array()}},
-      {SeatResult{.seat = 0, .score = 1, .placing = 3},
-       SeatResult{.seat = 1, .score = 2, .placing = 2},
-       SeatResult{.seat = 2, .score = 3, .placing = 1}});
+      {SeatResult{.seat = 0, .score = 1, .placing = 3, .figures = {}},
+       SeatResult{.seat = 1, .score = 2, .placing = 2, .figures = {}},
+       SeatResult{.seat = 2, .score = 3, .placing = 1, .figures = {}}});
 }
 
 // The record's actions without their times (checked once, in ActionsKeepEveryField).

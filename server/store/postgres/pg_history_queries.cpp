@@ -374,6 +374,21 @@ class PgReads final : public StoreReads {
     return games;
   }
 
+  std::vector<FigureRow> player_figures(const std::string& player_id, int per_game) override {
+    Result rows = db_.exec(R"sql(
+      SELECT game, figures FROM (
+        SELECT m.game, s.figures,
+               row_number() OVER (PARTITION BY m.game
+                                  ORDER BY m.ended_at DESC, m.id COLLATE "C" DESC) AS newest
+        FROM match_seats s JOIN matches m ON m.id = s.match_id
+        WHERE m.status = 'over' AND s.player_id = $1 AND s.figures IS NOT NULL) latest
+      WHERE newest <= $2 ORDER BY game COLLATE "C", newest)sql",
+                           Params().add(player_id).add(per_game));
+    std::vector<FigureRow> figures;
+    for (int r = 0; r < rows.rows(); ++r) figures.push_back({rows.string(r, 0), rows.string(r, 1)});
+    return figures;
+  }
+
   std::vector<RatingRow> game_ratings(const std::string& game) override {
     return rating_rows(db_.exec(std::string(sql_text::kRatingRowSql) +
                                     " WHERE r.game = $1 ORDER BY r.player_id COLLATE \"C\"",

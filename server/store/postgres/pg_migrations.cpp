@@ -216,6 +216,11 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_player ON rating_history (player_id, game, at);
 )sql";
 
+// Version 7: SQLite's version 9, each seat's figures (NULL for older matches).
+constexpr const char* kVersion7 = R"sql(
+ALTER TABLE match_seats ADD COLUMN figures TEXT;
+)sql";
+
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
@@ -224,6 +229,7 @@ const std::vector<Migration>& migrations() {
       {4, "claim_codes: a claim code redeemable on any node and after a restart", kVersion4},
       {5, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion5},
       {6, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion6},
+      {7, "match_seats.figures: each seat's figures for the player page", kVersion7},
   };
   return all;
 }

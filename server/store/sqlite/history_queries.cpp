@@ -386,6 +386,22 @@ class SqliteReads final : public StoreReads {
     return games;
   }
 
+  std::vector<FigureRow> player_figures(const std::string& player_id, int per_game) override {
+    sql::Statement rows(db_, R"sql(
+      SELECT game, figures FROM (
+        SELECT m.game, s.figures,
+               row_number() OVER (PARTITION BY m.game ORDER BY m.ended_at DESC, m.id DESC)
+                 AS newest
+        FROM match_seats s JOIN matches m ON m.id = s.match_id
+        WHERE m.status = 'over' AND s.player_id = ?1 AND s.figures IS NOT NULL)
+      WHERE newest <= ?2 ORDER BY game, newest)sql");
+    rows.bind(1, player_id);
+    rows.bind(2, per_game);
+    std::vector<FigureRow> figures;
+    while (rows.step()) figures.push_back({rows.get_text(0), rows.get_text(1)});
+    return figures;
+  }
+
   std::vector<RatingRow> game_ratings(const std::string& game) override {
     sql::Statement rows(
         db_, std::string(sql_text::kRatingRowSql) + " WHERE r.game = ?1 ORDER BY r.player_id");

@@ -105,7 +105,7 @@ WriteStatements::WriteStatements(sql::Database& db)
         WHERE id = :id)sql"),
       seat_result_(db, R"sql(
         UPDATE match_seats SET score = :score, placing = :placing, winner = :winner,
-                               left_early = :left_early
+                               left_early = :left_early, figures = :figures
         WHERE match_id = :match_id AND seat = :seat)sql"),
       abort_match_(db, R"sql(
         UPDATE matches SET status = 'aborted', ended_at = :ended_at, abort_reason = :reason
@@ -403,9 +403,12 @@ void WriteStatements::match_ended(const std::string& match_id, Millis ended_at,
   end_match_.run_with(":id", match_id, ":ended_at", ended_at, ":results", results_json);
   if (db_.changes() == 0) throw StoreError("unknown_match", "no match " + match_id + " to end");
   for (const SeatResult& seat : seats) {
+    // NULL when the match's figures could not be stored (store.hpp: SeatResult::figures).
+    const std::optional<std::string> figures =
+        seat.figures.empty() ? std::nullopt : std::optional<std::string>(seat.figures);
     seat_result_.run_with(":match_id", match_id, ":seat", seat.seat, ":score", seat.score,
                           ":placing", seat.placing, ":winner", seat.placing == 1, ":left_early",
-                          seat.left);
+                          seat.left, ":figures", figures);
     if (db_.changes() == 0) {
       throw StoreError("unknown_seat",
                        "match " + match_id + " has no seat " + std::to_string(seat.seat));
