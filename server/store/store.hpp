@@ -118,7 +118,8 @@ struct SeatResult {
   // The seat's figures for the player's page (GameDefinition::seat_figures' object for the
   // seat, as JSON text; figure_totals.hpp). Empty, not an object or over kMaxFiguresText:
   // kept as NULL, never failing the write.
-  std::string figures;
+  // The initializer lets a brace list leave it out under GCC 12's -Wextra.
+  std::string figures{};
 };
 
 // An open room as it last stood (server/room/saved_room.hpp's text: its settings, seats
