@@ -9,6 +9,11 @@
 #   scripts/fuzz.sh [SECONDS] [NAME...]   run all targets, or the ones named
 #   scripts/fuzz.sh --make-corpus         regenerate the seed corpora (make_corpus.py and
 #                                         fuzz_corpus_maker); review, then commit
+#   scripts/fuzz.sh --build-only          only configure and build the targets
+#   scripts/fuzz.sh --no-build [...]      run the targets as they are built (scripts/test.sh:
+#                                         its sanitized suite runs from the same tree beside)
+#   PARLOR_FUZZ_TESTS   ON: configure the tree with the tests too (scripts/test.sh runs the
+#                       whole suite under ASan + UBSan from it); default OFF
 #   PARLOR_FUZZ_BUILD   the build directory (default build-fuzz)
 #   PARLOR_FUZZ_JOBS    targets run at once (default: one per core)
 #   PARLOR_FUZZ_FINDINGS_FAIL  1 (default): a new finding of the exploring run fails the
@@ -25,19 +30,21 @@ say() { printf '\033[1m[parlor fuzz]\033[0m %s\n' "$*"; }
 . scripts/quiet-build.sh
 
 build_dir="${PARLOR_FUZZ_BUILD:-build-fuzz}"
-make_corpus=0
+make_corpus=0 build=1 run=1
 seconds=60
 names=()
 for arg in "$@"; do
   case "$arg" in
     --make-corpus) make_corpus=1 ;;
+    --build-only) run=0 ;;
+    --no-build) build=0 ;;
     ''|*[!0-9]*) names+=("$arg") ;;
     *) seconds="$arg" ;;
   esac
 done
 
 . scripts/install-missing.sh
-install_missing_packages clang-15 libfuzzer-15-dev
+install_missing_packages clang-15 libfuzzer-15-dev lld
 
 launcher=()
 if command -v ccache >/dev/null 2>&1; then
@@ -47,12 +54,16 @@ fi
 if [ ! -f "$build_dir/CMakeCache.txt" ]; then
   say "configuring $build_dir (clang-15, -DPARLOR_FUZZ=ON)"
   CC=clang-15 CXX=clang++-15 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DPARLOR_FUZZ=ON -DPARLOR_BUILD_TESTS=OFF -DPARLOR_BUILD_BENCHMARKS=OFF "${launcher[@]}" >/dev/null
+    -DPARLOR_FUZZ=ON -DPARLOR_BUILD_TESTS="${PARLOR_FUZZ_TESTS:-OFF}" -DPARLOR_BUILD_BENCHMARKS=OFF \
+    "${launcher[@]}" >/dev/null
 fi
-say "building the fuzz targets in $build_dir"
-start=$(date +%s)
-quiet_build test-artifacts/fuzz/build.log "$build_dir" fuzz_all fuzz_corpus_maker
-say "built in $(($(date +%s) - start)) s"
+if [ "$build" = 1 ]; then
+  say "building the fuzz targets in $build_dir"
+  start=$(date +%s)
+  quiet_build test-artifacts/fuzz/build.log "$build_dir" fuzz_all fuzz_corpus_maker
+  say "built in $(($(date +%s) - start)) s"
+fi
+[ "$run" = 1 ] || exit 0
 
 if [ "$make_corpus" = 1 ]; then
   python3 tests/fuzz/make_corpus.py .

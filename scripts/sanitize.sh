@@ -12,6 +12,9 @@
 #                                 only the server and the load generator are built, and
 #                                 only the load part runs: a first answer in a fraction of
 #                                 the time (a whole sanitized tree takes hours on 2 cores)
+#   scripts/sanitize.sh KIND --build-only
+#                                 only the build (scripts/test.sh runs it beside the
+#                                 Release tests, at the lowest priority)
 # Any report fails the run. PARLOR_SANITIZE_SECONDS sets the load per game (default 5).
 # PARLOR_TEST_WORKLOAD (a fraction, default 1) scales the property tests' repetitions:
 # the random playouts, the crash test's kills, the secrecy test's matches
@@ -28,12 +31,13 @@ cd "$(dirname "$0")/.."
 say() { printf '\033[1m[parlor sanitize]\033[0m %s\n' "$*"; }
 . scripts/quiet-build.sh
 
-usage() { echo "usage: scripts/sanitize.sh address|thread [--server-only]" >&2; exit 2; }
+usage() { echo "usage: scripts/sanitize.sh address|thread [--server-only|--build-only]" >&2; exit 2; }
 kind="${1:-}"
-server_only=false
+server_only=false build_only=false
 case "${2:-}" in
   "") ;;
   --server-only) server_only=true ;;
+  --build-only) build_only=true ;;
   *) usage ;;
 esac
 case "$kind" in
@@ -88,9 +92,10 @@ else
   targets=(all)
 fi
 say "building ${targets[*]}"
-quiet_build test-artifacts/sanitize-build.log "$dir" "${targets[@]}"
+quiet_build "test-artifacts/sanitize-$kind-build.log" "$dir" "${targets[@]}"
 built=$(date +%s)
 say "built in $((built - started)) s"
+$build_only && exit 0
 
 label_args=()
 if [ -n "$labels" ]; then label_args=(-L "$labels"); fi

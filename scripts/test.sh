@@ -46,7 +46,19 @@ print_timings() {
   joined=$(printf '%s; ' "${timings[@]}")
   echo "[parlor test] took $((SECONDS - run_started)) s: ${joined%; }"
 }
-trap print_timings EXIT
+kill_tree() {  # PID: it and every process below it
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+on_exit() {
+  print_timings
+  # A sanitized build still running when an earlier phase failed is not left behind.
+  local pid
+  for pid in "${early_jobs[@]}"; do kill_tree "$pid"; done
+}
+declare -A early_jobs=()
+trap on_exit EXIT
 
 container_mode="${PARLOR_CONTAINER_TEST:-prebuilt}"
 base_job=""
@@ -70,6 +82,17 @@ if ! $quick && [ "$container_mode" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; t
   } >"$base_log" 2>&1 &
   base_job=$!
 fi
+# The sanitized trees' compilers, now too: their builds start beside the Release tests.
+sanitizers=false
+if ! $quick && [ -z "${PARLOR_TEST_LABELS:-}" ]; then sanitizers=true; fi
+asan=false
+if $sanitizers && [ "${PARLOR_FUZZ_SECONDS:-20}" != 0 ]; then
+  asan=true
+  phase "sanitizer toolchain"
+  say() { printf '[parlor test] %s\n' "$*"; }
+  . scripts/install-missing.sh
+  install_missing_packages clang-15 libfuzzer-15-dev lld
+fi
 phase "setup and build"
 bash scripts/setup.sh
 if [ -n "$base_job" ]; then
@@ -83,6 +106,38 @@ fi
 # The tracked C++ files as .clang-format says (clang-format 14, Debian 12's): a few seconds.
 phase "formatting"
 git ls-files -z '*.cpp' '*.hpp' '*.h' '*.cc' | xargs -0 clang-format --dry-run -Werror
+# The two sanitized trees are built from nothing on a fresh machine (CI's: about 20
+# minutes of both cores together, most of the run's compiling). They start here, beside
+# the Release tests, the browser tests and the containers, at the lowest priority: they
+# take only the CPU those leave while they wait on servers, pages and podman, and each
+# phase that needs its tree waits for it (the build goes on at full speed then, as it
+# would have anyway). build-fuzz is the clang tree whose every library has ASan, UBSan and
+# the fuzzers' coverage: the fuzz targets and the whole suite are built in it (its tests
+# configured from the start); build-tsan is gcc's ThreadSanitizer tree of the server.
+start_early() {  # NAME COMMAND...: a background job, its output to test-artifacts/NAME.log
+  local name=$1
+  shift
+  "$@" >"test-artifacts/$name.log" 2>&1 &
+  early_jobs[$name]=$!
+}
+await_early() {  # NAME: waits for it, prints its log; fails if it failed
+  local status=0
+  wait "${early_jobs[$1]}" || status=$?
+  cat "test-artifacts/$1.log"
+  if [ "$status" != 0 ]; then echo "[parlor test] FAILED (exit $status): test-artifacts/$1.log"; fi
+  return "$status"
+}
+asan_build() {
+  PARLOR_FUZZ_TESTS=ON nice -n 19 bash scripts/fuzz.sh --build-only \
+    && PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" nice -n 19 bash scripts/sanitize.sh address --build-only
+}
+tsan_build() { nice -n 19 bash scripts/sanitize.sh thread --build-only; }
+if $sanitizers; then
+  mkdir -p test-artifacts
+  echo "[parlor test] building the sanitized trees beside the tests (test-artifacts/*-build.log)"
+  if $asan; then start_early asan-build asan_build; fi
+  start_early tsan-build tsan_build
+fi
 phase "ctest"
 # The games' random playouts repeat half their matches here (PARLOR_RELEASE_WORKLOAD,
 # passed on as PARLOR_TEST_WORKLOAD; 1 runs them all, as `ctest` by hand does): CI's
@@ -92,6 +147,9 @@ phase "ctest"
 # test's 200 matches scale at a sanitizer's workload only), and the exhaustive hand checks
 # do not scale.
 release_workload="${PARLOR_RELEASE_WORKLOAD:-0.5}"
+# The quick loop plays a quarter of the playouts: it is for a first answer in minutes; the
+# full run's half is what CI holds a change to.
+if $quick; then release_workload="${PARLOR_RELEASE_WORKLOAD:-0.25}"; fi
 echo "[parlor test] running the test suite on $(nproc) cores, playouts at workload $release_workload"
 label_args=()
 if [ -n "${PARLOR_TEST_LABELS:-}" ]; then label_args=(-L "$PARLOR_TEST_LABELS"); fi
@@ -135,14 +193,12 @@ run_containers() {
 fuzz_seconds="${PARLOR_FUZZ_SECONDS:-20}"
 sanitize_workload="${PARLOR_SANITIZE_WORKLOAD:-0.05}"
 
-# The browser tests, fuzzing and the prebuilt image's container tests run side by side:
-# alone, the browser tests left two thirds of both cores idle (waiting on pages and on the
-# server), and the container tests three quarters (waiting on podman and health checks).
-# Fuzzing takes one target at a time at the lowest priority, so it takes only what the
-# others leave (it explores for its seconds however little CPU that is). Together on this
-# machine: 314 s against 469 s one after another; the browser tests 250 → 314 s, each
-# check as before (2026-11-29, docs/reliability.md's history). Each job's output is printed
-# whole when it ends; a failure of any fails the run, after all three have ended.
+# The browser tests and the prebuilt image's container tests run side by side (with the
+# sanitized builds beside both): alone, the browser tests left two thirds of both cores
+# idle (waiting on pages and on the server), and the container tests three quarters
+# (waiting on podman and health checks). Each job's output is printed whole when it
+# ends; a failure of any fails the run, after all have ended. Fuzzing runs the same way
+# beside the ASan suite, below.
 background_jobs=()
 background_logs=()
 start_beside() {  # NAME COMMAND...: runs it in the background, its output to a log
@@ -165,9 +221,9 @@ wait_beside() {  # prints each job's log; fails after the last if any failed
   done
   return "$failed"
 }
-run_fuzzing() {
+run_fuzzing() {  # from build-fuzz as asan_build left it
   PARLOR_FUZZ_JOBS=1 PARLOR_FUZZ_FINDINGS_FAIL="${PARLOR_FUZZ_FINDINGS_FAIL:-crash}" \
-    nice -n 19 bash scripts/fuzz.sh "$fuzz_seconds"
+    nice -n 19 bash scripts/fuzz.sh --no-build "$fuzz_seconds"
 }
 # The browser tests run in a network namespace of their own, with loopback only: Chromium
 # aborts a page's pending requests (ERR_NETWORK_CHANGED) whenever a network interface comes
@@ -183,12 +239,8 @@ if $quick; then
   exit 0
 fi
 if [ -z "${PARLOR_TEST_LABELS:-}" ]; then
-  phase "browser tests, fuzzing and containers"
+  phase "browser tests and containers"
   mkdir -p test-artifacts
-  if [ "$fuzz_seconds" != 0 ]; then
-    echo "[parlor test] fuzzing, $fuzz_seconds s per target (test-artifacts/fuzzing.log)"
-    start_beside fuzzing run_fuzzing
-  fi
   # Only the prebuilt image: the others compile Parlor inside it, which needs the cores.
   if [ "$container_mode" = prebuilt ]; then
     echo "[parlor test] container deployment (test-artifacts/containers.log)"
@@ -206,6 +258,7 @@ if [ -z "${PARLOR_TEST_LABELS:-}" ]; then
 fi
 beside_status=0
 wait_beside || beside_status=1
+background_jobs=() background_logs=()
 if [ "$browser_status" != 0 ]; then echo "[parlor test] FAILED: the browser tests"; exit 1; fi
 [ "$beside_status" = 0 ] || exit 1
 if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
@@ -218,14 +271,25 @@ if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   # machine), and the exhaustive hand checks run in Release only:
   # in full, the sanitized suites take hours on two cores (docs/reliability.md, section
   # 12; PARLOR_SANITIZE_CI=1, below).
-  phase "ASan + UBSan suite and server"
+  # Fuzzing runs beside it, one target at a time at the lowest priority: it takes what the
+  # suite leaves while its servers wait (it explores for its seconds however little CPU
+  # that is), and it needs the same tree.
+  phase "ASan + UBSan suite and server, fuzzing beside"
+  await_early asan-build
+  echo "[parlor test] fuzzing, $fuzz_seconds s per target (test-artifacts/fuzzing.log)"
+  start_beside fuzzing run_fuzzing
+  asan_status=0
   PARLOR_TEST_WORKLOAD="$sanitize_workload" \
-    PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address
+    PARLOR_SANITIZE_DIR="${PARLOR_FUZZ_BUILD:-build-fuzz}" bash scripts/sanitize.sh address \
+    || asan_status=$?
+  wait_beside || asan_status=1
+  [ "$asan_status" = 0 ] || exit 1
 fi
 # ThreadSanitizer (build-tsan, gcc): the server, store and persistence tests at the same
 # workload, then the same short load on a TSan server.
 if [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   phase "TSan server tests and server"
+  await_early tsan-build
   PARLOR_TEST_WORKLOAD="$sanitize_workload" bash scripts/sanitize.sh thread
 fi
 # The same sanitized runs at the full workload (the exhaustive hand checks and every

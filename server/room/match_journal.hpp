@@ -69,11 +69,31 @@ struct MatchResults {
   // Per seat: a human who left before the end (the room's to say; a rated match ranks
   // them last, server/store/match_rating.hpp). Empty: nobody.
   std::vector<bool> left;
+  // Per seat, its figures for the players' pages as JSON object text
+  // (GameDefinition::seat_figures over the rounds' texts).
+  std::vector<std::string> figures;
 };
+
+// Each seat's figures over the match's finished rounds, as JSON object text. Reading
+// every round once at the match's end is the price of the figures; the journal's rows
+// and "match over" still come from the texts as they are.
+inline std::vector<std::string> seat_figure_texts(const GameState& match, int seats) {
+  std::vector<std::string> rounds;
+  rounds.reserve(match.rounds_finished());
+  for (std::size_t round = 0; round < match.rounds_finished(); ++round) {
+    rounds.push_back(match.round_result_text(round));
+  }
+  std::vector<std::string> texts;
+  for (const Json& seat : match.definition().seat_figures(rounds, seats)) {
+    texts.push_back(seat.is_object() ? json_text(seat) : std::string());
+  }
+  return texts;
+}
 
 // Members in the order a tree of them was dumped in, so the stored text is as before.
 inline MatchResults final_results(const GameState& match) {
-  MatchResults results{match.scores(), match.placings(), {}, {}};
+  MatchResults results{match.scores(), match.placings(), {}, {}, {}};
+  results.figures = seat_figure_texts(match, static_cast<int>(results.scores.size()));
   JsonWriter out(results.text);
   out.begin_object();
   out.key("placings");

@@ -44,6 +44,7 @@ std::vector<store::SeatResult> seat_results(const MatchResults& results) {
     seat.score = static_cast<double>(results.scores[s]);
     seat.placing = s < results.placings.size() ? results.placings[s] : 0;
     seat.left = s < results.left.size() && results.left[s];
+    if (s < results.figures.size()) seat.figures = results.figures[s];
     seats.push_back(seat);
   }
   return seats;

@@ -1,9 +1,11 @@
 #include "server/store/history_pages.hpp"
 
 #include <algorithm>
+#include <map>
 #include <utility>
 #include <vector>
 
+#include "server/store/figure_totals.hpp"
 #include "server/store/rating_pages.hpp"
 #include "server/store/time_format.hpp"
 
@@ -60,7 +62,21 @@ Json namesakes_json(StoreReads& reads, const std::string& name, const std::strin
   return namesakes;
 }
 
+// Per game, the player's figures over their latest kFigureMatchesPerGame matches.
+std::map<std::string, Json> figures_by_game(StoreReads& reads, const std::string& player_id) {
+  std::map<std::string, std::vector<std::string>> texts;
+  for (FigureRow& row : reads.player_figures(player_id, kFigureMatchesPerGame)) {
+    texts[row.game].push_back(std::move(row.figures));
+  }
+  std::map<std::string, Json> figures;
+  for (const auto& [game, game_texts] : texts) {
+    figures[game] = figures_json(figure_totals(game_texts));
+  }
+  return figures;
+}
+
 Json games_json(StoreReads& reads, const std::string& player_id) {
+  std::map<std::string, Json> figures = figures_by_game(reads, player_id);
   Json games = Json::object();
   for (const GameStatsRow& row : reads.player_game_stats(player_id)) {
     const bool lower_score_wins = reads.game_lower_score_wins(row.game).value_or(false);
@@ -70,6 +86,9 @@ Json games_json(StoreReads& reads, const std::string& player_id) {
                    best_score(totals.lowest, totals.highest, lower_score_wins), lower_score_wins);
     games[row.game]["average_place"] =
         row.average_place ? Json(round_to(*row.average_place, 2)) : Json(nullptr);
+    auto game_figures = figures.find(row.game);
+    games[row.game]["figures"] =
+        game_figures == figures.end() ? Json::object() : std::move(game_figures->second);
   }
   return games;
 }

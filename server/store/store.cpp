@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/core/json_writer.hpp"
+#include "server/store/figure_totals.hpp"
 #include "server/store/history_pages.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 #include "server/store/postgres/postgres_store.hpp"
@@ -207,13 +208,17 @@ Ticket Store::round_ended(const std::string& match_id, int round, std::string re
 }
 
 Ticket Store::match_ended(const std::string& match_id, Millis ended_at, std::string results_json,
-                          const std::vector<SeatResult>& seats, bool rated) {
-  return push(
-      "match_ended", match_id,
-      [match_id, ended_at, text = std::move(results_json), seats, rated](StoreWrites& writes) {
-        writes.match_ended(match_id, ended_at, text, seats);
-        if (rated) writes.rate_match(match_id);
-      });
+                          const std::vector<SeatResult>& results, bool rated) {
+  // Checked here, once for both backends: a text a backend could refuse must not fail
+  // (and so hold, retried forever) the match's whole end.
+  std::vector<SeatResult> seats = results;
+  for (SeatResult& seat : seats) seat.figures = storable_figures(seat.figures).value_or("");
+  return push("match_ended", match_id,
+              [match_id, ended_at, text = std::move(results_json), seats = std::move(seats),
+               rated](StoreWrites& writes) {
+                writes.match_ended(match_id, ended_at, text, seats);
+                if (rated) writes.rate_match(match_id);
+              });
 }
 
 Ticket Store::ratings_recomputed() {
@@ -310,64 +315,65 @@ std::vector<OpenRoomRow> Store::load_open_rooms() {
 
 Expected<std::vector<AccountRow>> Store::load_accounts() {
   return read_or_error<std::vector<AccountRow>>(
-      "the accounts", [](StoreReads& reads) { return reads.load_accounts(); });
+      "the accounts", [](StoreReads& reads) { return reads.accounts().load_accounts(); });
 }
 
 Expected<std::optional<AccountRow>> Store::account_by_key(const std::string& handle_key) {
   return read_or_error<std::optional<AccountRow>>(
-      "an account", [&](StoreReads& reads) { return reads.account_by_key(handle_key); });
+      "an account", [&](StoreReads& reads) { return reads.accounts().account_by_key(handle_key); });
 }
 
 Expected<std::optional<AccountRow>> Store::account_of(const std::string& player_id) {
   return read_or_error<std::optional<AccountRow>>(
-      "an account", [&](StoreReads& reads) { return reads.account_of(player_id); });
+      "an account", [&](StoreReads& reads) { return reads.accounts().account_of(player_id); });
 }
 
 Expected<std::vector<SessionRow>> Store::sessions_of(const std::string& player_id) {
   return read_or_error<std::vector<SessionRow>>(
-      "the sessions", [&](StoreReads& reads) { return reads.sessions_of(player_id); });
+      "the sessions", [&](StoreReads& reads) { return reads.accounts().sessions_of(player_id); });
 }
 
 Expected<std::vector<SanctionRow>> Store::load_sanctions() {
   return read_or_error<std::vector<SanctionRow>>(
-      "the sanctions", [](StoreReads& reads) { return reads.load_sanctions(); });
+      "the sanctions", [](StoreReads& reads) { return reads.accounts().load_sanctions(); });
 }
 
 Expected<std::vector<InviteRow>> Store::invites() {
-  return read_or_error<std::vector<InviteRow>>("the invites",
-                                               [](StoreReads& reads) { return reads.invites(); });
+  return read_or_error<std::vector<InviteRow>>(
+      "the invites", [](StoreReads& reads) { return reads.accounts().invites(); });
 }
 
 Expected<bool> Store::player_invited(const std::string& player_id) {
-  return read_or_error<bool>("the invites' uses",
-                             [&](StoreReads& reads) { return reads.player_invited(player_id); });
+  return read_or_error<bool>("the invites' uses", [&](StoreReads& reads) {
+    return reads.accounts().player_invited(player_id);
+  });
 }
 
 Expected<std::vector<std::string>> Store::invited_players() {
   return read_or_error<std::vector<std::string>>(
-      "the invites' uses", [](StoreReads& reads) { return reads.invited_players(); });
+      "the invites' uses", [](StoreReads& reads) { return reads.accounts().invited_players(); });
 }
 
 Expected<std::vector<AuditRow>> Store::audit_after(std::int64_t after_seq, int limit) {
   return read_or_error<std::vector<AuditRow>>("the audit log", [&](StoreReads& reads) {
-    return reads.audit_after(after_seq, std::max(limit, 0));
+    return reads.accounts().audit_after(after_seq, std::max(limit, 0));
   });
 }
 
 Expected<std::vector<AuditRow>> Store::audit_page(std::int64_t before_seq, int limit) {
   return read_or_error<std::vector<AuditRow>>("the audit log", [&](StoreReads& reads) {
-    return reads.audit_page(before_seq, std::max(limit, 0));
+    return reads.accounts().audit_page(before_seq, std::max(limit, 0));
   });
 }
 
 Expected<std::optional<std::string>> Store::setting(const std::string& key) {
   return read_or_error<std::optional<std::string>>(
-      "a setting", [&](StoreReads& reads) { return reads.setting(key); });
+      "a setting", [&](StoreReads& reads) { return reads.accounts().setting(key); });
 }
 
 Expected<std::vector<EventRow>> Store::load_events() {
   return read_or_error<std::vector<EventRow>>(
-      "the club nights", [](StoreReads& reads) { return reads.load_events(); });
+      "the club nights", [](StoreReads& reads) { return reads.accounts().load_events(); });
 }
 
 Json Store::list_matches(const MatchQuery& query) {

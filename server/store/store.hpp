@@ -115,6 +115,11 @@ struct SeatResult {
   double score = 0;
   int placing = 0;
   bool left = false;  // a human who left before the end: rated last (match_rating.hpp)
+  // The seat's figures for the player's page (GameDefinition::seat_figures' object for the
+  // seat, as JSON text; figure_totals.hpp). Empty, not an object or over kMaxFiguresText:
+  // kept as NULL, never failing the write. Initialized so that a brace list may leave it
+  // out under GCC 12's -Wextra.
+  std::string figures{};
 };
 
 // An open room as it last stood (server/room/saved_room.hpp's text: its settings, seats

@@ -34,11 +34,39 @@ struct MatchRecordRow {
   std::string seed_hex;
 };
 
+// A club's server's reads (account_rows.hpp; Store's comments say what each reads): an
+// interface of their own, which each backend's account queries implement directly
+// (sqlite/account_queries.hpp, postgres/pg_account_queries.hpp) and StoreReads hands
+// out, rather than every backend's StoreReads forwarding each of them.
+class AccountReads {
+ public:
+  virtual ~AccountReads() = default;
+  virtual std::vector<AccountRow> load_accounts() = 0;  // by created_at, player_id
+  virtual std::optional<AccountRow> account_by_key(const std::string& handle_key) = 0;
+  virtual std::optional<AccountRow> account_of(const std::string& player_id) = 0;
+  // players.token_hash first (unless ended), then player_tokens by created_at.
+  virtual std::vector<SessionRow> sessions_of(const std::string& player_id) = 0;
+  virtual std::vector<SanctionRow> load_sanctions() = 0;  // by player_id
+  virtual std::vector<InviteRow> invites() = 0;           // newest first
+  virtual bool player_invited(const std::string& player_id) = 0;
+  virtual std::vector<std::string> invited_players() = 0;  // by id
+  virtual std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) = 0;
+  virtual std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) = 0;
+  virtual std::optional<std::string> setting(const std::string& key) = 0;
+  virtual std::vector<EventRow> load_events() = 0;  // by id
+};
+
 // A player's finished matches of one game.
 struct GameStatsRow {
   std::string game;
   history::ScoreTotals totals;
   std::optional<double> average_place;
+};
+
+// One finished match's figures for a player's seat (match_seats.figures, a JSON object).
+struct FigureRow {
+  std::string game;
+  std::string figures;
 };
 
 // A player's rating in a game (rating_step.hpp), with the player's name.
@@ -95,6 +123,9 @@ class StoreReads {
                                            const std::string& except_player_id) = 0;
   // By game.
   virtual std::vector<GameStatsRow> player_game_stats(const std::string& player_id) = 0;
+  // The figures of the player's seats in finished matches that recorded them: per game,
+  // the latest `per_game` matches (by ended_at), newest first; games in any order.
+  virtual std::vector<FigureRow> player_figures(const std::string& player_id, int per_game) = 0;
   // Ratings: every rated player of `game` (by player id); one player's ratings (by game);
   // a player's last `limit` points in a game, oldest first.
   virtual std::vector<RatingRow> game_ratings(const std::string& game) = 0;
@@ -102,19 +133,8 @@ class StoreReads {
   virtual std::vector<RatingPoint> rating_history(const std::string& player_id,
                                                   const std::string& game, int limit) = 0;
 
-  // ---- A club's server's (account_rows.hpp; Store's comments say what each reads) ----
-  virtual std::vector<AccountRow> load_accounts() = 0;  // by created_at, player_id
-  virtual std::optional<AccountRow> account_by_key(const std::string& handle_key) = 0;
-  virtual std::optional<AccountRow> account_of(const std::string& player_id) = 0;
-  virtual std::vector<SessionRow> sessions_of(const std::string& player_id) = 0;
-  virtual std::vector<SanctionRow> load_sanctions() = 0;  // by player_id
-  virtual std::vector<InviteRow> invites() = 0;           // newest first
-  virtual bool player_invited(const std::string& player_id) = 0;
-  virtual std::vector<std::string> invited_players() = 0;  // by id
-  virtual std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) = 0;
-  virtual std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) = 0;
-  virtual std::optional<std::string> setting(const std::string& key) = 0;
-  virtual std::vector<EventRow> load_events() = 0;  // by id
+  // ---- A club's server's: its own interface (AccountReads, below), one per backend ----
+  virtual AccountReads& accounts() = 0;
 };
 
 }  // namespace parlor::server::store

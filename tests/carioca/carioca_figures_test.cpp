@@ -70,22 +70,15 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
 
 TEST(CariocaFigures, RandomMatchesAgreeWithTheirMovesAndScores) {
   const GameDefinition& game = definition();
-  parlor::testing::PlayoutSettings settings;
-  settings.check_replay = false;  // the playout tests replay; here only the end matters
-  settings.views_checked_first = 20;
-  settings.view_check_every = 100;
   FigureChecks checks;
-  Rng rng(Seed::from_u64(49), 0);
   const int matches = parlor::testing::scaled_count(30, 3);
-  for (int match = 0; match < matches; ++match) {
+  parlor::testing::play_figure_matches(game, checks, matches, 100, [](int match, Rng& rng) {
     const Json options = {{"stock_reshuffles", static_cast<int>(rng.below(2))},
                           {"cut_bonus", match % 3 == 0},
                           {"straight_wrap", match % 2 == 0}};
-    const int seats = 2 + static_cast<int>(rng.below(4));
-    parlor::testing::random_playout(game, {options, seats, rng.next_u64(), std::nullopt}, settings,
-                                    &checks);
-    if (::testing::Test::HasFatalFailure()) return;
-  }
+    return parlor::testing::FigureTable{options, 2 + static_cast<int>(rng.below(4))};
+  });
+  if (::testing::Test::HasFatalFailure()) return;
   EXPECT_GT(checks.contracts_, 0);
   EXPECT_GT(checks.outs_, 0);
   std::cout << "[ carioca ] figures of " << matches << " matches: " << checks.contracts_

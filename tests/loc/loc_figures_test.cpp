@@ -83,24 +83,14 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
 
 TEST(LocFigures, RandomMatchesAgreeWithTheirEventsAndBalances) {
   const GameDefinition& game = definition();
-  parlor::testing::PlayoutSettings settings;
-  settings.check_replay = false;  // the playout tests replay; here only the end matters
-  settings.views_checked_first = 20;
-  settings.view_check_every = 50;
   FigureChecks checks;
-  Rng rng(Seed::from_u64(49), 0);
   const int matches = parlor::testing::scaled_count(60, 6);
-  for (int match = 0; match < matches; ++match) {
+  parlor::testing::play_figure_matches(game, checks, matches, 50, [&](int match, Rng& rng) {
     const Json options = {{"deck", match % 2 ? "tarot" : "standard"},
                           {"bet", 1 + static_cast<int>(rng.below(5))}};
-    const SeatRange range = game.seat_range(options);
-    const int seats =
-        range.min +
-        static_cast<int>(rng.below(static_cast<std::uint64_t>(range.max - range.min + 1)));
-    parlor::testing::random_playout(game, {options, seats, rng.next_u64(), std::nullopt}, settings,
-                                    &checks);
-    if (::testing::Test::HasFatalFailure()) return;
-  }
+    return parlor::testing::FigureTable{options, parlor::testing::random_seats(game, options, rng)};
+  });
+  if (::testing::Test::HasFatalFailure()) return;
   EXPECT_GT(checks.taken_before_the_last_, 0);
   std::cout << "[ loc     ] figures of " << matches << " matches: " << checks.hands_ << " hands, "
             << checks.taken_before_the_last_ << " pots taken before the last play\n";

@@ -84,20 +84,14 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
 };
 
 void play_matches(const std::string& variant, int full) {
-  parlor::testing::PlayoutSettings settings;
-  settings.check_replay = false;  // the playout tests replay; here only the end matters
-  settings.views_checked_first = 20;
-  settings.view_check_every = 50;
   FigureChecks checks;
   const int matches = parlor::testing::scaled_count(full, 3);
-  for (int match = 0; match < matches; ++match) {
+  parlor::testing::play_figure_matches(definition(), checks, matches, 50, [&](int match, Rng&) {
     const Json options = {{"variant", variant},
                           {"cinch_scoring", match % 2 ? "bid_minus_opponents" : "difference"}};
-    parlor::testing::random_playout(
-        definition(), {options, 4, 4900 + static_cast<std::uint64_t>(match), std::nullopt},
-        settings, &checks);
-    if (::testing::Test::HasFatalFailure()) return;
-  }
+    return parlor::testing::FigureTable{options, 4};
+  });
+  if (::testing::Test::HasFatalFailure()) return;
   EXPECT_GT(checks.rounds_, checks.rounds_without_bid_);
   EXPECT_GT(checks.bids_set_, 0);
   std::cout << "[ pedro   ] figures of " << matches << " " << variant

@@ -139,6 +139,18 @@ class HistoryApi : public ::testing::Test {
     EXPECT_NE(metrics_after.find("parlor_replay_cache_entries 2\n"), std::string::npos);
   }
 
+  // The player's page shows, for their one Perico match, exactly the figures the engine
+  // gives the player's seat (0) for that match's rounds.
+  void expect_figures_on_the_page(const std::string& player_id, const Json& over) {
+    std::vector<std::string> rounds;
+    for (const Json& round : over["results"]["round_results"]) rounds.push_back(round.dump());
+    ASSERT_FALSE(rounds.empty()) << over.dump();
+    const Json expected = find_game("perico")->seat_figures(rounds, 4)[0];
+    EXPECT_EQ(expected["points"], over["results"]["scores"][0]);  // the engine agrees with itself
+    const Json page = get("/api/players/by-id/" + player_id);
+    EXPECT_EQ(page["games"]["perico"]["figures"], expected) << page.dump();
+  }
+
   std::string dir_;
   std::unique_ptr<ServerProcess> server_;
   std::unique_ptr<ClientPool> pool_;
@@ -280,6 +292,7 @@ TEST_F(HistoryApi, ARatedRoomRatesItsPlayerAndACasualOneDoesNot) {
   ASSERT_EQ(rating["history"].size(), 1u) << rating.dump();
   EXPECT_EQ(rating["history"][0]["match"], over["match_id"]);
   EXPECT_EQ(rating["history"][0]["place"], placing);
+  expect_figures_on_the_page(ann_id, over);
 
   WsClient* bea = pool_->connect(server_->port());
   ASSERT_NE(bea, nullptr);

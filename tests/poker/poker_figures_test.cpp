@@ -86,23 +86,17 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
 
 TEST(PokerFigures, RandomMatchesAgreeWithTheirEventsAndDeals) {
   const GameDefinition& game = definition();
-  parlor::testing::PlayoutSettings settings;
-  settings.check_replay = false;  // the playout tests replay; here only the end matters
-  settings.views_checked_first = 20;
-  settings.view_check_every = 50;
   FigureChecks checks;
-  Rng rng(Seed::from_u64(49), 0);
   const int matches = parlor::testing::scaled_count(80, 8);
-  for (int match = 0; match < matches; ++match) {
+  parlor::testing::play_figure_matches(game, checks, matches, 50, [&](int /*match*/, Rng& rng) {
     const int seats = 2 + static_cast<int>(rng.below(6));
     const Json options = {{"stack", 10 + static_cast<int>(rng.below(40))},
                           {"deals", 5 + static_cast<int>(rng.below(20))},
                           {"jokers", static_cast<int>(rng.below(3))}};
-    ASSERT_TRUE(game.validate_table(options, seats)) << options.dump();
-    parlor::testing::random_playout(game, {options, seats, rng.next_u64(), std::nullopt}, settings,
-                                    &checks);
-    if (::testing::Test::HasFatalFailure()) return;
-  }
+    EXPECT_TRUE(game.validate_table(options, seats)) << options.dump();
+    return parlor::testing::FigureTable{options, seats};
+  });
+  if (::testing::Test::HasFatalFailure()) return;
   EXPECT_GT(checks.showdowns_, 0);
   std::cout << "[ poker   ] figures of " << matches << " matches: " << checks.showdowns_
             << " showdowns, " << checks.split_or_side_ << " more winners in them\n";

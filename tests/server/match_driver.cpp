@@ -4,6 +4,7 @@
 #include <set>
 
 #include "engine/core/card.hpp"
+#include "tests/secrecy/secrecy_checker.hpp"
 #include "tests/server/test_patience.hpp"
 
 namespace parlor::testing {
@@ -52,21 +53,9 @@ Json without_last_round(Json view) {
 }  // namespace
 
 void collect_cards(const Json& value, std::multiset<std::string>& cards) {
-  if (value.is_string()) {
-    const std::string& text = value.get_ref<const std::string&>();
-    if (text.size() < 2 || text.size() > 4) return;
-    for (Notation notation : {Notation::kStandard, Notation::kTarot}) {
-      auto card = parse_card(text, notation);
-      if (card && card->str() == text) {
-        cards.insert(text);
-        return;
-      }
-    }
-    return;
-  }
-  if (value.is_array() || value.is_object()) {
-    for (const auto& item : value) collect_cards(item, cards);
-  }
+  std::vector<std::string> codes;
+  collect_card_codes(value, codes);
+  cards.insert(codes.begin(), codes.end());
 }
 
 bool drive_match(ClientPool& pool, const std::string& room_id, std::vector<TablePlayer>& players,

@@ -213,7 +213,7 @@ TEST(ConnectionGate, ClosingAllClosesEveryRegisteredSessionOnce) {
 
 // final_results writes the text from the rounds' texts; it must be what the tree it
 // replaced was dumped as (the journal's matches.results and "match over" carry it), for
-// every game, and its numbers the store's rows per seat.
+// every game, and its numbers (and each seat's figures) the store's rows per seat.
 TEST(FinalResults, AreTheTextATreeOfThemWasForEveryGame) {
   for (const char* name : {"perico", "loc", "pedro", "carioca", "poker"}) {
     SCOPED_TRACE(name);
@@ -242,10 +242,18 @@ TEST(FinalResults, AreTheTextATreeOfThemWasForEveryGame) {
     EXPECT_EQ(results.text, tree.dump(-1, ' ', false, Json::error_handler_t::replace));
     const std::vector<store::SeatResult> seats = seat_results(results);
     ASSERT_EQ(seats.size(), 4u);
+    // Each seat's figures are the engine's for the match's rounds, and there are some.
+    std::vector<std::string> rounds;
+    for (std::size_t round = 0; round < match.rounds_finished(); ++round) {
+      rounds.push_back(match.round_result_text(round));
+    }
+    const Json figures = game.seat_figures(rounds, 4);
     for (int seat = 0; seat < 4; ++seat) {
       EXPECT_EQ(seats[seat].seat, seat);
       EXPECT_EQ(seats[seat].score, static_cast<double>(match.scores()[seat]));
       EXPECT_EQ(seats[seat].placing, match.placings()[seat]);
+      EXPECT_EQ(Json::parse(seats[seat].figures), figures[seat]);
+      EXPECT_FALSE(figures[seat].empty());
     }
   }
 }

@@ -183,8 +183,8 @@ TEST(GroupCommitTest, ReadersNeverSeeHalfAWrite) {
     std::string id = "m" + std::to_string(100000 + i);
     store->match_started(match(id, "perico", i, {"Ann", "Bob"}));
     store->match_ended(id, i + 1, Json::object(),
-                       {SeatResult{.seat = 0, .score = 1, .placing = 1},
-                        SeatResult{.seat = 1, .score = 0, .placing = 2}});
+                       {SeatResult{.seat = 0, .score = 1, .placing = 1, .figures = {}},
+                        SeatResult{.seat = 1, .score = 0, .placing = 2, .figures = {}}});
     if (i % 10 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   store->flush();

@@ -27,8 +27,8 @@ void finish(Store& store, const std::string& id, const std::vector<double>& scor
             const std::vector<int>& placings, Millis at) {
   std::vector<SeatResult> seats;
   for (std::size_t i = 0; i < scores.size(); ++i) {
-    seats.push_back(
-        SeatResult{.seat = static_cast<int>(i), .score = scores[i], .placing = placings[i]});
+    seats.push_back(SeatResult{
+        .seat = static_cast<int>(i), .score = scores[i], .placing = placings[i], .figures = {}});
   }
   store.match_ended(id, at, Json{{"scores", scores}, {"placings", placings}}, seats);
 }
@@ -371,6 +371,7 @@ TEST_P(HistoryApiTest, PlayerProfile) {
                                                  {"win_rate", 0.5},
                                                  {"average_score", 10.25},
                                                  {"best_score", 15},
+                                                 {"figures", Json::object()},
                                                  {"lower_score_wins", false}}));
   EXPECT_EQ((*profile)["games"]["carioca"], (Json{{"matches", 2},
                                                   {"average_place", 1.5},
@@ -378,6 +379,7 @@ TEST_P(HistoryApiTest, PlayerProfile) {
                                                   {"win_rate", 0.5},
                                                   {"average_score", 17.5},
                                                   {"best_score", 5},
+                                                  {"figures", Json::object()},
                                                   {"lower_score_wins", true}}));
   ASSERT_EQ((*profile)["recent"].size(), 6u);
   EXPECT_EQ((*profile)["recent"][0]["id"], "m7");

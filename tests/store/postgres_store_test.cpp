@@ -72,8 +72,9 @@ TEST_F(PostgresStoreTest, MigratesAnEmptyDatabaseAndStartsAgainOnIt) {
     store->flush();
   }
   // Versions 2 (player_tokens), 3 (open_rooms), 4 (claim_codes), 5 (accounts and the
-  // rest of a club's server), 6 (ratings) and 7 (events) on top of version 1, one row each.
-  EXPECT_EQ(count("SELECT max(version) FROM parlor_schema_version"), 7);
+  // rest of a club's server), 6 (ratings), 7 (seat figures) and 8 (events) on top of version 1,
+  // one row each.
+  EXPECT_EQ(count("SELECT max(version) FROM parlor_schema_version"), 8);
   EXPECT_EQ(count("SELECT count(*) FROM player_tokens"), 0);
   EXPECT_EQ(count("SELECT count(*) FROM claim_codes"), 0);
   auto again = open();  // a second start migrates nothing and finds everything
@@ -260,8 +261,8 @@ TEST_F(PostgresStoreTest, RetryingABatchThatAlreadyCommittedChangesNothing) {
     store.commitment("m1", CommitmentRow{.deal = 1, .sha256 = "d1"});
     store.round_ended("m1", 1, Json{{"r", 1}}.dump());
     store.match_ended("m1", kT0 + 10, Json{{"scores", {1, 2}}},
-                      {SeatResult{.seat = 0, .score = 1, .placing = 2},
-                       SeatResult{.seat = 1, .score = 2, .placing = 1}});
+                      {SeatResult{.seat = 0, .score = 1, .placing = 2, .figures = {}},
+                       SeatResult{.seat = 1, .score = 2, .placing = 1, .figures = {}}});
     store.flush();
   };
   play(*first);
@@ -309,10 +310,16 @@ TEST_F(PostgresStoreTest, SameDataGivesTheSameHistoryJsonAsSqlite) {
     store->commitment("m1", CommitmentRow{.deal = 1, .sha256 = "d1"});
     store->round_ended("m1", 1, Json{{"scores", {1.5, 2}}}.dump());
     store->match_ended("m1", kT0 + 10, Json{{"scores", {1.5, 2}}},
-                       {SeatResult{.seat = 0, .score = 1.5, .placing = 2},
-                        SeatResult{.seat = 1, .score = 2, .placing = 1}});
+                       {SeatResult{.seat = 0,
+                                   .score = 1.5,
+                                   .placing = 2,
+                                   .left = false,
+                                   .figures = R"({"knocks":2,"biggest_pot":7})"},
+                        SeatResult{.seat = 1, .score = 2, .placing = 1, .figures = {}}});
     store->flush();
   }
+  EXPECT_EQ((*postgres->player_profile("ann"))["games"]["perico"]["figures"],
+            (Json{{"knocks", 2}, {"biggest_pot", 7}}));
   MatchQuery query;
   EXPECT_EQ(postgres->list_matches(query).dump(), sqlite->list_matches(query).dump());
   EXPECT_EQ(postgres->match_record("m1")->dump(), sqlite->match_record("m1")->dump());

@@ -115,7 +115,7 @@ class RatingsInTheStore : public testing::StoreBackendTest {
     std::vector<SeatResult> seats;
     for (std::size_t s = 0; s < names.size(); ++s) {
       seats.push_back(
-          {static_cast<int>(s), 10.0 - placings[s], placings[s], s < left.size() && left[s]});
+          {static_cast<int>(s), 10.0 - placings[s], placings[s], s < left.size() && left[s], {}});
     }
     store.match_ended(id, at + 1000, Json{{"placings", placings}}, seats, rated);
   }
@@ -164,7 +164,7 @@ TEST_P(RatingsInTheStore, ACasualMatchChangesNoRating) {
 TEST_P(RatingsInTheStore, AnEndWrittenTwiceCountsOnce) {
   play(*store_, "m1", {"ann", "bob"}, {1, 2}, true, kT0);
   store_->match_ended("m1", kT0 + 2000, Json{{"placings", {1, 2}}},
-                      {{0, 9.0, 1, false}, {1, 8.0, 2, false}}, true);
+                      {{0, 9.0, 1, false, {}}, {1, 8.0, 2, false, {}}}, true);
   Json ann = ratings_of("pann")["perico"];
   EXPECT_EQ(ann["matches"], 1);
   EXPECT_EQ(ann["history"].size(), 1u);

@@ -45,9 +45,9 @@ void play_full_match(Store& store, const std::string& id) {
   store.match_ended(
       id, kT0 + 9000,
       Json{{"scores", {13, 10, 20}}, {"placings", {2, 3, 1}}, {"round_results", Json::array()}},
-      {SeatResult{.seat = 0, .score = 13, .placing = 2},
-       SeatResult{.seat = 1, .score = 10, .placing = 3},
-       SeatResult{.seat = 2, .score = 20, .placing = 1}});
+      {SeatResult{.seat = 0, .score = 13, .placing = 2, .figures = {}},
+       SeatResult{.seat = 1, .score = 10, .placing = 3, .figures = {}},
+       SeatResult{.seat = 2, .score = 20, .placing = 1, .figures = {}}});
 }
 
 TEST_P(StoreRoundTripTest, PlayersAreSavedUpdatedAndSeen) {

@@ -40,9 +40,9 @@ Json final_results() {
 }
 
 std::vector<SeatResult> seat_results() {
-  return {SeatResult{.seat = 0, .score = 1, .placing = 3},
-          SeatResult{.seat = 1, .score = 2, .placing = 2},
-          SeatResult{.seat = 2, .score = 3, .placing = 1}};
+  return {SeatResult{.seat = 0, .score = 1, .placing = 3, .figures = {}},
+          SeatResult{.seat = 1, .score = 2, .placing = 2, .figures = {}},
+          SeatResult{.seat = 2, .score = 3, .placing = 1, .figures = {}}};
 }
 
 MatchQuery limit_query(int limit) {

@@ -1,12 +1,17 @@
-// What every game's seat-figures test reads (GameDefinition::seat_figures): a finished
-// match's round results as the texts the game kept, and one figure summed over the seats.
+// What every game's seat-figures test shares (GameDefinition::seat_figures): its random
+// matches, a finished match's round results as the texts the game kept, and one figure
+// summed over the seats.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/rng.hpp"
+#include "tests/support/random_playout.hpp"
 
 namespace parlor::testing {
 
@@ -23,6 +28,39 @@ inline std::int64_t figure_total(const Json& figures, const std::string& key) {
   std::int64_t sum = 0;
   for (const Json& seat : figures) sum += seat.at(key).get<std::int64_t>();
   return sum;
+}
+
+// A table a figures test plays: its options and seat count.
+struct FigureTable {
+  Json options;
+  int seats = 0;
+};
+
+// A seat count drawn from what `game` allows with `options`.
+inline int random_seats(const GameDefinition& game, const Json& options, Rng& rng) {
+  const SeatRange range = game.seat_range(options);
+  return range.min +
+         static_cast<int>(rng.below(static_cast<std::uint64_t>(range.max - range.min + 1)));
+}
+
+// `matches` random playouts of the tables `table_for(match, rng)` gives, each from a seed
+// of `rng`, with `checks` reading them; stops at the first fatal failure. No replay check
+// (the playout tests replay; here only the end matters); views are checked over the first
+// moves and then every `view_check_every`.
+template <class TableFor>
+void play_figure_matches(const GameDefinition& game, PlayoutChecks& checks, int matches,
+                         int view_check_every, TableFor table_for) {
+  PlayoutSettings settings;
+  settings.check_replay = false;
+  settings.views_checked_first = 20;
+  settings.view_check_every = view_check_every;
+  Rng rng(Seed::from_u64(49), 0);
+  for (int match = 0; match < matches; ++match) {
+    const FigureTable table = table_for(match, rng);
+    random_playout(game, {table.options, table.seats, rng.next_u64(), std::nullopt}, settings,
+                   &checks);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
 }
 
 }  // namespace parlor::testing

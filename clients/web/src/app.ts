@@ -1,6 +1,6 @@
 // The application state, fed by the connection's pushes, and the request helpers
-// the lobby and the table call.
-import { Connection, ENDINGS, storeName, storeToken, storedToken } from "./connection.js";
+// the lobby and the table call (the way in and out, the doors and accounts: session.ts).
+import { Connection } from "./connection.js";
 import type { ConnectionState } from "./connection.js";
 import type { AccessInfo, AccountInfo, ChatLine, ErrorReply, GameInfo, JsonObject, MatchOver, RoomInfo, ServerMessage, Timer, Update } from "./protocol.js";
 import { describeEvent, errorText } from "./words.js";
@@ -8,30 +8,12 @@ import { GAMES } from "./games/index.js";
 import { isHistoryRoute } from "./history.js";
 import { formatList, hasMessage, t } from "./i18n.js";
 import { seatName } from "./game_words.js";
+import * as session from "./session.js";
+import type { Gate } from "./session.js";
 
 /** Pages read while keeping a seat: the history, the rules, your account, the operator's page. */
 export function isReadingRoute(hash: string): boolean {
   return isHistoryRoute(hash) || hash.startsWith("#/rules/") || hash === "#/account" || hash === "#/operator";
-}
-
-/**
- * Why the page shows a door instead of the lobby: hello refused (login_required,
- * invite_required, bad_invite, approval_pending, account_suspended, account_banned,
- * name_reserved), or a session the server ended (session_ended, and the last two).
- */
-export interface Gate {
-  code: string;
-  message: string;
-  until?: string;
-  reason?: string;
-  /** True when the server ended a welcomed session (the line is closed). */
-  ended: boolean;
-}
-
-/** The words the server sent with an error, as a string (the sanction's reason, ...). */
-function field(message: ServerMessage, key: string): string | undefined {
-  const value = message[key];
-  return typeof value === "string" && value ? value : undefined;
 }
 
 export interface LogLine {
@@ -96,8 +78,8 @@ export class App {
     this.conn = new Connection(url);
     this.conn.onPush = (m) => this.push(m);
     this.conn.onWelcome = (m) => this.welcome(m);
-    this.conn.onRefused = (m) => this.refused(m);
-    this.conn.onEnded = (m) => this.ended(m);
+    this.conn.onRefused = (m) => session.refused(this, m);
+    this.conn.onEnded = (m) => session.ended(this, m);
     this.conn.onState = (s) => {
       this.connection = s;
       this.onChange();
@@ -270,106 +252,29 @@ export class App {
     return this.account?.role === "admin";
   }
 
-  /** hello was refused at the door: show that door (the line stays open for login and signup). */
-  private refused(message: ServerMessage): void {
-    if (message.access && typeof message.access === "object") this.access = message.access as unknown as AccessInfo;
-    this.gate = { code: String(message.code), message: String(message.message ?? ""), until: field(message, "until"), reason: field(message, "reason"), ended: false };
-    // A code that does not work is not said again with the next hello (a login, say);
-    // the invite page shows it, to be corrected.
-    if (message.code === "bad_invite") {
-      this.refusedInvite = this.conn.invite;
-      this.conn.invite = "";
-    }
-    this.onChange();
+  /** Logs in (before or after hello); rejects with the server's error (session.ts). */
+  login(handle: string, password: string, device: string): Promise<void> {
+    return session.login(this, handle, password, device);
   }
 
-  /** The server ended the session (from another device, or a sanction): its page, no reconnecting. */
-  private ended(message: ServerMessage): void {
-    const code = String(message.code);
-    if (!ENDINGS.includes(code)) return;
-    // An ended session's token answers for nobody: the next hello starts without it.
-    if (code === "session_ended") storeToken(null);
-    this.room = null;
-    this.update = null;
-    this.matchOver = null;
-    this.log = [];
-    this.chat = [];
-    this.gate = { code, message: String(message.message ?? ""), until: field(message, "until"), reason: field(message, "reason"), ended: true };
-    this.onChange();
+  /** Signs up; a guest becomes the account, same player (session.ts). */
+  signup(handle: string, password: string, invite: string): Promise<void> {
+    return session.signup(this, handle, password, invite);
   }
 
-  /**
-   * After `logged_in` or `signed_up`: the new token replaces the old one (as after a
-   * claim), the name travels with it, and a new line says hello with it.
-   */
-  private takeIdentity(reply: ServerMessage): void {
-    const token = typeof reply.token === "string" ? reply.token : "";
-    if (!token) return;
-    storeToken(token);
-    // Spent by the sign-up (or not needed by an account): the next hello goes without it.
-    this.conn.invite = "";
-    const player = (reply.player ?? {}) as { name?: string };
-    if (player.name) storeName(player.name);
-    this.gate = null;
-    this.conn.restart();
-    this.onChange();
+  /** Signs out: the session ends on the server; this device forgets its token (session.ts). */
+  logout(): Promise<void> {
+    return session.logout(this);
   }
 
-  /** Logs in (before or after hello); rejects with the server's error. */
-  async login(handle: string, password: string, device: string): Promise<void> {
-    const reply = await this.conn.requestAnytime({ type: "login", handle, password, device });
-    this.takeIdentity(reply);
-  }
-
-  /**
-   * Signs up. A guest (welcomed, or refused with its guest token) becomes the account and
-   * keeps its player id, matches and history.
-   */
-  async signup(handle: string, password: string, invite: string): Promise<void> {
-    const body: JsonObject = { type: "signup", handle, password };
-    if (invite) body.invite = invite;
-    const token = storedToken();
-    const guestAtTheDoor = this.gate !== null && !this.gate.ended && ["login_required", "invite_required", "bad_invite", "name_reserved"].includes(this.gate.code);
-    if (!this.conn.welcomed && token && guestAtTheDoor) body.token = token;
-    const reply = await this.conn.requestAnytime(body);
-    this.takeIdentity(reply);
-  }
-
-  /** Signs out: the session ends on the server; this device forgets its token and starts afresh. */
-  async logout(): Promise<void> {
-    if (this.conn.welcomed && this.account) {
-      try {
-        await this.conn.request({ type: "logout" });
-      } catch {
-        // Gone already (or the line dropped): the token is forgotten all the same.
-      }
-    }
-    this.forget();
-  }
-
-  /** Forgets this device's identity (token and name) and says hello afresh. */
+  /** Forgets this device's identity (token and name) and says hello afresh (session.ts). */
   forget(): void {
-    storeToken(null);
-    storeName("");
-    this.account = null;
-    this.guest = false;
-    this.gate = null;
-    this.room = null;
-    this.update = null;
-    this.matchOver = null;
-    this.log = [];
-    this.chat = [];
-    if (location.hash.startsWith("#/room/")) location.hash = "";
-    this.conn.restart();
-    this.onChange();
+    session.forget(this);
   }
 
-  /** Says hello again with an invite code (typed on the invite page). */
+  /** Says hello again with an invite code (typed on the invite page; session.ts). */
   useInvite(code: string): void {
-    this.conn.invite = code;
-    this.gate = null;
-    this.conn.restart();
-    this.onChange();
+    session.useInvite(this, code);
   }
 
   private welcome(message: ServerMessage): void {

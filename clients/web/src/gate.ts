@@ -2,7 +2,8 @@
 // hello (protocol/README.md, "Refused at the door") or ended the session. Each is a whole
 // page that says why and what to do — log in or sign up, give an invite code, wait for an
 // operator's approval, the suspension and its end, the ban — never a broken lobby.
-import type { App, Gate } from "./app.js";
+import type { App } from "./app.js";
+import type { Gate } from "./session.js";
 import { loginForm, signupForm, when } from "./account.js";
 import { storeName, storedName } from "./connection.js";
 import { button, h } from "./dom.js";

@@ -11,6 +11,8 @@ import { formatDateTime, formatNumber, language, t } from "./i18n.js";
 import { renderSummary } from "./results.js";
 import { replaySection } from "./replay.js";
 import type { RecordedAction } from "./replay.js";
+import { figuresOfPlayer } from "./figures.js";
+import type { Figures } from "./figures.js";
 import { ratingChart, ratingText } from "./rating_chart.js";
 import type { RatingPoint } from "./rating_chart.js";
 
@@ -66,6 +68,7 @@ interface GameStats {
   best_score: number | null;
   lower_score_wins: boolean | null;
   average_place?: number | null; // servers before ratings: absent
+  figures?: Figures | null; // name -> value over the latest matches; servers before figures: absent
 }
 
 /** A rated player of one game on the leaderboard (`ratings`): shown rating = mu - 3 sigma. */
@@ -158,6 +161,11 @@ function number(value: number | null | undefined): string {
 
 function statusBadge(status: MatchStatus): HTMLElement {
   return h("span", { class: `badge status-${status}`, "data-testid": "match-status" }, t("history.status", { status }));
+}
+
+/** The leaderboard of GAME. */
+function leaderboardHref(game: string): string {
+  return `#/leaderboard?game=${encodeURIComponent(game)}`;
 }
 
 /** A player's page by id: names are not unique (two people may both be "Sam"). */
@@ -488,7 +496,7 @@ function ratingsOfPlayer(p: PlayerProfile, titles: Titles): HTMLElement | null {
       const history = r.history ?? [];
       const before = Math.max(0, r.matches - history.length);
       return h("section", { class: "panel rating-game", "data-game": game, "data-testid": `rating-${game}` },
-        h("h4", {}, h("a", { href: `#/leaderboard?game=${encodeURIComponent(game)}` }, titles.of(game))),
+        h("h4", {}, h("a", { href: leaderboardHref(game) }, titles.of(game))),
         h("dl", { class: "result rating-facts" },
           h("dt", {}, t("rating.rating")),
           h("dd", { "data-testid": "player-rating", title: t("rating.mu_sigma", { mu: ratingText(r.mu), sigma: ratingText(r.sigma) }) },
@@ -517,8 +525,9 @@ async function playerPage(key: string, byId: boolean, titles: Titles): Promise<{
       games.length === 0 ? note(t("history.no_finished")) : scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "player-games" },
         h("thead", {}, h("tr", {}, h("th", {}, t("lobby.col.game")), statHeads(null))),
         h("tbody", {}, games.map(([game, stats]) => h("tr", {},
-          h("td", {}, h("a", { href: `#/leaderboard?game=${encodeURIComponent(game)}` }, titles.of(game))),
+          h("td", {}, h("a", { href: leaderboardHref(game) }, titles.of(game))),
           statsCells(stats, stats.lower_score_wins)))))),
+      figuresOfPlayer(games, (game) => titles.of(game), leaderboardHref),
       ratingsOfPlayer(p, titles),
       h("h3", {}, t("history.recent")),
       p.recent.length === 0 ? note(t("history.none")) : scrollBox(matchTable(p.recent, titles).table),

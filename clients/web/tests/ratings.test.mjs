@@ -3,8 +3,8 @@
 //   checked by default) with bots, played by clicking to the end twice; the room shows
 //   "Rated"; the leaderboard of Perico lists the player among the provisional ratings
 //   (two matches are far from the ~15 that settle a rating) with the API's rating to one
-//   decimal; the player's page shows the rating, its matches, the average place and the
-//   chart of its history (an SVG with one point per match). A casual room says "Casual"
+//   decimal; the player's page shows the rating, its matches, the average place, the
+//   chart of its history (an SVG with one point per match) and the Perico figures. A casual room says "Casual"
 //   in its header and in another person's lobby list, and its match changes no rating.
 // - the same pages drawn from replies of the protocol's shape (page.route), so that the
 //   established and provisional tables, a long history and Spanish are seen whatever the
@@ -191,6 +191,15 @@ describe("ratings against the server", () => {
       const place = profile.games.perico.average_place;
       assert.ok(place === null || (place >= 1 && place <= 3), `average place ${place}`);
       assert.equal(await block.locator('[data-testid="player-average-place"]').innerText(), placeWords(place));
+      // Its figures over the two matches (servers before figures have none), each shown.
+      const figures = profile.games.perico.figures;
+      if (figures !== undefined) {
+        assert.ok(Object.keys(figures).length > 0, "two Perico matches give figures");
+        for (const [name, value] of Object.entries(figures)) {
+          const shownFigure = page.locator(`[data-testid="figures-perico"] dd[data-figure="${name}"]`);
+          assert.equal(await shownFigure.innerText(), new Intl.NumberFormat("en").format(value), name);
+        }
+      }
       const chart = await chartFacts(page, "perico");
       assert.equal(chart.points, 2, "one point per rated match");
       assert.equal(chart.role, "img");

@@ -374,6 +374,21 @@ class PgReads final : public StoreReads {
     return games;
   }
 
+  std::vector<FigureRow> player_figures(const std::string& player_id, int per_game) override {
+    Result rows = db_.exec(R"sql(
+      SELECT game, figures FROM (
+        SELECT m.game, s.figures,
+               row_number() OVER (PARTITION BY m.game
+                                  ORDER BY m.ended_at DESC, m.id COLLATE "C" DESC) AS newest
+        FROM match_seats s JOIN matches m ON m.id = s.match_id
+        WHERE m.status = 'over' AND s.player_id = $1 AND s.figures IS NOT NULL) latest
+      WHERE newest <= $2 ORDER BY game COLLATE "C", newest)sql",
+                           Params().add(player_id).add(per_game));
+    std::vector<FigureRow> figures;
+    for (int r = 0; r < rows.rows(); ++r) figures.push_back({rows.string(r, 0), rows.string(r, 1)});
+    return figures;
+  }
+
   std::vector<RatingRow> game_ratings(const std::string& game) override {
     return rating_rows(db_.exec(std::string(sql_text::kRatingRowSql) +
                                     " WHERE r.game = $1 ORDER BY r.player_id COLLATE \"C\"",
@@ -404,32 +419,7 @@ class PgReads final : public StoreReads {
   }
 
   // A club's server's (pg_account_queries.hpp).
-  std::vector<AccountRow> load_accounts() override { return accounts_.load_accounts(); }
-  std::optional<AccountRow> account_by_key(const std::string& handle_key) override {
-    return accounts_.account_by_key(handle_key);
-  }
-  std::optional<AccountRow> account_of(const std::string& player_id) override {
-    return accounts_.account_of(player_id);
-  }
-  std::vector<SessionRow> sessions_of(const std::string& player_id) override {
-    return accounts_.sessions_of(player_id);
-  }
-  std::vector<SanctionRow> load_sanctions() override { return accounts_.load_sanctions(); }
-  std::vector<InviteRow> invites() override { return accounts_.invites(); }
-  bool player_invited(const std::string& player_id) override {
-    return accounts_.player_invited(player_id);
-  }
-  std::vector<std::string> invited_players() override { return accounts_.invited_players(); }
-  std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) override {
-    return accounts_.audit_after(after_seq, limit);
-  }
-  std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) override {
-    return accounts_.audit_page(before_seq, limit);
-  }
-  std::optional<std::string> setting(const std::string& key) override {
-    return accounts_.setting(key);
-  }
-  std::vector<EventRow> load_events() override { return accounts_.load_events(); }
+  AccountReads& accounts() override { return accounts_; }
 
  private:
   Connection& db_;

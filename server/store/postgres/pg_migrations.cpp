@@ -216,8 +216,13 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_player ON rating_history (player_id, game, at);
 )sql";
 
-// Club nights (issue 49; server/events/), as SQLite's version 9.
+// Version 7: SQLite's version 9, each seat's figures (NULL for older matches).
 constexpr const char* kVersion7 = R"sql(
+ALTER TABLE match_seats ADD COLUMN figures TEXT;
+)sql";
+
+// Version 8: SQLite's version 10, club nights (issue 49; server/events/).
+constexpr const char* kVersion8 = R"sql(
 CREATE TABLE events (
   id          TEXT PRIMARY KEY,
   state       TEXT NOT NULL,
@@ -233,7 +238,8 @@ const std::vector<Migration>& migrations() {
       {4, "claim_codes: a claim code redeemable on any node and after a restart", kVersion4},
       {5, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion5},
       {6, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion6},
-      {7, "events: club nights kept across a restart", kVersion7},
+      {7, "match_seats.figures: each seat's figures for the player page", kVersion7},
+      {8, "events: club nights kept across a restart", kVersion8},
   };
   return all;
 }

@@ -30,6 +30,20 @@ Params& add_optional(Params& params, const std::string& text) {
   return text.empty() ? params.add_null() : params.add(text);
 }
 
+// $1..$7 of a seat's result: match, seat, score, placing, winner, left early, figures
+// (NULL when the seat has none).
+Params seat_result_params(const std::string& match_id, const SeatResult& seat) {
+  Params params;
+  params.add(match_id)
+      .add(seat.seat)
+      .add(seat.score)
+      .add(seat.placing)
+      .add(seat.placing == 1)
+      .add(seat.left);
+  add_optional(params, seat.figures);
+  return params;
+}
+
 }  // namespace
 
 PgWriteBatch::PgWriteBatch(std::string conninfo, Connection::Options options, std::string guard_sql,
@@ -280,17 +294,12 @@ void PgWriteBatch::match_ended(const std::string& match_id, Millis ended_at,
   for (const SeatResult& seat : seats) {
     add(R"sql(
       WITH scored AS (
-        UPDATE match_seats SET score = $3, "placing" = $4, winner = $5, left_early = $6
+        UPDATE match_seats SET score = $3, "placing" = $4, winner = $5, left_early = $6,
+                               figures = $7
         WHERE match_id = $1 AND seat = $2 RETURNING 1)
       SELECT parlor_require(EXISTS (SELECT 1 FROM scored),
                             'match ' || $1 || ' has no seat ' || $2))sql",
-        Params()
-            .add(match_id)
-            .add(seat.seat)
-            .add(seat.score)
-            .add(seat.placing)
-            .add(seat.placing == 1)
-            .add(seat.left));
+        seat_result_params(match_id, seat));
   }
   move_actions(match_id);
 }

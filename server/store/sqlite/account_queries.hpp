@@ -11,26 +11,26 @@
 
 #include "server/store/account_rows.hpp"
 #include "server/store/sqlite/database.hpp"
+#include "server/store/store_reads.hpp"
 
 namespace parlor::server::store {
 
-class SqliteAccountQueries {
+class SqliteAccountQueries final : public AccountReads {
  public:
   explicit SqliteAccountQueries(sql::Database& db) : db_(db) {}
 
-  std::vector<AccountRow> load_accounts();
-  std::optional<AccountRow> account_by_key(const std::string& handle_key);
-  std::optional<AccountRow> account_of(const std::string& player_id);
-  // players.token_hash first (unless ended), then player_tokens by created_at.
-  std::vector<SessionRow> sessions_of(const std::string& player_id);
-  std::vector<SanctionRow> load_sanctions();
-  std::vector<InviteRow> invites();
-  bool player_invited(const std::string& player_id);
-  std::vector<std::string> invited_players();
-  std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit);
-  std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit);
-  std::optional<std::string> setting(const std::string& key);
-  std::vector<EventRow> load_events();
+  std::vector<AccountRow> load_accounts() override;
+  std::optional<AccountRow> account_by_key(const std::string& handle_key) override;
+  std::optional<AccountRow> account_of(const std::string& player_id) override;
+  std::vector<SessionRow> sessions_of(const std::string& player_id) override;
+  std::vector<SanctionRow> load_sanctions() override;
+  std::vector<InviteRow> invites() override;
+  bool player_invited(const std::string& player_id) override;
+  std::vector<std::string> invited_players() override;
+  std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) override;
+  std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) override;
+  std::optional<std::string> setting(const std::string& key) override;
+  std::vector<EventRow> load_events() override;
 
  private:
   std::optional<AccountRow> one_account(const char* where, const std::string& value);

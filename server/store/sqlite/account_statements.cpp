@@ -71,142 +71,78 @@ AccountStatements::AccountStatements(sql::Database& db)
           state = excluded.state, updated_at = excluded.updated_at)sql") {}
 
 void AccountStatements::account_created(const AccountRow& account) {
-  create_account_.reset();
-  create_account_.bind(":player_id", account.player_id);
-  create_account_.bind(":handle", account.handle);
-  create_account_.bind(":handle_key", account.handle_key);
-  create_account_.bind(":skeleton", account.skeleton);
-  create_account_.bind(":password_hash", account.password_hash);
-  create_account_.bind(":role", account.role);
-  create_account_.bind(":approved", account.approved);
-  create_account_.bind(":created_at", account.created_at);
-  create_account_.bind(":password_changed_at", account.password_changed_at);
-  create_account_.run();
+  create_account_.run_with(":player_id", account.player_id, ":handle", account.handle,
+                           ":handle_key", account.handle_key, ":skeleton", account.skeleton,
+                           ":password_hash", account.password_hash, ":role", account.role,
+                           ":approved", account.approved, ":created_at", account.created_at,
+                           ":password_changed_at", account.password_changed_at);
 }
 
 void AccountStatements::password_changed(const std::string& player_id,
                                          const std::string& password_hash, Millis at) {
-  change_password_.reset();
-  change_password_.bind(":player_id", player_id);
-  change_password_.bind(":password_hash", password_hash);
-  change_password_.bind(":at", at);
-  change_password_.run();
+  change_password_.run_with(":player_id", player_id, ":password_hash", password_hash, ":at", at);
 }
 
 void AccountStatements::account_role_set(const std::string& player_id, const std::string& role) {
-  set_role_.reset();
-  set_role_.bind(":player_id", player_id);
-  set_role_.bind(":role", role);
-  set_role_.run();
+  set_role_.run_with(":player_id", player_id, ":role", role);
 }
 
 void AccountStatements::account_approved(const std::string& player_id, bool approved) {
-  set_approved_.reset();
-  set_approved_.bind(":player_id", player_id);
-  set_approved_.bind(":approved", approved);
-  set_approved_.run();
+  set_approved_.run_with(":player_id", player_id, ":approved", approved);
 }
 
 void AccountStatements::session_added(const std::string& player_id, const std::string& token_hash,
                                       const std::string& label, Millis at) {
-  add_session_.reset();
-  add_session_.bind(":token_hash", token_hash);
-  add_session_.bind(":player_id", player_id);
-  add_session_.bind(":at", at);
-  add_session_.bind(":label", label);
-  add_session_.run();
+  add_session_.run_with(":token_hash", token_hash, ":player_id", player_id, ":at", at, ":label",
+                        label);
 }
 
 void AccountStatements::session_ended(const std::string& token_hash) {
-  delete_token_.reset();
-  delete_token_.bind(":token_hash", token_hash);
-  delete_token_.run();
-  end_first_token_.reset();
-  end_first_token_.bind(":token_hash", token_hash);
-  end_first_token_.run();
+  delete_token_.run_with(":token_hash", token_hash);
+  end_first_token_.run_with(":token_hash", token_hash);
 }
 
 void AccountStatements::sessions_ended_except(const std::string& player_id,
                                               const std::string& keep_token_hash) {
-  delete_tokens_except_.reset();
-  delete_tokens_except_.bind(":player_id", player_id);
-  delete_tokens_except_.bind(":keep", keep_token_hash);
-  delete_tokens_except_.run();
-  end_first_token_except_.reset();
-  end_first_token_except_.bind(":player_id", player_id);
-  end_first_token_except_.bind(":keep", keep_token_hash);
-  end_first_token_except_.run();
+  delete_tokens_except_.run_with(":player_id", player_id, ":keep", keep_token_hash);
+  end_first_token_except_.run_with(":player_id", player_id, ":keep", keep_token_hash);
 }
 
 void AccountStatements::sanction_set(const SanctionRow& sanction) {
-  upsert_sanction_.reset();
-  upsert_sanction_.bind(":player_id", sanction.player_id);
-  upsert_sanction_.bind(":until", sanction.until);
-  upsert_sanction_.bind(":reason", sanction.reason);
-  upsert_sanction_.bind(":by_player", sanction.by);
-  upsert_sanction_.bind(":at", sanction.at);
-  upsert_sanction_.run();
+  upsert_sanction_.run_with(":player_id", sanction.player_id, ":until", sanction.until, ":reason",
+                            sanction.reason, ":by_player", sanction.by, ":at", sanction.at);
 }
 
 void AccountStatements::sanction_lifted(const std::string& player_id) {
-  delete_sanction_.reset();
-  delete_sanction_.bind(":player_id", player_id);
-  delete_sanction_.run();
+  delete_sanction_.run_with(":player_id", player_id);
 }
 
 void AccountStatements::invite_made(const InviteRow& invite) {
-  insert_invite_.reset();
-  insert_invite_.bind(":id", invite.id);
-  insert_invite_.bind(":code_hash", invite.code_hash);
-  insert_invite_.bind(":created_by", invite.created_by);
-  insert_invite_.bind(":note", invite.note);
-  insert_invite_.bind(":created_at", invite.created_at);
-  insert_invite_.bind(":expires_at", invite.expires_at);
-  insert_invite_.bind(":max_uses", invite.max_uses);
-  insert_invite_.bind(":uses", invite.uses);
-  insert_invite_.bind(":revoked_at", invite.revoked_at);
-  insert_invite_.run();
+  insert_invite_.run_with(":id", invite.id, ":code_hash", invite.code_hash, ":created_by",
+                          invite.created_by, ":note", invite.note, ":created_at", invite.created_at,
+                          ":expires_at", invite.expires_at, ":max_uses", invite.max_uses, ":uses",
+                          invite.uses, ":revoked_at", invite.revoked_at);
 }
 
 void AccountStatements::invite_revoked(const std::string& invite_id, Millis at) {
-  revoke_invite_.reset();
-  revoke_invite_.bind(":id", invite_id);
-  revoke_invite_.bind(":at", at);
-  revoke_invite_.run();
+  revoke_invite_.run_with(":id", invite_id, ":at", at);
 }
 
 void AccountStatements::invite_redeemed(const std::string& code_hash, const std::string& player_id,
                                         Millis at) {
-  use_invite_.reset();
-  use_invite_.bind(":code_hash", code_hash);
-  use_invite_.bind(":player_id", player_id);
-  use_invite_.bind(":at", at);
-  use_invite_.run();
+  use_invite_.run_with(":code_hash", code_hash, ":player_id", player_id, ":at", at);
   if (db_.changes() == 0) return;  // no good invite, or this player's use is there already
-  count_invite_use_.reset();
-  count_invite_use_.bind(":code_hash", code_hash);
-  count_invite_use_.run();
+  count_invite_use_.run_with(":code_hash", code_hash);
 }
 
 void AccountStatements::audit(const AuditRow& row) {
-  insert_audit_.reset();
-  insert_audit_.bind(":key", row.key);
-  insert_audit_.bind(":at", row.at);
-  insert_audit_.bind(":actor_id", row.actor_id);
-  insert_audit_.bind(":actor_name", row.actor_name);
-  insert_audit_.bind(":action", row.action);
-  insert_audit_.bind(":target_id", row.target_id);
-  insert_audit_.bind(":target_name", row.target_name);
-  insert_audit_.bind(":detail", row.detail);
-  insert_audit_.run();
+  insert_audit_.run_with(":key", row.key, ":at", row.at, ":actor_id", row.actor_id, ":actor_name",
+                         row.actor_name, ":action", row.action, ":target_id", row.target_id,
+                         ":target_name", row.target_name, ":detail", row.detail);
 }
 
 void AccountStatements::setting_saved(const std::string& key, const std::string& value, Millis at) {
-  upsert_setting_.reset();
-  upsert_setting_.bind(":key", key);
-  upsert_setting_.bind(":value", value);
-  upsert_setting_.bind(":at", at);
-  upsert_setting_.run();
+  upsert_setting_.run_with(":key", key, ":value", value, ":at", at);
 }
 
 void AccountStatements::event_saved(const std::string& event_id, const std::string& state,

@@ -17,36 +17,21 @@ ClaimCodeStatements::ClaimCodeStatements(sql::Database& db)
         ON CONFLICT (token_hash) DO NOTHING)sql"),
       delete_code_(db, "DELETE FROM claim_codes WHERE code_hash = :code_hash") {}
 
-void ClaimCodeStatements::forget_expired(Millis now) {
-  forget_expired_.reset();
-  forget_expired_.bind(":now", now);
-  forget_expired_.run();
-}
+void ClaimCodeStatements::forget_expired(Millis now) { forget_expired_.run_with(":now", now); }
 
 void ClaimCodeStatements::issued(const std::string& code_hash, const std::string& player_id,
                                  Millis issued_at, Millis expires_at) {
   forget_expired(issued_at);
-  forget_players_codes_.reset();
-  forget_players_codes_.bind(":player_id", player_id);
-  forget_players_codes_.run();
-  insert_code_.reset();
-  insert_code_.bind(":code_hash", code_hash);
-  insert_code_.bind(":player_id", player_id);
-  insert_code_.bind(":expires_at", expires_at);
-  insert_code_.run();
+  forget_players_codes_.run_with(":player_id", player_id);
+  insert_code_.run_with(":code_hash", code_hash, ":player_id", player_id, ":expires_at",
+                        expires_at);
 }
 
 void ClaimCodeStatements::redeemed(const std::string& code_hash, const std::string& token_hash,
                                    Millis at) {
   forget_expired(at);
-  token_for_code_.reset();
-  token_for_code_.bind(":token_hash", token_hash);
-  token_for_code_.bind(":at", at);
-  token_for_code_.bind(":code_hash", code_hash);
-  token_for_code_.run();
-  delete_code_.reset();
-  delete_code_.bind(":code_hash", code_hash);
-  delete_code_.run();
+  token_for_code_.run_with(":token_hash", token_hash, ":at", at, ":code_hash", code_hash);
+  delete_code_.run_with(":code_hash", code_hash);
 }
 
 }  // namespace parlor::server::store

@@ -386,6 +386,22 @@ class SqliteReads final : public StoreReads {
     return games;
   }
 
+  std::vector<FigureRow> player_figures(const std::string& player_id, int per_game) override {
+    sql::Statement rows(db_, R"sql(
+      SELECT game, figures FROM (
+        SELECT m.game, s.figures,
+               row_number() OVER (PARTITION BY m.game ORDER BY m.ended_at DESC, m.id DESC)
+                 AS newest
+        FROM match_seats s JOIN matches m ON m.id = s.match_id
+        WHERE m.status = 'over' AND s.player_id = ?1 AND s.figures IS NOT NULL)
+      WHERE newest <= ?2 ORDER BY game, newest)sql");
+    rows.bind(1, player_id);
+    rows.bind(2, per_game);
+    std::vector<FigureRow> figures;
+    while (rows.step()) figures.push_back({rows.get_text(0), rows.get_text(1)});
+    return figures;
+  }
+
   std::vector<RatingRow> game_ratings(const std::string& game) override {
     sql::Statement rows(
         db_, std::string(sql_text::kRatingRowSql) + " WHERE r.game = ?1 ORDER BY r.player_id");
@@ -419,32 +435,7 @@ class SqliteReads final : public StoreReads {
   }
 
   // A club's server's (account_queries.hpp).
-  std::vector<AccountRow> load_accounts() override { return accounts_.load_accounts(); }
-  std::optional<AccountRow> account_by_key(const std::string& handle_key) override {
-    return accounts_.account_by_key(handle_key);
-  }
-  std::optional<AccountRow> account_of(const std::string& player_id) override {
-    return accounts_.account_of(player_id);
-  }
-  std::vector<SessionRow> sessions_of(const std::string& player_id) override {
-    return accounts_.sessions_of(player_id);
-  }
-  std::vector<SanctionRow> load_sanctions() override { return accounts_.load_sanctions(); }
-  std::vector<InviteRow> invites() override { return accounts_.invites(); }
-  bool player_invited(const std::string& player_id) override {
-    return accounts_.player_invited(player_id);
-  }
-  std::vector<std::string> invited_players() override { return accounts_.invited_players(); }
-  std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) override {
-    return accounts_.audit_after(after_seq, limit);
-  }
-  std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) override {
-    return accounts_.audit_page(before_seq, limit);
-  }
-  std::optional<std::string> setting(const std::string& key) override {
-    return accounts_.setting(key);
-  }
-  std::vector<EventRow> load_events() override { return accounts_.load_events(); }
+  AccountReads& accounts() override { return accounts_; }
 
  private:
   sql::Database& db_;

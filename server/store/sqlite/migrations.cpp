@@ -251,8 +251,16 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_player ON rating_history (player_id, game, at);
 )sql";
 
-// Club nights (issue 49; server/events/): each event's whole state as one JSON text.
+// Version 9: each seat's figures (issue 49: the player page's per-game figures;
+// figure_totals.hpp), one JSON object per seat written with its score at the match's end.
+// Matches recorded before have none (NULL) and count for no figure.
 constexpr const char* kVersion9 = R"sql(
+ALTER TABLE match_seats ADD COLUMN figures TEXT;
+)sql";
+
+// Version 10: club nights (issue 49; server/events/), each event's whole state as one
+// JSON text.
+constexpr const char* kVersion10 = R"sql(
 CREATE TABLE events (
   id          TEXT PRIMARY KEY,
   state       TEXT NOT NULL,
@@ -272,7 +280,8 @@ const std::vector<Migration>& migrations() {
       {6, "claim_codes: a claim code redeemable on any node and after a restart", kVersion6},
       {7, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion7},
       {8, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion8},
-      {9, "events: club nights kept across a restart", kVersion9},
+      {9, "match_seats.figures: each seat's figures for the player page", kVersion9},
+      {10, "events: club nights kept across a restart", kVersion10},
   };
   return all;
 }

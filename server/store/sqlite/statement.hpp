@@ -49,6 +49,15 @@ class Statement {
     bind(index_of(name), value);
   }
   int index_of(const char* name) const;
+  // A write in one call: resets, binds each (":name", value) pair and steps. Most of the
+  // store's writes are exactly that; written out, each was five to ten lines of the same
+  // shape.
+  template <class... NamesAndValues>
+  void run_with(const NamesAndValues&... names_and_values) {
+    reset();
+    bind_each(names_and_values...);
+    run();
+  }
 
   // Advances to the next row: true if there is one, false when done.
   bool step();
@@ -69,6 +78,12 @@ class Statement {
   std::optional<std::string> get_optional_text(int column) const;
 
  private:
+  void bind_each() {}
+  template <class T, class... Rest>
+  void bind_each(const char* name, const T& value, const Rest&... rest) {
+    bind(name, value);
+    bind_each(rest...);
+  }
   void check_bind(int rc, int index);
 
   Database& db_;

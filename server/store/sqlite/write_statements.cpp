@@ -105,7 +105,7 @@ WriteStatements::WriteStatements(sql::Database& db)
         WHERE id = :id)sql"),
       seat_result_(db, R"sql(
         UPDATE match_seats SET score = :score, placing = :placing, winner = :winner,
-                               left_early = :left_early
+                               left_early = :left_early, figures = :figures
         WHERE match_id = :match_id AND seat = :seat)sql"),
       abort_match_(db, R"sql(
         UPDATE matches SET status = 'aborted', ended_at = :ended_at, abort_reason = :reason
@@ -278,62 +278,36 @@ void WriteStatements::finish_actions(const std::string& match_id, bool write) {
 }
 
 void WriteStatements::save_player(const PlayerRow& player) {
-  upsert_player_.reset();
-  upsert_player_.bind(":id", player.id);
-  upsert_player_.bind(":name", player.name);
-  upsert_player_.bind(":token_hash", player.token_hash);
-  upsert_player_.bind(":first_seen", player.first_seen);
-  upsert_player_.bind(":last_seen", player.last_seen);
-  upsert_player_.run();
+  upsert_player_.run_with(":id", player.id, ":name", player.name, ":token_hash", player.token_hash,
+                          ":first_seen", player.first_seen, ":last_seen", player.last_seen);
 }
 
 void WriteStatements::player_seen(const std::string& id, const std::string& name, Millis at) {
-  player_seen_.reset();
-  player_seen_.bind(":id", id);
-  player_seen_.bind(":name", name);
-  player_seen_.bind(":at", at);
-  player_seen_.run();
+  player_seen_.run_with(":id", id, ":name", name, ":at", at);
   if (db_.changes() == 0) spdlog::warn("store: player_seen for unknown player {}", id);
 }
 
 void WriteStatements::player_token_added(const std::string& player_id,
                                          const std::string& token_hash, Millis at) {
-  add_player_token_.reset();
-  add_player_token_.bind(":token_hash", token_hash);
-  add_player_token_.bind(":player_id", player_id);
-  add_player_token_.bind(":at", at);
-  add_player_token_.run();
+  add_player_token_.run_with(":token_hash", token_hash, ":player_id", player_id, ":at", at);
 }
 
 void WriteStatements::room_saved(const std::string& room_id, const std::string& saved, Millis at) {
-  save_room_.reset();
-  save_room_.bind(":room_id", room_id);
-  save_room_.bind(":saved", saved);
-  save_room_.bind(":at", at);
-  save_room_.run();
+  save_room_.run_with(":room_id", room_id, ":saved", saved, ":at", at);
 }
 
 void WriteStatements::room_removed(const std::string& room_id) {
-  remove_room_.reset();
-  remove_room_.bind(":room_id", room_id);
-  remove_room_.run();
+  remove_room_.run_with(":room_id", room_id);
 }
 
 void WriteStatements::match_started(const MatchStart& start) {
   reload_if_stale();
-  upsert_match_.reset();
-  upsert_match_.bind(":id", start.id);
-  upsert_match_.bind(":room_id", start.room_id);
-  upsert_match_.bind(":match_number", start.match_number);
-  upsert_match_.bind(":game", start.game);
-  upsert_match_.bind(":options", json_text(start.options));
-  upsert_match_.bind(":room_settings", json_text(start.room_settings));
-  upsert_match_.bind(":seed_hex", start.seed_hex);
-  upsert_match_.bind(":first_dealer", start.first_dealer);
-  upsert_match_.bind(":lower_score_wins", start.lower_score_wins);
-  upsert_match_.bind(":started_at", start.started_at);
-  upsert_match_.bind(":rated", start.rated);
-  upsert_match_.run();
+  upsert_match_.run_with(":id", start.id, ":room_id", start.room_id, ":match_number",
+                         start.match_number, ":game", start.game, ":options",
+                         json_text(start.options), ":room_settings", json_text(start.room_settings),
+                         ":seed_hex", start.seed_hex, ":first_dealer", start.first_dealer,
+                         ":lower_score_wins", start.lower_score_wins, ":started_at",
+                         start.started_at, ":rated", start.rated);
   // Replaying the start of a match that is over changes nothing, nor makes it live again.
   bool playing = db_.changes() > 0;
   if (playing) live_.try_emplace(start.id);
@@ -413,41 +387,28 @@ void WriteStatements::insert_pending() {
 }
 
 void WriteStatements::commitment(const std::string& match_id, const CommitmentRow& commitment) {
-  put_commitment_.reset();
-  put_commitment_.bind(":match_id", match_id);
-  put_commitment_.bind(":deal", commitment.deal);
-  put_commitment_.bind(":sha256", commitment.sha256);
-  put_commitment_.run();
+  put_commitment_.run_with(":match_id", match_id, ":deal", commitment.deal, ":sha256",
+                           commitment.sha256);
 }
 
 void WriteStatements::round_ended(const std::string& match_id, int round,
                                   std::string_view result_json) {
-  put_round_.reset();
-  put_round_.bind(":match_id", match_id);
-  put_round_.bind(":round", round);
-  put_round_.bind(":result", result_json);
-  put_round_.run();
+  put_round_.run_with(":match_id", match_id, ":round", round, ":result", result_json);
 }
 
 void WriteStatements::match_ended(const std::string& match_id, Millis ended_at,
                                   std::string_view results_json,
                                   const std::vector<SeatResult>& seats) {
   reload_if_stale();
-  end_match_.reset();
-  end_match_.bind(":id", match_id);
-  end_match_.bind(":ended_at", ended_at);
-  end_match_.bind(":results", results_json);
-  end_match_.run();
+  end_match_.run_with(":id", match_id, ":ended_at", ended_at, ":results", results_json);
   if (db_.changes() == 0) throw StoreError("unknown_match", "no match " + match_id + " to end");
   for (const SeatResult& seat : seats) {
-    seat_result_.reset();
-    seat_result_.bind(":match_id", match_id);
-    seat_result_.bind(":seat", seat.seat);
-    seat_result_.bind(":score", seat.score);
-    seat_result_.bind(":placing", seat.placing);
-    seat_result_.bind(":winner", seat.placing == 1);
-    seat_result_.bind(":left_early", seat.left);
-    seat_result_.run();
+    // NULL when the match's figures could not be stored (store.hpp: SeatResult::figures).
+    const std::optional<std::string> figures =
+        seat.figures.empty() ? std::nullopt : std::optional<std::string>(seat.figures);
+    seat_result_.run_with(":match_id", match_id, ":seat", seat.seat, ":score", seat.score,
+                          ":placing", seat.placing, ":winner", seat.placing == 1, ":left_early",
+                          seat.left, ":figures", figures);
     if (db_.changes() == 0) {
       throw StoreError("unknown_seat",
                        "match " + match_id + " has no seat " + std::to_string(seat.seat));
@@ -459,11 +420,7 @@ void WriteStatements::match_ended(const std::string& match_id, Millis ended_at,
 void WriteStatements::match_aborted(const std::string& match_id, Millis ended_at,
                                     const std::string& reason) {
   reload_if_stale();
-  abort_match_.reset();
-  abort_match_.bind(":id", match_id);
-  abort_match_.bind(":ended_at", ended_at);
-  abort_match_.bind(":reason", reason);
-  abort_match_.run();
+  abort_match_.run_with(":id", match_id, ":ended_at", ended_at, ":reason", reason);
   bool aborted = db_.changes() > 0;
   if (!aborted) {
     spdlog::warn("store: match_aborted for {}, which is unknown or already over", match_id);
