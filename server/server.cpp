@@ -312,6 +312,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   auto shut_down = [&](std::chrono::seconds patience) {
     listener->stop();
     if (account_feed) account_feed->stop();
+    event_service.stop();  // before the rooms close: their ends are not the night's results
     lobby->shutdown();
     spdlog::info("shutting down: closing {} connections", gate->close_all());
     auto timer = std::make_shared<net::steady_timer>(ioc);

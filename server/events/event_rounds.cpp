@@ -87,6 +87,7 @@ void EventService::start_grace_over(const std::string& event_id, int round) {
   Later later;
   {
     std::lock_guard lock(mutex_);
+    if (stopped_) return;
     EventState* event = find(event_id);
     if (!event || event->status != EventStatus::kRunning) return;
     if (static_cast<int>(event->rounds.size()) != round) return;
@@ -120,8 +121,14 @@ TableResult EventService::score_table(const EventTable& table, const TableOutcom
   return result;
 }
 
+void EventService::stop() {
+  std::lock_guard lock(mutex_);
+  stopped_ = true;
+}
+
 void EventService::match_ended(TableOutcome outcome) {
   std::lock_guard lock(mutex_);
+  if (stopped_) return;
   auto room = event_of_room_.find(outcome.room_id);
   if (room == event_of_room_.end()) return;
   EventState* event = find(room->second);
@@ -150,6 +157,7 @@ void EventService::next_round(const std::string& event_id, int after_round) {
   Later later;
   {
     std::lock_guard lock(mutex_);
+    if (stopped_) return;
     EventState* event = find(event_id);
     if (!event || event->status != EventStatus::kRunning) return;
     if (static_cast<int>(event->rounds.size()) != after_round) return;  // already paired

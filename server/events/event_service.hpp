@@ -98,6 +98,12 @@ class EventService : public MatchEndHook {
   // Returns how many events were taken back.
   int resume(const std::vector<std::string>& saved);
 
+  // The server is shutting down: from now on a table's match that ends or is aborted is
+  // not a result (its room and match come back after the restart, resume() takes the
+  // event back), and no round is paired or started. Without this, the rooms closing at
+  // shutdown would score every table absent and play the night out on empty rooms.
+  void stop();
+
   // Tests: the stored form of an event.
   std::optional<EventState> state(const std::string& event_id) const;
 
@@ -129,6 +135,7 @@ class EventService : public MatchEndHook {
   std::map<std::string, EventState> events_;
   std::map<std::string, std::string> event_of_room_;
   long long next_event_ = 1;
+  bool stopped_ = false;
 };
 
 }  // namespace parlor::server::events

@@ -253,6 +253,23 @@ TEST_F(EventServiceTest, AnAbortedTableCountsEverySeatAbsent) {
   EXPECT_EQ(done.rounds[0].tables[0].result->absent, std::vector<bool>(4, true));
 }
 
+// At shutdown the rooms close and their matches end unfinished; those are not results
+// (the rooms come back after the restart), so a stopped service scores nothing.
+TEST_F(EventServiceTest, AStoppedServiceTakesNoTableEndAsAResult) {
+  std::string id = signed_up(4, perico_night(2));
+  ASSERT_TRUE(service_.start(player(1), id));
+  EventTable table = state(id).rounds[0].tables[0];
+  service_.stop();
+  TableOutcome aborted;
+  aborted.aborted = true;
+  aborted.room_id = table.room_id;
+  service_.match_ended(aborted);
+  EventState kept = state(id);
+  EXPECT_EQ(kept.status, EventStatus::kRunning);
+  ASSERT_EQ(kept.rounds.size(), 1u);
+  EXPECT_FALSE(kept.rounds[0].tables[0].result.has_value());
+}
+
 TEST_F(EventServiceTest, ASavedEventIsTakenBackAfterARestart) {
   std::string id = signed_up(8, perico_night(2));
   ASSERT_TRUE(service_.start(player(1), id));
