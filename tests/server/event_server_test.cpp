@@ -21,9 +21,9 @@
 #include "engine/registry/registry.hpp"
 #include "tests/server/match_driver.hpp"
 #include "tests/server/server_process.hpp"
+#include "tests/server/test_patience.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/support/built_paths.hpp"
-#include "tests/server/test_patience.hpp"
 
 namespace parlor::testing {
 namespace {
