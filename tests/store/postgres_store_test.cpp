@@ -79,7 +79,7 @@ TEST_F(PostgresStoreTest, MigratesAnEmptyDatabaseAndStartsAgainOnIt) {
   EXPECT_EQ(count("SELECT count(*) FROM claim_codes"), 0);
   auto again = open();  // a second start migrates nothing and finds everything
   ASSERT_TRUE(again);
-  EXPECT_EQ(count("SELECT count(*) FROM parlor_schema_version"), 7);
+  EXPECT_EQ(count("SELECT count(*) FROM parlor_schema_version"), 8);
   auto unfinished = again->load_unfinished_matches();
   ASSERT_EQ(unfinished.size(), 1u);
   EXPECT_EQ(unfinished[0].actions.size(), 1u);
