@@ -68,6 +68,13 @@ enum class RequestType {
   kOpInvites,
   kOpMakeInvite,
   kOpRevokeInvite,
+  // Club nights (README: "Club nights").
+  kCreateEvent,
+  kEvents,
+  kEvent,
+  kJoinEvent,
+  kLeaveEvent,
+  kStartEvent,
 };
 
 // A member of a request that the move reader read (move_reader.hpp): `name` is one of its

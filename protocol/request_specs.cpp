@@ -104,6 +104,22 @@ const std::vector<MessageSpec>& message_specs() {
        "op_make_invite",
        {{"max_uses", K::kInt, false}, {"hours", K::kInt, false}, {"note", K::kText, false}}},
       {RequestType::kOpRevokeInvite, "op_revoke_invite", {{"invite", K::kString, true}}},
+      {RequestType::kCreateEvent,
+       "create_event",
+       {{"name", K::kString, true},
+        {"game", K::kString, true},
+        {"options", K::kObject, false},
+        {"seats", K::kInt, true},
+        {"min_seats", K::kInt, false},
+        {"rounds", K::kInt, true},
+        {"pairing", K::kString, false},
+        {"duplicate", K::kBool, false},
+        {"rated", K::kBool, false}}},
+      {RequestType::kEvents, "events", {}},
+      {RequestType::kEvent, "event", {{"event", K::kString, true}}},
+      {RequestType::kJoinEvent, "join_event", {{"event", K::kString, true}}},
+      {RequestType::kLeaveEvent, "leave_event", {{"event", K::kString, true}}},
+      {RequestType::kStartEvent, "start_event", {{"event", K::kString, true}}},
   };
   return specs;
 }

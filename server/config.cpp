@@ -156,6 +156,12 @@ const std::vector<Flag>& flags() {
                "less than the cores, at least one)",
                &C::bot_threads, 0, 64),
       int_flag("round-pause-ms", "pause between rounds", &C::round_pause_ms, 0, 60000),
+      int_flag("event-start-grace-ms",
+               "an event's table waits this long for its players, then bots sit in for the "
+               "absent",
+               &C::event_start_grace_ms, 0, 3600000),
+      int_flag("event-round-pause-ms", "pause between an event's rounds", &C::event_round_pause_ms,
+               0, 3600000),
       int_flag("empty-room-seconds", "an empty room closes after this long", &C::empty_room_seconds,
                0, 86400 * 7),
       int_flag("max-rooms", "most rooms open at once", &C::max_rooms, 1, 10000000),

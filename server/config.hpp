@@ -44,6 +44,10 @@ struct ServerConfig {
   int bot_threads = 0;
   int round_pause_ms = 3000;
   int empty_room_seconds = 300;
+  // Club nights (server/events/): how long a table waits for its players before bots take
+  // the absent seats, and the pause between an event's rounds.
+  int event_start_grace_ms = 60000;
+  int event_round_pause_ms = 10000;
   int max_rooms = 10000;
   // Table chat (server/room/table_chat.hpp): each member's burst of lines, then one line per
   // interval (0: no limit), and the longest line in characters.

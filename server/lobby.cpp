@@ -110,6 +110,8 @@ Expected<std::shared_ptr<Room>> Lobby::create_room(const CreateRoomRequest& requ
   settings.grace = std::chrono::seconds(config_.grace_seconds);
   settings.empty_close = std::chrono::seconds(config_.empty_room_seconds);
   settings.chat = chat_limits(config_);
+  settings.event_id = request.event_id;
+  settings.first_seed_hex = request.first_seed_hex;
 
   std::lock_guard lock(mutex_);
   if (shutting_down_) return Error{"shutting_down", "the server is shutting down"};

@@ -30,6 +30,10 @@
 
 namespace parlor::server {
 
+namespace events {
+class EventService;
+}
+
 struct CreateRoomRequest {
   std::string game;
   Json options;
@@ -39,6 +43,9 @@ struct CreateRoomRequest {
   std::optional<int> turn_seconds;
   std::optional<int> bot_delay_ms;
   std::optional<int> bot_budget_ms;
+  // A club night's table (server/events/): RoomSettings::event_id and first_seed_hex.
+  std::string event_id;
+  std::string first_seed_hex;
 };
 
 // What a cluster (server/cluster/) needs to hear from the lobby: every change to this
@@ -73,6 +80,9 @@ class Lobby : public RoomDirectory {
   // Where every room's bots think (null: on the rooms' strands). Set before the listener
   // opens; it must outlive the io_context's handlers (server.cpp).
   void set_bot_thinker(BotThinker* thinker) { thinker_ = thinker; }
+  // The club nights (server/events/), or null. Set before the listener opens.
+  void set_events(events::EventService* events) { events_ = events; }
+  events::EventService* events() const { return events_; }
   const GameDefinition* find_game(const std::string& name) const;
   Json describe_games() const;
 
@@ -131,6 +141,7 @@ class Lobby : public RoomDirectory {
   cluster::RoomLocator* locator_ = &null_locator_;
   TakenElsewhere taken_elsewhere_;
   BotThinker* thinker_ = nullptr;
+  events::EventService* events_ = nullptr;
 
   mutable std::mutex mutex_;
   // Hashed: every request to a room finds it here by its id, and with thousands of rooms

@@ -19,7 +19,11 @@
 #include "server/accounts/account_feed.hpp"
 #include "server/accounts/club.hpp"
 #include "server/cluster/cluster_service.hpp"
+#include "server/events/event_journal.hpp"
+#include "server/events/event_service.hpp"
+#include "server/events/lobby_event_tables.hpp"
 #include "server/http/replay_cache.hpp"
+#include "server/ids.hpp"
 #include "server/lobby.hpp"
 #include "server/net/connection_gate.hpp"
 #include "server/net/listener.hpp"
@@ -194,8 +198,21 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // the others instead); declared before the lobby, whose rooms call it.
   RoomKeeper room_keeper(*store);
   std::jthread warming([games] { warm_up(games); });
-  StoreJournal journal(*store);
+  StoreJournal store_journal(*store);
+  // Club nights (server/events/): the service hears its tables' matches end through the
+  // journal the rooms write to, and opens its tables through the lobby made after it.
+  events::LobbyEventTables event_tables;
+  events::StoreEventSaver event_saver(*store);
+  events::EventOptions event_options;
+  event_options.start_grace = std::chrono::milliseconds(config.event_start_grace_ms);
+  event_options.round_pause = std::chrono::milliseconds(config.event_round_pause_ms);
+  event_options.id_suffix = node_id_suffix(config.node);
+  events::EventService event_service(event_options, event_tables, event_saver,
+                                     events::io_timer(ioc));
+  events::EventJournal journal(store_journal, event_service);
   auto lobby = std::make_shared<Lobby>(ioc, running_config, std::move(games), journal, metrics);
+  event_tables.attach(*lobby);
+  lobby->set_events(&event_service);
   lobby->players().attach_store(*store);
   lobby->set_bot_thinker(&bot_thinker);
   std::atomic<bool> fenced{false};
@@ -220,6 +237,18 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
     return 1;
   }
   const RecoveryReport& recovered = attached.value();
+  // After the rooms: an event's tables are rooms recovery has just reopened.
+  if (auto saved = store->load_events()) {
+    std::vector<std::string> texts;
+    for (const store::EventRow& row : *saved) texts.push_back(row.state);
+    if (int resumed = event_service.resume(texts); resumed > 0) {
+      spdlog::info("events: {} club nights taken back", resumed);
+    }
+  } else {
+    spdlog::critical("cannot read the club nights: {} ({})", saved.error().message,
+                     saved.error().code);
+    return 1;
+  }
   if (recovered.resumed + recovered.finished + recovered.aborted + recovered.reopened > 0) {
     spdlog::info("recovery: {} matches resumed, {} finished, {} aborted; {} rooms reopened waiting",
                  recovered.resumed, recovered.finished, recovered.aborted, recovered.reopened);
@@ -283,6 +312,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   auto shut_down = [&](std::chrono::seconds patience) {
     listener->stop();
     if (account_feed) account_feed->stop();
+    event_service.stop();  // before the rooms close: their ends are not the night's results
     lobby->shutdown();
     spdlog::info("shutting down: closing {} connections", gate->close_all());
     auto timer = std::make_shared<net::steady_timer>(ioc);

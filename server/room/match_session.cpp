@@ -19,6 +19,12 @@ void MatchSession::hold_until_durable() {
 Expected<int> MatchSession::start(const RoomSettings& settings, std::vector<SeatRecord> seats) {
   if (!journal_.writable()) return Error{"store_unavailable", kStoreUnavailable};
   Seed seed = Seed::from_os();
+  // An event's duplicate round: the first match is dealt from the event's seed.
+  if (record_.match_number == 0 && !settings.first_seed_hex.empty()) {
+    Expected<Seed> fixed = Seed::from_hex(settings.first_seed_hex);
+    if (!fixed) return Error{"start_failed", "the room's first seed is not 64 hex digits"};
+    seed = *fixed;
+  }
   Seat dealer = choose_first_dealer(seed, settings.seats);
   MatchConfig config;
   config.options = settings.options;

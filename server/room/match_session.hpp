@@ -50,7 +50,8 @@ class MatchSession {
   // A room reopened between matches: its next match is numbered after `matches_played`.
   void number_after(int matches_played) { record_.match_number = matches_played; }
 
-  // Starts the room's next match with these seats and journals its start.
+  // Starts the room's next match with these seats and journals its start (the first
+  // match from settings.first_seed_hex when it is set).
   // Errors: store_unavailable, start_failed (the engine refused the options or failed).
   Expected<int> start(const RoomSettings& settings, std::vector<SeatRecord> seats);
 

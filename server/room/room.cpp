@@ -77,6 +77,7 @@ void Room::act(Member who, Json request_id, Json action, Clock::time_point recei
 void Room::get_state(Member who, Json request_id) {
   post_to_strand(&Room::do_get_state, std::move(who), std::move(request_id));
 }
+void Room::start_event_table() { post_to_strand(&Room::do_start_event_table); }
 void Room::shutdown() { post_to_strand(&Room::do_shutdown); }
 
 // ---- Requests ----
@@ -110,6 +111,7 @@ void Room::do_join(Member who, Json request_id, std::optional<int> seat) {
   send_room_to_all();
   send_state_to(who, *chosen);
   check_empty();
+  maybe_start_event_table();
 }
 
 void Room::do_spectate(Member who, Json request_id) {
@@ -173,6 +175,10 @@ void Room::do_remove_bot(Member who, Json request_id, int seat) {
 }
 
 void Room::do_start(Member who, Json request_id) {
+  if (!settings_.event_id.empty()) {
+    return reply_error(who, request_id,
+                       {"event_table", "this table's match starts when the event says"});
+  }
   if (!seating_.is_host(who.player_id)) {
     return reply_error(who, request_id, {"not_host", "only the host can start"});
   }
@@ -183,17 +189,49 @@ void Room::do_start(Member who, Json request_id) {
   if (!seating_.all_seats_taken()) {
     return reply_error(who, request_id, {"seats_not_full", "fill every seat first"});
   }
+  Expected<int> number = start_match();
+  if (!number) return reply_error(who, request_id, number.error());
+  send_to(who, reply_message(request_id, "ok", {{"request", "start"}, {"match", *number}}));
+  broadcast_started();
+}
+
+void Room::do_start_event_table() {
+  // Only the first match: a restarted room whose match was played is not started again.
+  if (settings_.event_id.empty() || status_ != Status::kWaiting || session_.number() > 0) return;
+  for (int seat : seating_.stand_in_for_absent()) {
+    spdlog::info("room {}: event {}: a bot plays seat {} for its absent player", id(),
+                 settings_.event_id, seat);
+  }
+  Expected<int> number = start_match();
+  if (!number) {
+    spdlog::error("room {}: event table cannot start: {}", id(), number.error().message);
+    return;
+  }
+  broadcast_started();
+}
+
+void Room::maybe_start_event_table() {
+  if (settings_.event_id.empty() || status_ != Status::kWaiting || session_.number() > 0) return;
+  if (!seating_.all_humans_here()) return;
+  Expected<int> number = start_match();
+  if (number) broadcast_started();
+}
+
+Expected<int> Room::start_match() {
   RoomSettings current = settings_;
   current.host_player_id = seating_.host();
   Expected<int> number = session_.start(current, seating_.records());
-  if (!number) return reply_error(who, request_id, number.error());
+  if (!number) return number;
   status_ = Status::kPlaying;
   paused_ = false;
   stand_ins_.stop();
   resent_ = ResentMoves();  // the last match's moves: its seqs are not this match's
   seal_new_deals();
   metrics_.matches_started.fetch_add(1, std::memory_order_relaxed);
-  send_to(who, reply_message(request_id, "ok", {{"request", "start"}, {"match", *number}}));
+  return number;
+}
+
+void Room::broadcast_started() {
   send_room_to_all();
   stand_ins_.update_deadlines();
   broadcast_update();

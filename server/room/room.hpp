@@ -88,6 +88,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void add_bot(Member who, Json request_id, std::optional<int> seat, BotLevel level);
   void remove_bot(Member who, Json request_id, int seat);
   void start(Member who, Json request_id);
+  // An event table (settings().event_id, server/events/): its first match starts now if it
+  // has not, a sensible bot standing in for every player not here (Seating::
+  // stand_in_for_absent). Without it, the match starts once every held seat is taken.
+  void start_event_table();
   // `ack_in_update`: the client asked ("ack": "update") to learn of the acceptance from
   // the "accepted" field of its next update rather than from an "accepted" reply.
   // `after`: the last seq the client had seen when it chose the move, if it said so.
@@ -159,6 +163,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_add_bot(Member who, Json request_id, std::optional<int> seat, BotLevel level);
   void do_remove_bot(Member who, Json request_id, int seat);
   void do_start(Member who, Json request_id);
+  void do_start_event_table();
+  // An event table whose players are all here starts its first match.
+  void maybe_start_event_table();
+  // The next match, the seats full: its number, or why not (MatchSession::start).
+  Expected<int> start_match();
+  // A match just started: everyone hears, the bots and timers begin.
+  void broadcast_started();
   void do_act(Member who, Json request_id, Json action, Clock::time_point received,
               bool ack_in_update, MoveContext context);
   // No match is being played, or the move names another match: true after replying so.

@@ -30,6 +30,7 @@ void Room::do_attach(Member who) {
   stand_ins_.update_deadlines();
   stand_ins_.arm_turn_timer();
   check_empty();
+  maybe_start_event_table();
 }
 
 void Room::do_detach(std::string player_id, std::shared_ptr<Connection> connection) {

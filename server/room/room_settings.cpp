@@ -3,21 +3,24 @@
 namespace parlor::server {
 
 Json room_settings_json(const RoomSettings& settings) {
-  return {{"id", settings.id},
-          {"code", settings.code},
-          {"public", settings.is_public},
-          {"game", settings.game ? settings.game->name() : std::string()},
-          {"options", settings.options},
-          {"seats", settings.seats},
-          {"host", settings.host_player_id},
-          {"turn_ms", settings.turn_time.count()},
-          {"bot_delay_ms", settings.bot_delay.count()},
-          {"bot_budget_ms", settings.bot_budget.count()},
-          {"round_pause_ms", settings.round_pause.count()},
-          {"grace_ms", settings.grace.count()},
-          {"empty_close_ms", settings.empty_close.count()},
-          {"spectators_allowed", settings.spectators_allowed},
-          {"rated", settings.rated}};
+  Json saved = {{"id", settings.id},
+                {"code", settings.code},
+                {"public", settings.is_public},
+                {"game", settings.game ? settings.game->name() : std::string()},
+                {"options", settings.options},
+                {"seats", settings.seats},
+                {"host", settings.host_player_id},
+                {"turn_ms", settings.turn_time.count()},
+                {"bot_delay_ms", settings.bot_delay.count()},
+                {"bot_budget_ms", settings.bot_budget.count()},
+                {"round_pause_ms", settings.round_pause.count()},
+                {"grace_ms", settings.grace.count()},
+                {"empty_close_ms", settings.empty_close.count()},
+                {"spectators_allowed", settings.spectators_allowed},
+                {"rated", settings.rated}};
+  if (!settings.event_id.empty()) saved["event"] = settings.event_id;
+  if (!settings.first_seed_hex.empty()) saved["first_seed"] = settings.first_seed_hex;
+  return saved;
 }
 
 Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame& find_game) {
@@ -41,6 +44,8 @@ Expected<RoomSettings> room_settings_from_json(const Json& saved, const FindGame
     settings.empty_close = std::chrono::milliseconds(saved.at("empty_close_ms").get<long long>());
     settings.spectators_allowed = saved.value("spectators_allowed", true);
     settings.rated = saved.value("rated", false);
+    settings.event_id = saved.value("event", "");
+    settings.first_seed_hex = saved.value("first_seed", "");
     return settings;
   } catch (const std::exception& e) {
     return Error{"bad_room_settings", e.what()};

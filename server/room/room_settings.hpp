@@ -36,14 +36,24 @@ struct RoomSettings {
   std::chrono::milliseconds grace{120000};
   std::chrono::milliseconds empty_close{300000};
   bool spectators_allowed = true;  // the host's choice (set_spectators)
+  // A table of a club night (server/events/): the event's id, else empty. Such a room's
+  // seats are held for the players the event put there; its first match starts by itself
+  // once they are all seated (or when the event says: Room::start_event_table), and no
+  // member's `start` is taken.
+  std::string event_id;
+  // The seed of the room's first match (64 hex digits; empty: drawn from the system's
+  // random source as for every other match). A duplicate round gives every table the same.
+  std::string first_seed_hex;
   // The server's --chat-* flags: not stored (a restart applies the flags it starts with).
   ChatLimits chat;
 };
 
 // The stored form: {"id", "code", "public", "game", "options", "seats", "host", "turn_ms",
 // "bot_delay_ms", "bot_budget_ms", "round_pause_ms", "grace_ms", "empty_close_ms",
-// "spectators_allowed", "rated"} ("spectators_allowed" may be absent in older rows: true;
-// "bot_budget_ms": 50; "rated": false, as every match before ratings was casual).
+// "spectators_allowed", "rated", "event", "first_seed"} ("spectators_allowed" may be
+// absent in older rows: true; "bot_budget_ms": 50; "rated": false, as every match before
+// ratings was casual; "event" and "first_seed": empty, and they are written only when set,
+// so the rows of rooms that are not event tables are as before).
 Json room_settings_json(const RoomSettings& settings);
 
 // Settings read back from room_settings_json's form, with the game looked up in this build.

@@ -18,6 +18,9 @@ std::string saved_room_text(const protocol::RoomSummary& summary, const RoomSett
   out.member("bot_delay_ms", settings.bot_delay.count());
   out.member_as_dumped("code", settings.code);
   out.member("empty_close_ms", settings.empty_close.count());
+  // An event's table only (room_settings.hpp): other rooms' rows stay as they were.
+  if (!settings.event_id.empty()) out.member_as_dumped("event", settings.event_id);
+  if (!settings.first_seed_hex.empty()) out.member_as_dumped("first_seed", settings.first_seed_hex);
   out.member_as_dumped("game", settings.game ? settings.game->name() : std::string());
   out.member("grace_ms", settings.grace.count());
   // The host may have changed since the room opened (Seating passes it on when the host

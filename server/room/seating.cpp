@@ -259,6 +259,27 @@ std::vector<bool> Seating::left_since(const std::vector<SeatRecord>& records) co
   return left;
 }
 
+std::vector<int> Seating::stand_in_for_absent() {
+  std::vector<int> absent;
+  for (int index = 0; index < size(); ++index) {
+    SeatState& seat = seats_[static_cast<std::size_t>(index)];
+    if (seat.kind == SeatKind::kEmpty) {
+      (void)add_bot(index, BotLevel::kSensible);
+    } else if (!seat.is_human() || seat.connected) {
+      continue;
+    } else {
+      seat.bot_plays = true;
+    }
+    absent.push_back(index);
+  }
+  return absent;
+}
+
+bool Seating::all_humans_here() const {
+  return std::all_of(seats_.begin(), seats_.end(),
+                     [](const SeatState& seat) { return seat.is_human() && seat.connected; });
+}
+
 void Seating::restore(const std::vector<SeatRecord>& records, Clock::time_point now) {
   for (std::size_t s = 0; s < records.size() && s < seats_.size(); ++s) {
     const SeatRecord& recorded = records[s];

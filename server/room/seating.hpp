@@ -109,6 +109,13 @@ class Seating {
   // the first time); null for a random bot's seat, which picks any legal move.
   std::shared_ptr<BotPolicy> policy_for(int index);
 
+  // An event table starting without some of its players: a sensible bot plays every
+  // disconnected human's seat (until they come back and act) and takes every empty seat.
+  // The seats it stands in for.
+  std::vector<int> stand_in_for_absent();
+  // Every seat is a human, connected.
+  bool all_humans_here() const;
+
   // A returning player's connection; their seat, if they have one.
   std::optional<int> attach(const Member& who);
   // The player acts again: no bot plays for them any more.

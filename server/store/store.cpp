@@ -175,6 +175,12 @@ Ticket Store::setting_saved(const std::string& key, const std::string& value, Mi
               [key, value, at](StoreWrites& writes) { writes.setting_saved(key, value, at); });
 }
 
+Ticket Store::event_saved(const std::string& event_id, const std::string& state, Millis at) {
+  return push("event_saved", event_id, [event_id, state, at](StoreWrites& writes) {
+    writes.event_saved(event_id, state, at);
+  });
+}
+
 Ticket Store::match_started(const MatchStart& start) {
   return push("match_started", start.id,
               [start](StoreWrites& writes) { writes.match_started(start); });
@@ -363,6 +369,11 @@ Expected<std::vector<AuditRow>> Store::audit_page(std::int64_t before_seq, int l
 Expected<std::optional<std::string>> Store::setting(const std::string& key) {
   return read_or_error<std::optional<std::string>>(
       "a setting", [&](StoreReads& reads) { return reads.accounts().setting(key); });
+}
+
+Expected<std::vector<EventRow>> Store::load_events() {
+  return read_or_error<std::vector<EventRow>>(
+      "the club nights", [](StoreReads& reads) { return reads.accounts().load_events(); });
 }
 
 Json Store::list_matches(const MatchQuery& query) {

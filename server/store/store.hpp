@@ -130,6 +130,14 @@ struct OpenRoomRow {
   Millis updated_at = 0;
 };
 
+// A club night (server/events/): its whole state as one JSON text, written whenever it
+// changes and read back at start-up (events table).
+struct EventRow {
+  std::string event_id;
+  std::string state;
+  Millis updated_at = 0;
+};
+
 // A match that was in progress when the server stopped: everything needed to replay it.
 struct UnfinishedMatch {
   MatchStart start;
@@ -248,6 +256,8 @@ class Store {
   Ticket audit(const AuditRow& row);  // `seq` is the database's
   // The server's settings by key ("announcement": the banner's text, "" for none).
   Ticket setting_saved(const std::string& key, const std::string& value, Millis at);
+  // A club night's state (EventRow), replacing the one kept under its id.
+  Ticket event_saved(const std::string& event_id, const std::string& state, Millis at);
 
   // Runs `callback` on the store's (writer) thread once `ticket` is committed (at once, on the
   // calling thread, if it already is).
@@ -307,6 +317,8 @@ class Store {
   // Newest first, before `before_seq` (0: the newest), at most `limit` (the operator's page).
   Expected<std::vector<AuditRow>> audit_page(std::int64_t before_seq, int limit);
   Expected<std::optional<std::string>> setting(const std::string& key);
+  // Every club night kept (event_saved), by id.
+  Expected<std::vector<EventRow>> load_events();
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
   // Live matches never include "seed" or "actions".

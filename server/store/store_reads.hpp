@@ -53,6 +53,7 @@ class AccountReads {
   virtual std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) = 0;
   virtual std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) = 0;
   virtual std::optional<std::string> setting(const std::string& key) = 0;
+  virtual std::vector<EventRow> load_events() = 0;  // by id
 };
 
 // A player's finished matches of one game.

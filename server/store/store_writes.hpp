@@ -68,6 +68,7 @@ class StoreWrites {
                                Millis at) = 0;
   virtual void audit(const AuditRow& row) = 0;
   virtual void setting_saved(const std::string& key, const std::string& value, Millis at) = 0;
+  virtual void event_saved(const std::string& event_id, const std::string& state, Millis at) = 0;
 };
 
 }  // namespace parlor::server::store

@@ -321,5 +321,22 @@ TEST_P(AccountsInTheStore, ASettingIsSavedAndReplaced) {
   EXPECT_EQ(value_of(store_->setting("other")), "x");
 }
 
+// Club nights (server/events/): one row per event, replaced whole, read back by id.
+TEST_P(AccountsInTheStore, AnEventIsSavedReplacedAndLoaded) {
+  store_->flush();
+  EXPECT_TRUE(value_of(store_->load_events()).empty());
+  store_->event_saved("E2", R"({"status":"signup"})", kT0);
+  store_->event_saved("E1", R"({"status":"running","round":1})", kT0);
+  store_->event_saved("E1", R"({"status":"running","round":2})", kT0 + 5);
+  store_->flush();
+  std::vector<EventRow> events = value_of(store_->load_events());
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].event_id, "E1");
+  EXPECT_EQ(events[0].state, R"({"status":"running","round":2})");
+  EXPECT_EQ(events[0].updated_at, kT0 + 5);
+  EXPECT_EQ(events[1].event_id, "E2");
+  EXPECT_EQ(events[1].state, R"({"status":"signup"})");
+}
+
 }  // namespace
 }  // namespace parlor::server::store

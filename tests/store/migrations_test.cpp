@@ -29,10 +29,10 @@ bool has_index(sql::Database& db, const std::string& name) {
   return row.get_int(0) == 1;
 }
 
-TEST(MigrationsTest, NineVersionsNumberedInOrder) {
-  ASSERT_EQ(migrations().size(), 9u);
-  for (int i = 0; i < 9; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
-  EXPECT_EQ(current_schema_version(), 9);
+TEST(MigrationsTest, TenVersionsNumberedInOrder) {
+  ASSERT_EQ(migrations().size(), 10u);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(migrations()[i].version, i + 1);
+  EXPECT_EQ(current_schema_version(), 10);
 }
 
 TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
@@ -47,7 +47,7 @@ TEST(MigrationsTest, MigratesAnEmptyFileToTheCurrentSchema) {
   for (const char* table :
        {"players", "matches", "match_seats", "live_actions", "match_actions", "match_rounds",
         "commitments", "player_tokens", "open_rooms", "claim_codes", "accounts", "sanctions",
-        "invites", "invite_uses", "audit_log", "settings"}) {
+        "invites", "invite_uses", "audit_log", "settings", "events"}) {
     EXPECT_TRUE(has_table(db, table)) << table;
   }
   EXPECT_FALSE(has_table(db, "actions"));
@@ -123,20 +123,20 @@ TEST(MigrationsTest, ANewerDatabaseIsRefusedNamingBothVersions) {
   {
     sql::Database db(path);
     migrate(db);
-    db.set_user_version(10);
+    db.set_user_version(11);
   }
   StoreOptions options;
   options.path = path;
   auto store = Store::open(options);
   ASSERT_FALSE(store.ok());
   EXPECT_EQ(store.error().code, "db_too_new");
-  EXPECT_NE(store.error().message.find("version 10"), std::string::npos) << store.error().message;
+  EXPECT_NE(store.error().message.find("version 11"), std::string::npos) << store.error().message;
   EXPECT_NE(store.error().message.find("version " + std::to_string(current_schema_version())),
             std::string::npos)
       << store.error().message;
   // The refusal left the database alone.
   sql::Database db(path);
-  EXPECT_EQ(db.user_version(), 10);
+  EXPECT_EQ(db.user_version(), 11);
 }
 
 TEST(MigrationsTest, AFailedMigrationIsRolledBackAndReported) {

@@ -72,14 +72,14 @@ TEST_F(PostgresStoreTest, MigratesAnEmptyDatabaseAndStartsAgainOnIt) {
     store->flush();
   }
   // Versions 2 (player_tokens), 3 (open_rooms), 4 (claim_codes), 5 (accounts and the
-  // rest of a club's server), 6 (ratings) and 7 (seat figures) on top of version 1, one
-  // row each.
-  EXPECT_EQ(count("SELECT max(version) FROM parlor_schema_version"), 7);
+  // rest of a club's server), 6 (ratings), 7 (seat figures) and 8 (events) on top of version 1,
+  // one row each.
+  EXPECT_EQ(count("SELECT max(version) FROM parlor_schema_version"), 8);
   EXPECT_EQ(count("SELECT count(*) FROM player_tokens"), 0);
   EXPECT_EQ(count("SELECT count(*) FROM claim_codes"), 0);
   auto again = open();  // a second start migrates nothing and finds everything
   ASSERT_TRUE(again);
-  EXPECT_EQ(count("SELECT count(*) FROM parlor_schema_version"), 7);
+  EXPECT_EQ(count("SELECT count(*) FROM parlor_schema_version"), 8);
   auto unfinished = again->load_unfinished_matches();
   ASSERT_EQ(unfinished.size(), 1u);
   EXPECT_EQ(unfinished[0].actions.size(), 1u);

@@ -93,5 +93,52 @@ TEST_F(VerifyCli, BadUsageInputAndLiveRecordsExitTwo) {
   EXPECT_EQ(verify("--help").exit_code, 0);
 }
 
+// A duplicate round of a club night: the same deals at every table (one seed), played
+// differently (a sensible table and a random one).
+TEST_F(VerifyCli, DuplicateRecordsWithOneSeedVerifyTogether) {
+  MatchPlan other = plan_for("perico");
+  other.level = BotLevel::kRandom;
+  auto second = play_match_record(other);
+  ASSERT_TRUE(second.ok()) << second.error().message;
+  ASSERT_NE((*second)["actions"], record_["actions"]) << "played differently";
+  const std::string a = write("dup-a", record_.dump());
+  const std::string b = write("dup-b", second->dump());
+  auto together = verify("--duplicate " + a + " " + b);
+  EXPECT_EQ(together.exit_code, 0) << together.out << together.err;
+  EXPECT_NE(together.out.find("same deals: 2 records, perico at 4 seats, one seed " +
+                              record_["seed"].get<std::string>()),
+            std::string::npos)
+      << together.out;
+  EXPECT_NE(together.out.find("\nVERIFIED\n"), std::string::npos) << together.out;
+
+  auto as_json = verify("--json --duplicate " + a + " " + b);
+  ASSERT_EQ(as_json.exit_code, 0) << as_json.err;
+  Json report = Json::parse(as_json.out, nullptr, false);
+  EXPECT_EQ(report["verified"], true);
+  EXPECT_EQ(report["records"].size(), 2u);
+  EXPECT_EQ(report["same_deals"]["status"], "ok");
+}
+
+TEST_F(VerifyCli, DuplicateRecordsOfAnotherSeedAreAMismatch) {
+  MatchPlan other = plan_for("perico");
+  other.seed_number += 1;  // another deal: each record verifies, but not as one round
+  auto second = play_match_record(other);
+  ASSERT_TRUE(second.ok()) << second.error().message;
+  auto apart = verify("--duplicate " + write("dup-c", record_.dump()) + " " +
+                      write("dup-d", second->dump()));
+  EXPECT_EQ(apart.exit_code, 1) << apart.out << apart.err;
+  EXPECT_NE(apart.out.find("differs from record 1 in seed"), std::string::npos) << apart.out;
+  EXPECT_NE(apart.out.find("\nMISMATCH\n"), std::string::npos) << apart.out;
+
+  // A forged record among them fails its own checks, and so the round.
+  Json forged = record_;
+  forged["results"]["scores"][0] = forged["results"]["scores"][0].get<long long>() + 1;
+  auto with_forged =
+      verify("--duplicate " + write("dup-e", record_.dump()) + " " + write("dup-f", forged.dump()));
+  EXPECT_EQ(with_forged.exit_code, 1) << with_forged.out;
+  EXPECT_EQ(verify("--duplicate " + write("dup-g", record_.dump())).exit_code, 2)
+      << "one record is no round";
+}
+
 }  // namespace
 }  // namespace parlor::testing

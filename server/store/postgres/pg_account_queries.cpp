@@ -153,4 +153,13 @@ std::optional<std::string> PgAccountQueries::setting(const std::string& key) {
   return row.string(0, 0);
 }
 
+std::vector<EventRow> PgAccountQueries::load_events() {
+  Result rows = db_.exec("SELECT id, state, updated_at FROM events ORDER BY id", Params());
+  std::vector<EventRow> events;
+  for (int r = 0; r < rows.rows(); ++r) {
+    events.push_back({rows.string(r, 0), rows.string(r, 1), rows.int64(r, 2)});
+  }
+  return events;
+}
+
 }  // namespace parlor::server::store::pg

@@ -30,6 +30,7 @@ class PgAccountQueries final : public AccountReads {
   std::vector<AuditRow> audit_after(std::int64_t after_seq, int limit) override;
   std::vector<AuditRow> audit_page(std::int64_t before_seq, int limit) override;
   std::optional<std::string> setting(const std::string& key) override;
+  std::vector<EventRow> load_events() override;
 
  private:
   std::optional<AccountRow> one_account(const char* where, const std::string& value);

@@ -155,4 +155,11 @@ void PgWriteBatch::setting_saved(const std::string& key, const std::string& valu
       Params().add(key).add(value).add(at));
 }
 
+void PgWriteBatch::event_saved(const std::string& event_id, const std::string& state, Millis at) {
+  add(R"sql(
+    INSERT INTO events (id, state, updated_at) VALUES ($1, $2, $3)
+    ON CONFLICT (id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at)sql",
+      Params().add(event_id).add(state).add(at));
+}
+
 }  // namespace parlor::server::store::pg

@@ -221,6 +221,15 @@ constexpr const char* kVersion7 = R"sql(
 ALTER TABLE match_seats ADD COLUMN figures TEXT;
 )sql";
 
+// Version 8: SQLite's version 10, club nights (issue 49; server/events/).
+constexpr const char* kVersion8 = R"sql(
+CREATE TABLE events (
+  id          TEXT PRIMARY KEY,
+  state       TEXT NOT NULL,
+  updated_at  BIGINT NOT NULL
+);
+)sql";
+
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> all = {
       {1, "players, matches, seats, rounds, commitments, live_actions, match_actions", kVersion1},
@@ -230,6 +239,7 @@ const std::vector<Migration>& migrations() {
       {5, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion5},
       {6, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion6},
       {7, "match_seats.figures: each seat's figures for the player page", kVersion7},
+      {8, "events: club nights kept across a restart", kVersion8},
   };
   return all;
 }

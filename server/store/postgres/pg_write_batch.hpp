@@ -77,6 +77,7 @@ class PgWriteBatch final : public BatchRunner, public StoreWrites {
                        Millis at) override;
   void audit(const AuditRow& row) override;
   void setting_saved(const std::string& key, const std::string& value, Millis at) override;
+  void event_saved(const std::string& event_id, const std::string& state, Millis at) override;
 
   // Taken first in a batch that writes an audit line, held to its commit: audit_log's seq
   // (a sequence, numbered at insert) then commits in order on every node, so a follower

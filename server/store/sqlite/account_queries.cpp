@@ -154,4 +154,11 @@ std::optional<std::string> SqliteAccountQueries::setting(const std::string& key)
   return row.get_text(0);
 }
 
+std::vector<EventRow> SqliteAccountQueries::load_events() {
+  sql::Statement row(db_, "SELECT id, state, updated_at FROM events ORDER BY id");
+  std::vector<EventRow> events;
+  while (row.step()) events.push_back({row.get_text(0), row.get_text(1), row.get_int64(2)});
+  return events;
+}
+
 }  // namespace parlor::server::store

@@ -64,7 +64,11 @@ AccountStatements::AccountStatements(sql::Database& db)
       upsert_setting_(db, R"sql(
         INSERT INTO settings (key, value, updated_at) VALUES (:key, :value, :at)
         ON CONFLICT (key) DO UPDATE SET
-          value = excluded.value, updated_at = excluded.updated_at)sql") {}
+          value = excluded.value, updated_at = excluded.updated_at)sql"),
+      upsert_event_(db, R"sql(
+        INSERT INTO events (id, state, updated_at) VALUES (:id, :state, :at)
+        ON CONFLICT (id) DO UPDATE SET
+          state = excluded.state, updated_at = excluded.updated_at)sql") {}
 
 void AccountStatements::account_created(const AccountRow& account) {
   create_account_.run_with(":player_id", account.player_id, ":handle", account.handle,
@@ -139,6 +143,15 @@ void AccountStatements::audit(const AuditRow& row) {
 
 void AccountStatements::setting_saved(const std::string& key, const std::string& value, Millis at) {
   upsert_setting_.run_with(":key", key, ":value", value, ":at", at);
+}
+
+void AccountStatements::event_saved(const std::string& event_id, const std::string& state,
+                                    Millis at) {
+  upsert_event_.reset();
+  upsert_event_.bind(":id", event_id);
+  upsert_event_.bind(":state", state);
+  upsert_event_.bind(":at", at);
+  upsert_event_.run();
 }
 
 }  // namespace parlor::server::store

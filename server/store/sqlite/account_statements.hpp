@@ -36,6 +36,7 @@ class AccountStatements {
   void invite_redeemed(const std::string& code_hash, const std::string& player_id, Millis at);
   void audit(const AuditRow& row);
   void setting_saved(const std::string& key, const std::string& value, Millis at);
+  void event_saved(const std::string& event_id, const std::string& state, Millis at);
 
  private:
   sql::Database& db_;
@@ -56,6 +57,7 @@ class AccountStatements {
   sql::Statement count_invite_use_;
   sql::Statement insert_audit_;
   sql::Statement upsert_setting_;
+  sql::Statement upsert_event_;
 };
 
 }  // namespace parlor::server::store

@@ -258,6 +258,16 @@ constexpr const char* kVersion9 = R"sql(
 ALTER TABLE match_seats ADD COLUMN figures TEXT;
 )sql";
 
+// Version 10: club nights (issue 49; server/events/), each event's whole state as one
+// JSON text.
+constexpr const char* kVersion10 = R"sql(
+CREATE TABLE events (
+  id          TEXT PRIMARY KEY,
+  state       TEXT NOT NULL,
+  updated_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -271,6 +281,7 @@ const std::vector<Migration>& migrations() {
       {7, "accounts, sanctions, invites, audit_log, settings: a club's server", kVersion7},
       {8, "ratings, rating_history, matches.rated, match_seats.team and left_early", kVersion8},
       {9, "match_seats.figures: each seat's figures for the player page", kVersion9},
+      {10, "events: club nights kept across a restart", kVersion10},
   };
   return all;
 }

@@ -108,6 +108,9 @@ class WriteStatements final : public StoreWrites {
   void setting_saved(const std::string& key, const std::string& value, Millis at) override {
     accounts_.setting_saved(key, value, at);
   }
+  void event_saved(const std::string& event_id, const std::string& state, Millis at) override {
+    accounts_.event_saved(event_id, state, at);
+  }
 
   // Inserts the journal rows that action() queued, several per statement (a statement's
   // own cost is most of a small row's). The write queue calls it before every commit;

@@ -1,0 +1,72 @@
+#include "server/events/lobby_event_tables.hpp"
+
+#include <boost/asio/steady_timer.hpp>
+
+#include <chrono>
+#include <memory>
+
+#include "server/lobby.hpp"
+#include "server/store/store.hpp"
+
+namespace parlor::server::events {
+
+Expected<Json> LobbyEventTables::check_table(const std::string& game, const Json& options,
+                                             int seats) {
+  const GameDefinition* definition = lobby_ ? lobby_->find_game(game) : nullptr;
+  if (!definition) return Error{"no_such_game", "no game called \"" + game + "\""};
+  if (seats < 1 || seats > 16) return Error{"bad_seat_count", "seats must be between 1 and 16"};
+  return definition->validate_table(options, seats);
+}
+
+Expected<OpenedTable> LobbyEventTables::create_table(const TableRequest& request) {
+  if (!lobby_) return Error{"internal_error", "the event service has no lobby"};
+  CreateRoomRequest create;
+  create.game = request.game;
+  create.options = request.options;
+  create.seats = request.seats;
+  create.is_public = false;
+  create.rated = request.rated;
+  create.event_id = request.event_id;
+  create.first_seed_hex = request.seed_hex;
+  Expected<std::shared_ptr<Room>> room = lobby_->create_room(create, request.host_player_id);
+  if (!room) return room.error();
+  return OpenedTable{(*room)->id(), (*room)->code()};
+}
+
+void LobbyEventTables::hold_seats(const std::string& room_id, const std::vector<HeldSeat>& seats) {
+  std::shared_ptr<Room> room = lobby_ ? lobby_->find_room(room_id) : nullptr;
+  if (!room) return;
+  std::vector<SeatRecord> records;
+  for (const HeldSeat& seat : seats) {
+    records.push_back({protocol::SeatKind::kHuman, seat.player_id, seat.name, ""});
+  }
+  room->restore_waiting(std::move(records), 0);
+}
+
+void LobbyEventTables::start_table(const std::string& room_id) {
+  if (std::shared_ptr<Room> room = lobby_ ? lobby_->find_room(room_id) : nullptr) {
+    room->start_event_table();
+  }
+}
+
+bool LobbyEventTables::table_exists(const std::string& room_id) {
+  return lobby_ && lobby_->find_room(room_id) != nullptr;
+}
+
+void StoreEventSaver::save(const std::string& event_id, const std::string& state) {
+  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  store_.event_saved(event_id, state, now);
+}
+
+EventTimer io_timer(boost::asio::io_context& ioc) {
+  return [&ioc](std::chrono::milliseconds after, std::function<void()> run) {
+    auto timer = std::make_shared<boost::asio::steady_timer>(ioc, after);
+    timer->async_wait([timer, run = std::move(run)](boost::system::error_code ec) {
+      if (!ec) run();
+    });
+  };
+}
+
+}  // namespace parlor::server::events
