@@ -218,8 +218,10 @@ int EventService::resume(const std::vector<std::string>& saved) {
     }
   }
   for (const auto& [id, round] : graces) arm_start_grace(id, round);
-  for (const auto& [id, round] : pauses) {
-    timer_(options_.round_pause, [this, id, round] { next_round(id, round); });
+  // Copied by name: clang 15 cannot capture a structured binding.
+  for (const auto& pause : pauses) {
+    timer_(options_.round_pause,
+           [this, id = pause.first, round = pause.second] { next_round(id, round); });
   }
   return taken;
 }
