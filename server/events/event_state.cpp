@@ -167,13 +167,10 @@ std::vector<RoundResult> EventState::results() const {
   return out;
 }
 
-Json event_state_json(const EventState& event) {
-  Json entrants = Json::array();
-  for (const Entrant& e : event.entrants) {
-    entrants.push_back({{"id", e.player_id}, {"name", e.name}, {"dropped", e.dropped}});
-  }
-  Json rounds = Json::array();
-  for (const EventRound& round : event.rounds) rounds.push_back(round_json(round));
+namespace {
+
+// What the event is, as both the stored form and the client's view write it.
+Json event_shape_json(const EventState& event) {
   return {{"id", event.id},
           {"name", event.name},
           {"game", event.game},
@@ -183,17 +180,30 @@ Json event_state_json(const EventState& event) {
           {"rounds", event.shape.rounds},
           {"pairing", pairing_name(event.shape.pairing)},
           {"duplicate", event.shape.duplicate},
-          {"rated", event.rated},
-          {"organiser", event.organiser_id},
-          {"organiser_name", event.organiser_name},
-          {"status", status_name(event.status)},
-          {"pairing_seed", event.pairing_seed},
-          {"deal_secret", event.deal_secret},
-          {"entrants", entrants},
-          {"played", rounds},
-          {"created_at", event.created_at},
-          {"started_at", event.started_at},
-          {"finished_at", event.finished_at}};
+          {"rated", event.rated}};
+}
+
+}  // namespace
+
+Json event_state_json(const EventState& event) {
+  Json entrants = Json::array();
+  for (const Entrant& e : event.entrants) {
+    entrants.push_back({{"id", e.player_id}, {"name", e.name}, {"dropped", e.dropped}});
+  }
+  Json rounds = Json::array();
+  for (const EventRound& round : event.rounds) rounds.push_back(round_json(round));
+  Json saved = event_shape_json(event);
+  saved.update({{"organiser", event.organiser_id},
+                {"organiser_name", event.organiser_name},
+                {"status", status_name(event.status)},
+                {"pairing_seed", event.pairing_seed},
+                {"deal_secret", event.deal_secret},
+                {"entrants", entrants},
+                {"played", rounds},
+                {"created_at", event.created_at},
+                {"started_at", event.started_at},
+                {"finished_at", event.finished_at}});
+  return saved;
 }
 
 Expected<EventState> event_state_from_json(const Json& saved) {
@@ -228,20 +238,11 @@ Expected<EventState> event_state_from_json(const Json& saved) {
 }
 
 Json event_view(const EventState& event, bool summary) {
-  Json out = {{"id", event.id},
-              {"name", event.name},
-              {"game", event.game},
-              {"options", event.options},
-              {"seats", event.shape.seats_per_table},
-              {"min_seats", event.shape.min_seats_per_table},
-              {"rounds", event.shape.rounds},
-              {"pairing", pairing_name(event.shape.pairing)},
-              {"duplicate", event.shape.duplicate},
-              {"rated", event.rated},
-              {"organiser", {{"id", event.organiser_id}, {"name", event.organiser_name}}},
+  Json out = event_shape_json(event);
+  out.update({{"organiser", {{"id", event.organiser_id}, {"name", event.organiser_name}}},
               {"status", status_name(event.status)},
               {"round", static_cast<int>(event.rounds.size())},
-              {"entrant_count", event.entrants.size()}};
+              {"entrant_count", event.entrants.size()}});
   if (summary) return out;
   Json entrants = Json::array();
   for (const Entrant& e : event.entrants) {

@@ -244,10 +244,7 @@ TEST_F(EventServiceTest, AnAbortedTableCountsEverySeatAbsent) {
   std::string id = signed_up(4, perico_night(1));
   ASSERT_TRUE(service_.start(player(1), id));
   EventTable table = state(id).rounds[0].tables[0];
-  TableOutcome aborted;
-  aborted.aborted = true;
-  aborted.room_id = table.room_id;
-  service_.match_ended(aborted);
+  service_.match_ended(TableOutcome::aborted_in(table.room_id));
   EventState done = state(id);
   EXPECT_EQ(done.status, EventStatus::kFinished);
   EXPECT_EQ(done.rounds[0].tables[0].result->absent, std::vector<bool>(4, true));
@@ -260,10 +257,7 @@ TEST_F(EventServiceTest, AStoppedServiceTakesNoTableEndAsAResult) {
   ASSERT_TRUE(service_.start(player(1), id));
   EventTable table = state(id).rounds[0].tables[0];
   service_.stop();
-  TableOutcome aborted;
-  aborted.aborted = true;
-  aborted.room_id = table.room_id;
-  service_.match_ended(aborted);
+  service_.match_ended(TableOutcome::aborted_in(table.room_id));
   EventState kept = state(id);
   EXPECT_EQ(kept.status, EventStatus::kRunning);
   ASSERT_EQ(kept.rounds.size(), 1u);

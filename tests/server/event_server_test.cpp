@@ -114,6 +114,18 @@ std::vector<double> place_points_by_hand(const std::vector<int>& placings) {
   return points;
 }
 
+// A player of `table` (an event round's table) comes to their seat, to be played by a
+// sensible bot. The seat is held for them: the room answers as to a player coming back (a
+// `room` push, then the state once the match has started), not with a reply to this id.
+TablePlayer come_to_table(WsClient* client, const Json& table, const Json& seat) {
+  TablePlayer player;
+  player.client = client;
+  player.seat = seat["seat"].get<int>();
+  player.policy = find_game("perico")->make_bot(BotLevel::kSensible);
+  client->send({{"type", "join_room"}, {"code", table["code"]}});
+  return player;
+}
+
 // Plays every table of the event's current round: each player joins by the code the
 // event gives them, the match starts by itself, the clients play it. Adds each player's
 // place points (from their own match_over) to `points`.
@@ -122,14 +134,8 @@ void play_round(ClientPool& pool, std::map<std::string, Entrant*>& by_id, const 
   for (const Json& table : round["tables"]) {
     std::vector<TablePlayer> players;
     for (const Json& seat : table["players"]) {
-      TablePlayer player;
-      player.client = by_id.at(seat["id"].get<std::string>())->client;
-      player.seat = seat["seat"].get<int>();
-      player.policy = find_game("perico")->make_bot(BotLevel::kSensible);
-      // The seat is held for them: the room answers as to a player coming back (a `room`
-      // push, then the state once the match has started), not with a reply to this id.
-      player.client->send({{"type", "join_room"}, {"code", table["code"]}});
-      players.push_back(std::move(player));
+      players.push_back(
+          come_to_table(by_id.at(seat["id"].get<std::string>())->client, table, seat));
     }
     MatchLog log;
     std::string failure;
@@ -269,12 +275,8 @@ TEST(EventServer, ARestartResumesTheEventAndAnAbsentPlayerGetsABotAndScoresLast)
   // play it.
   std::vector<TablePlayer> players;
   for (int s = 0; s < 3; ++s) {
-    TablePlayer player;
-    player.client = back[table["players"][s]["id"].get<std::string>()];
-    player.seat = s;
-    player.policy = find_game("perico")->make_bot(BotLevel::kSensible);
-    player.client->send({{"type", "join_room"}, {"code", table["code"]}});
-    players.push_back(std::move(player));
+    const Json& seat = table["players"][s];
+    players.push_back(come_to_table(back[seat["id"].get<std::string>()], table, seat));
   }
   MatchLog log;
   std::string failure;
