@@ -14,7 +14,7 @@ import { gameSummary, gameTitle, optionDescription, personName } from "./game_wo
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
 const isInt = (o: OptionSpec) => o.type === "int" || o.type === "integer";
 
-function optionInput(option: OptionSpec, id: string, game: string): HTMLElement {
+export function optionInput(option: OptionSpec, id: string, game: string): HTMLElement {
   if (isBool(option)) {
     return h("input", { type: "checkbox", id, name: option.name, checked: option.default === true, "data-option": option.name });
   }
@@ -26,7 +26,7 @@ function optionInput(option: OptionSpec, id: string, game: string): HTMLElement 
     min: option.min, max: option.max, placeholder: option.default === null ? t("lobby.default") : undefined, "data-option": option.name });
 }
 
-function readOptions(form: HTMLElement, game: GameInfo): JsonObject {
+export function readOptions(form: HTMLElement, game: GameInfo): JsonObject {
   const options: JsonObject = {};
   for (const option of game.options) {
     const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-option="${option.name}"]`);
@@ -73,7 +73,8 @@ export class Lobby {
           h("button", { type: "submit", "data-action": "join-code" }, t("lobby.join")),
           button(t("lobby.watch"), () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" })),
         h("p", { class: "row note" }, this.historyLink, " · ", h("a", { href: "#/history" }, t("lobby.every_match")), " · ",
-          h("a", { href: "#/leaderboard" }, t("header.leaderboard")))),
+          h("a", { href: "#/leaderboard" }, t("header.leaderboard")), " · ",
+          h("a", { href: "#/events", "data-testid": "lobby-events" }, t("lobby.events")))),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.quick_play")), this.quickBox),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), this.roomsBox),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), this.formBox),

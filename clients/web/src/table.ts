@@ -2,6 +2,7 @@
 // players around the top, the game's piles in the middle, your hand and your moves at
 // the bottom, scores and the log at the side — and the round and match results.
 import type { App } from "./app.js";
+import { eventHref, eventOfRoom } from "./events.js";
 import { botLevelSelect } from "./bot_level.js";
 import { cardElement } from "./cards.js";
 import { button, h } from "./dom.js";
@@ -68,6 +69,7 @@ function roomHeader(app: App, room: RoomInfo): HTMLElement {
     room.code ? h("span", { class: "code", "data-testid": "room-code" }, t("room.code"), " ", h("b", {}, room.code)) : null,
     inviteControls(room),
     h("a", { href: `#/rules/${room.game}`, "data-testid": "rules-link", class: "rules-link" }, t("header.rules")),
+    eventOfRoom(room.id) ? h("a", { href: eventHref(eventOfRoom(room.id)!), "data-testid": "back-to-event", class: "rules-link" }, t("events.back_to_event")) : null,
     h("span", { class: "note" }, t("room.facts", { visibility: room.visibility, seconds: room.turn_seconds, watching: room.spectators })),
     app.mySeat === null ? h("span", { class: "badge", "data-testid": "spectating" }, t("room.watching_badge")) : null,
     button(t("room.leave"), () => app.leave(), { "data-action": "leave" }));
