@@ -88,38 +88,41 @@ export class EventPage {
     void this.app.request({ type: "spectate", code: table.code });
   }
 
-  /** A finished table's match id, or null: asked once per room of the history API by one of its players. */
+  /** A finished table's match id, or null: looked up once per room in the history API. */
   private matchOf = (table: EventTable): string | null => {
     const known = this.matches.get(table.room);
     if (known) return known;
-    const player = table.players[0]?.id;
-    if (player && this.event && !this.asked.has(table.room)) {
+    if (this.event && !this.asked.has(table.room)) {
       this.asked.add(table.room);
-      void this.findMatches(player, this.event.game);
+      void this.findMatch(table, this.event.game);
     }
     return null;
   };
 
-  private async findMatches(player: string, game: string): Promise<void> {
-    try {
-      const query = new URLSearchParams({ player_id: player, game, limit: "100" });
-      const res = await fetch(`/api/matches?${query}`, { headers: { accept: "application/json" } });
-      if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) return;
-      const body = (await res.json()) as { matches?: { id: string; room: string; status: string }[] };
-      let found = false;
-      for (const m of body.matches ?? []) {
-        // An event's table plays one match: its room names it.
-        if (m.status === "over" && !this.matches.has(m.room)) {
-          this.matches.set(m.room, m.id);
-          found = true;
+  /**
+   * The event names a table's room, not its match: ask the history for the matches of the
+   * table's players (those who played first: an absent seat's record may name its bot)
+   * until one was played in that room. An event's table plays one match.
+   */
+  private async findMatch(table: EventTable, game: string): Promise<void> {
+    const players = [...table.players].sort((a, b) => Number(a.absent === true) - Number(b.absent === true));
+    for (const player of players) {
+      try {
+        const query = new URLSearchParams({ player_id: player.id, game, limit: "100" });
+        const res = await fetch(`/api/matches?${query}`, { headers: { accept: "application/json" } });
+        if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) return; // no history API here
+        const body = (await res.json()) as { matches?: { id: string; room: string; status: string }[] };
+        for (const m of body.matches ?? []) {
+          if (m.status === "over" && !this.matches.has(m.room)) this.matches.set(m.room, m.id);
         }
+      } catch {
+        return;
       }
-      if (found) {
+      if (this.matches.has(table.room)) {
         this.shown = "";
         this.render();
+        return;
       }
-    } catch {
-      // No history API here: the tables simply carry no link.
     }
   }
 
