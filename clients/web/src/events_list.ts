@@ -69,7 +69,7 @@ export class EventsList {
       h("a", { href: eventHref(e.id), class: "event-name", "data-action": "open-event" }, e.name), " ", statusBadge(e.status),
       ratedBadge({ rated: e.rated } as RoomInfo),
       e.duplicate ? h("span", { class: "badge" }, t("events.duplicate_badge")) : null,
-      h("div", { class: "event-facts note" },
+      h("div", { class: "event-line note" },
         t("events.summary_line", { game: titleOf(this.app, e.game), seats: e.seats, entrants: e.entrant_count, organiser: e.organiser?.name ?? "" }),
         " · ", roundText(e)));
   }

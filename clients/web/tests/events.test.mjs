@@ -1,5 +1,6 @@
 // Club nights in the browser (issue 49; protocol/README.md, "Club nights") against a real
-// parlor-server whose event tables start quickly (a short start grace and round pause):
+// parlor-server whose event tables start quickly (an 8 s start grace: long enough for a
+// page that polls every 3 s to see its table, short enough for bots to stand in soon):
 // - a Swiss night of Perico to 1 point, 2 seats a table, 2 rounds, three players: the
 //   organiser creates it in the form (a refused form first: the server's words shown),
 //   everyone signs up from the list, starting with too few entrants is refused in words,
@@ -27,13 +28,29 @@ const SPANISH = { locale: "es-ES", online: "conectado como" };
 let server;
 let browser;
 withServerAndBrowser((s, b) => { server = s; browser = b; },
-  { serverArgs: ["--event-start-grace-ms", "1500", "--event-round-pause-ms", "300"] });
+  { serverArgs: ["--event-start-grace-ms", "8000", "--event-round-pause-ms", "300"] });
 
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/** The elements reaching past the window's right edge (what a failure names). */
+const widest = (page) => page.evaluate(() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node && out.length < 5; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNode(node);
+    const right = node.nodeType === Node.TEXT_NODE ? range.getBoundingClientRect().right : node.getBoundingClientRect().right;
+    if (right > window.innerWidth + 1) {
+      const el = node.nodeType === Node.TEXT_NODE ? node.parentElement : node;
+      out.push(`${el.tagName.toLowerCase()}.${el.className}${node.nodeType === Node.TEXT_NODE ? ` "${node.textContent.slice(0, 30)}"` : ""} (${Math.round(right)} px)`);
+    }
+  }
+  return out;
+});
+
 async function noSidewaysScroll(page, what) {
   const px = await overflow(page);
-  assert.ok(px <= 1, `${what}: no sideways scrolling (overflow ${px} px)`);
+  assert.ok(px <= 1, `${what}: no sideways scrolling (overflow ${px} px: ${(await widest(page)).join(", ")})`);
 }
 
 /** The server's `event` answer, asked on the page's own connection. */
@@ -124,6 +141,7 @@ describe("club nights", () => {
       await ana.page.click('[data-action="join-event"]');
       await ana.page.waitForSelector('[data-testid="entered"]');
       await ana.page.click('[data-action="start-event"]');
+      await ana.page.locator('[data-testid="event-error"]').waitFor({ state: "visible" });
       assert.equal(await ana.page.locator('[data-testid="event-error"]').innerText(), "Not enough entrants yet: the event needs at least 2 to fill a table.");
       for (const page of [bruno.page, carla.page]) {
         assert.equal(await openFromList(page, "Friday Perico"), id);
