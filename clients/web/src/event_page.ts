@@ -49,6 +49,9 @@ export class EventPage {
   }
 
   private take(event: EventInfo): void {
+    // A refusal is about the event as it was: once it changes (someone signed up, a
+    // round began), the words would be stale.
+    if (this.event && JSON.stringify(event) !== JSON.stringify(this.event)) this.errorBox.hidden = true;
     this.event = event;
     this.render();
   }

@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
-import type { EventInfo, EventRound, EventStanding, EventTable } from "./events.js";
+import type { EventInfo, EventRound, EventStanding, EventTable, EventTablePlayer } from "./events.js";
 
 /** What a round's drawing needs to know besides the event. */
 export interface RoundContext {
@@ -47,22 +47,54 @@ export function standingsTable(event: EventInfo, me: string): HTMLElement {
       h("td", { class: "num" }, s.matches))))));
 }
 
+/**
+ * What each seat of a finished table earned, by the rules (server/events/event_rules.hpp):
+ * at n seats place p earns n - p, equal placings share the places they cover, and absent
+ * seats (a bot played for them) tie for the last places whatever the bot did. Duplicate
+ * tables score matchpoints against the other tables instead: null then (the standings say).
+ */
+export function tablePoints(event: EventInfo, table: EventTable): Map<string, number> | null {
+  if (event.duplicate || !table.finished) return null;
+  const n = table.players.length;
+  const present = table.players.filter((p) => !p.absent).sort((a, b) => (a.placing ?? n) - (b.placing ?? n));
+  const groups: EventTablePlayer[][] = [];
+  for (const p of present) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].placing === p.placing) last.push(p);
+    else groups.push([p]);
+  }
+  const absent = table.players.filter((p) => p.absent);
+  if (absent.length) groups.push(absent);
+  const points = new Map<string, number>();
+  let place = 1;
+  for (const group of groups) {
+    let sum = 0;
+    for (let i = 0; i < group.length; i++) sum += n - (place + i);
+    for (const p of group) points.set(p.id, sum / group.length);
+    place += group.length;
+  }
+  return points;
+}
+
 function tableCard(event: EventInfo, round: EventRound, table: EventTable, index: number, ctx: RoundContext): HTMLElement {
   const mine = table.players.some((p) => p.id === ctx.me);
   const players = [...table.players].sort((a, b) => a.seat - b.seat);
   const match = table.finished ? ctx.matchOf(table) : null;
+  const points = tablePoints(event, table);
   return h("div", { class: `event-table${mine ? " mine" : ""}`, "data-testid": "event-table", "data-room": table.room, "data-round": round.round },
     h("h5", {}, t("events.table_n", { n: index + 1 }), " ",
       h("span", { class: `badge ${table.finished ? "" : "live"}` }, table.finished ? t("events.table_over") : t("events.table_playing")),
       mine ? h("span", { class: "badge member" }, t("events.your_table_badge")) : null),
     h("table", { class: "result-table event-seats" },
       h("thead", {}, h("tr", {}, head(t("events.col.seat_short"), t("history.col.seat")), h("th", { scope: "col" }, t("results.player")),
-        table.finished ? [head(t("events.col.place_short"), t("events.col.place")), head(t("events.col.score_short"), t("events.col.score"))] : null)),
+        table.finished ? head(t("events.col.score_short"), t("events.col.score")) : null,
+        points ? head(t("events.col.points_short"), t("events.col.table_points")) : null)),
       h("tbody", {}, players.map((p) => h("tr", { "data-player": p.id, class: p.id === ctx.me ? "me" : "" },
         h("td", { class: "num" }, p.seat + 1),
         h("td", { "data-testid": "table-player" }, p.name,
           p.absent ? h("span", { class: "badge warn", title: t("events.absent_title"), "data-testid": "absent" }, t("events.absent")) : null),
-        table.finished ? [h("td", { class: "num", "data-testid": "table-placing" }, p.placing ?? "—"), h("td", { class: "num" }, p.score ?? "—")] : null)))),
+        table.finished ? h("td", { class: "num", "data-testid": "table-score" }, p.score ?? "—") : null,
+        points ? h("td", { class: "num", "data-testid": "table-points" }, num(points.get(p.id) ?? 0)) : null)))),
     match ? h("p", { class: "note" }, h("a", { href: `#/match/${encodeURIComponent(match)}`, "data-testid": "table-record" }, t("events.match_record"))) : null);
 }
 

@@ -175,6 +175,11 @@ describe("club nights", () => {
         await go.click();
         await page.waitForFunction((room) => window.parlor.room?.id === room && location.hash === `#/room/${room}`, table.room);
         assert.equal(await page.evaluate(() => window.parlor.mySeat), player.seat, "seated where the event says");
+        if (round === 1) {
+          // Before the grace runs out the table waits for the absent player, and says so.
+          await page.waitForSelector('[data-testid="event-table-note"]');
+          await screenshot(page, `events-table-waiting-${page.viewportSize().width}`);
+        }
         // The match starts after the start grace, a bot in the absent player's seat.
         await page.waitForFunction(() => window.parlor.update !== null, null, { timeout: 15000 });
         await playToTheEnd(page);
@@ -197,6 +202,13 @@ describe("club nights", () => {
         expected[r.bye] += 0.5;
       }
       for (const s of final.standings) assert.equal(s.points, expected[s.id], `${s.name}'s points`);
+      // Each table says what its seats earned: the player who came 1, the absent seat 0
+      // (last, whatever its bot did; the match's own score is shown beside it).
+      for (const r of players) {
+        const cell = (p) => ana.page.innerText(`[data-testid="round-${r.round}"] tr[data-player="${p}"] [data-testid="table-points"]`);
+        assert.equal(await cell(r.present), "1", `round ${r.round}: the present player's points`);
+        assert.equal(await cell(r.absent), "0", `round ${r.round}: the absent player's points`);
+      }
       const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
       assert.deepEqual(await shownStandings(ana.page), final.standings.map((s) => [s.name, fmt(s.points)]));
       assert.equal(await ana.page.innerText('[data-testid="event-winner"]'),
