@@ -182,8 +182,10 @@ export class EventPage {
       h("dt", {}, t("events.form.pairing")), h("dd", {}, t("events.pairing", { pairing: event.pairing })),
       h("dt", {}, t("events.organiser")), h("dd", { "data-testid": "event-organiser" }, event.organiser?.name ?? "—"),
       h("dt", {}, t("events.entrants")), h("dd", { "data-testid": "entrant-count" }, event.entrant_count),
+      // The options are a list of their own, the width of the panel: nested in a grid
+      // cell they would be squeezed to a letter a line at 360 px.
       Object.keys(event.options ?? {}).length
-        ? [h("dt", {}, t("room.table_options")), h("dd", {}, optionsList(game, event.options, "event-options"))] : null);
+        ? h("div", { class: "event-options" }, h("dt", {}, t("room.table_options")), h("dd", {}, optionsList(game, event.options, "event-options"))) : null);
   }
 
   private actions(event: EventInfo): HTMLElement {
