@@ -13,9 +13,8 @@ import { gameTitle } from "./game_words.js";
 import { optionsList } from "./option_words.js";
 import type { RoomInfo } from "./protocol.js";
 import { ratedBadge } from "./table.js";
-import { eventErrorText, rememberEventRoom } from "./events.js";
+import { eventErrorText, rememberEventRoom, roundText, statusBadge } from "./events.js";
 import type { EventInfo, EventTable } from "./events.js";
-import { roundText, statusBadge } from "./events_list.js";
 import { duplicateProof, roundSection, standingsTable } from "./event_rounds.js";
 
 export class EventPage {

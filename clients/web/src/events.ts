@@ -6,6 +6,7 @@ import type { JsonObject } from "./protocol.js";
 import { hasMessage, t } from "./i18n.js";
 import type { Params } from "./i18n.js";
 import { errorText } from "./words.js";
+import { h } from "./dom.js";
 
 export interface EventPerson {
   id: string;
@@ -131,4 +132,14 @@ export function rememberEventRoom(room: string, event: string): void {
 /** The event whose table ROOM is, if this tab entered it from the event's page. */
 export function eventOfRoom(room: string): string | null {
   return eventRooms()[room] ?? null;
+}
+
+/** The status badge every event page and list shows. */
+export function statusBadge(status: EventStatus | string): HTMLElement {
+  return h("span", { class: `badge event-status event-${status}`, "data-testid": "event-status" }, t("events.status", { status }));
+}
+
+/** "Round 2 of 4" (or "4 rounds" before the start). */
+export function roundText(event: EventInfo): string {
+  return event.status === "signup" ? t("events.rounds_planned", { n: event.rounds }) : t("events.round_of", { round: event.round, rounds: event.rounds });
 }

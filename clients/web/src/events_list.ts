@@ -6,20 +6,10 @@ import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameTitle } from "./game_words.js";
 import { eventForm } from "./event_form.js";
-import { eventErrorText, eventHref } from "./events.js";
+import { eventErrorText, eventHref, roundText, statusBadge } from "./events.js";
 import type { EventInfo, EventStatus } from "./events.js";
 import type { RoomInfo } from "./protocol.js";
 import { ratedBadge } from "./table.js";
-
-/** The status badge every event page and list shows. */
-export function statusBadge(status: EventStatus | string): HTMLElement {
-  return h("span", { class: `badge event-status event-${status}`, "data-testid": "event-status" }, t("events.status", { status }));
-}
-
-/** "Round 2 of 4" (or "4 rounds" before the start). */
-export function roundText(event: EventInfo): string {
-  return event.status === "signup" ? t("events.rounds_planned", { n: event.rounds }) : t("events.round_of", { round: event.round, rounds: event.rounds });
-}
 
 function titleOf(app: App, game: string): string {
   return gameTitle(game, app.games.find((g) => g.name === game)?.title ?? game);

@@ -270,6 +270,7 @@ setInterval(() => {
 }, 250);
 setInterval(() => {
   if (!app.room && app.connection === "online" && !location.hash.startsWith("#/operator")) void app.refreshRooms();
+  if (content.firstChild === lobby.element && app.connection === "online") void lobby.refreshEvents();
 }, 3000);
 // The operator's overview, every few seconds while it is shown.
 setInterval(() => {

@@ -143,6 +143,12 @@ describe("club nights", () => {
       await ana.page.click('[data-action="start-event"]');
       await ana.page.locator('[data-testid="event-error"]').waitFor({ state: "visible" });
       assert.equal(await ana.page.locator('[data-testid="event-error"]').innerText(), "Not enough entrants yet: the event needs at least 2 to fill a table.");
+      // The lobby lists the events open to sign-up, by itself (asked with the rooms).
+      const inLobby = carla.page.locator('[data-testid="lobby-event-list"] .event-item', { hasText: "Friday Perico" });
+      await inLobby.waitFor({ timeout: 10000 });
+      assert.match(await inLobby.innerText(), /^Friday Perico\s*Sign-up open\s*Perico · 1 entrant · 2 rounds$/);
+      await noSidewaysScroll(carla.page, "lobby with its events at 360 px");
+      await screenshot(carla.page, "events-lobby-360");
       for (const page of [bruno.page, carla.page]) {
         assert.equal(await openFromList(page, "Friday Perico"), id);
         await page.click('[data-action="join-event"]');
