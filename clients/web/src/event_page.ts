@@ -11,7 +11,7 @@ import type { Child } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameTitle } from "./game_words.js";
 import { optionsList } from "./option_words.js";
-import type { RoomInfo } from "./protocol.js";
+import type { JsonObject, RoomInfo } from "./protocol.js";
 import { ratedBadge } from "./table.js";
 import { eventErrorText, rememberEventRoom, roundText, statusBadge } from "./events.js";
 import type { EventInfo, EventTable } from "./events.js";
@@ -82,12 +82,22 @@ export class EventPage {
     // still being played is never given up from here.
     if (room && room.id !== table.room && !(room.status === "playing" && this.app.mySeat !== null)) this.app.leave();
     rememberEventRoom(table.room, this.id);
-    void this.app.request({ type: "join_room", code: table.code });
+    this.enter({ type: "join_room", code: table.code });
   }
 
   private watch(table: EventTable): void {
     rememberEventRoom(table.room, this.id);
-    void this.app.request({ type: "spectate", code: table.code });
+    this.enter({ type: "spectate", code: table.code });
+  }
+
+  /** Sends a room entry through the app (which shows the room); a refusal is said here. */
+  private enter(body: JsonObject): void {
+    this.errorBox.hidden = true;
+    void this.app.request(body).then((reply) => {
+      if (reply !== null || !this.app.error) return;
+      this.errorBox.textContent = this.app.error;
+      this.errorBox.hidden = false;
+    });
   }
 
   /** A finished table's match id, or null: looked up once per room in the history API. */
