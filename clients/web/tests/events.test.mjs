@@ -3,8 +3,9 @@
 // page that polls every 3 s to see its table, short enough for bots to stand in soon):
 // - a Swiss night of Perico to 1 point, 2 seats a table, 2 rounds, three players: the
 //   organiser creates it in the form (a refused form first: the server's words shown),
-//   everyone signs up from the list, starting with too few entrants is refused in words,
-//   the organiser's page sees the others sign up without a reload (it polls), then starts;
+//   the lobby lists it, everyone signs up from the list (one withdraws and comes back),
+//   starting with too few entrants is refused in words, the organiser's page sees the
+//   others sign up without a reload (it polls), then starts;
 //   each round one player seated follows "Go to your table" and lands in that table's
 //   room at the seat the event lists, plays the match out by clicking, and goes back to
 //   the event; the other player at the table stays away (a bot stands in: absent, last).
@@ -13,12 +14,16 @@
 //   a bye 0.5); each finished table links to its match's record;
 // - a duplicate night: each round's deal seed is shown once over and the secret once
 //   finished, and the seed is SHA-256(secret || round), as the page says anyone can check;
+// - on a server of members (--guests off), a member finds the form replaced by a note
+//   (only moderators and admins create events there), an admin creates one, and the
+//   member signs up to it without being offered Start;
 // - at 360 px and at desktop width, in English and in Spanish, no page scrolls sideways.
 // Screenshots go to test-artifacts/ (events-*.png).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
-import { handFacts, openLobby, screenshot, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
+import { handFacts, openLobby, screenshot, startServer, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
+import { memberPage } from "./account_steps.mjs";
 import { steps } from "./games.mjs";
 
 const PHONE = { width: 360, height: 780 };
@@ -154,6 +159,13 @@ describe("club nights", () => {
         await page.click('[data-action="join-event"]');
         await page.waitForSelector('[data-testid="entered"]');
       }
+      // Withdrawing before the start removes the entrant; signing up again puts them back.
+      await carla.page.click('[data-action="leave-event"]');
+      await carla.page.waitForSelector('[data-action="join-event"]');
+      assert.equal(await carla.page.innerText('[data-testid="entrant-count"]'), "2");
+      await carla.page.click('[data-action="join-event"]');
+      await carla.page.waitForSelector('[data-testid="entered"]');
+      assert.equal(await carla.page.innerText('[data-testid="entrant-count"]'), "3");
       await noSidewaysScroll(carla.page, "event in sign-up at 360 px");
       // The organiser's page asks again by itself: the entrants arrive without a reload.
       await ana.page.waitForFunction(() => document.querySelector('[data-testid="entrant-count"]')?.textContent === "3", null, { timeout: 10000 });
@@ -297,6 +309,36 @@ describe("club nights", () => {
     } finally {
       await eva.context.close();
       await fede.context.close();
+    }
+  });
+
+  it("on a server of members only operators create events; members sign up", async () => {
+    const members = await startServer(["--guests", "off", "--admin", "boss"]);
+    const opened = [];
+    try {
+      const member = await memberPage(browser, members.base, "Gema");
+      opened.push(member);
+      await member.page.click('[data-testid="events-link"]');
+      await member.page.waitForSelector('[data-testid="event-create-refused"]');
+      assert.equal(await member.page.innerText('[data-testid="event-create-refused"]'), "On this server only moderators and admins create events.");
+      assert.equal(await member.page.locator('[data-action="create-event"]').count(), 0);
+      const boss = await memberPage(browser, members.base, "boss");
+      opened.push(boss);
+      assert.equal(await boss.page.evaluate(() => window.parlor.account.role), "admin");
+      await boss.page.click('[data-testid="events-link"]');
+      await boss.page.waitForSelector('[data-testid="event-form"] form');
+      await fillEventForm(boss.page, { name: "Members' night", seats: 2, minSeats: 2, rounds: 1 });
+      const id = await shownEvent(boss.page);
+      assert.equal(await boss.page.locator('[data-action="start-event"]').count(), 1, "the organiser may start");
+      // The member's list shows it by itself (asked every few seconds).
+      assert.equal(await openFromList(member.page, "Members' night"), id);
+      await member.page.click('[data-action="join-event"]');
+      await member.page.waitForSelector('[data-testid="entered"]');
+      assert.equal(await member.page.locator('[data-action="start-event"]').count(), 0, "a member who does not organise is not offered Start");
+      await boss.page.waitForFunction(() => document.querySelector('[data-testid="entrant-count"]')?.textContent === "1", null, { timeout: 10000 });
+    } finally {
+      for (const o of opened) await o.context.close();
+      await members.stop();
     }
   });
 });
