@@ -48,12 +48,12 @@ export function standingsTable(event: EventInfo, me: string): HTMLElement {
 }
 
 /**
- * What each seat of a finished table earned, by the rules (server/events/event_rules.hpp):
+ * The place and points each seat of a finished table earned, by the rules (server/events/event_rules.hpp):
  * at n seats place p earns n - p, equal placings share the places they cover, and absent
  * seats (a bot played for them) tie for the last places whatever the bot did. Duplicate
  * tables score matchpoints against the other tables instead: null then (the standings say).
  */
-export function tablePoints(event: EventInfo, table: EventTable): Map<string, number> | null {
+export function tablePoints(event: EventInfo, table: EventTable): Map<string, { place: number; points: number }> | null {
   if (event.duplicate || !table.finished) return null;
   const n = table.players.length;
   const present = table.players.filter((p) => !p.absent).sort((a, b) => (a.placing ?? n) - (b.placing ?? n));
@@ -65,12 +65,12 @@ export function tablePoints(event: EventInfo, table: EventTable): Map<string, nu
   }
   const absent = table.players.filter((p) => p.absent);
   if (absent.length) groups.push(absent);
-  const points = new Map<string, number>();
+  const points = new Map<string, { place: number; points: number }>();
   let place = 1;
   for (const group of groups) {
     let sum = 0;
     for (let i = 0; i < group.length; i++) sum += n - (place + i);
-    for (const p of group) points.set(p.id, sum / group.length);
+    for (const p of group) points.set(p.id, { place, points: sum / group.length });
     place += group.length;
   }
   return points;
@@ -85,16 +85,19 @@ function tableCard(event: EventInfo, round: EventRound, table: EventTable, index
     h("h5", {}, t("events.table_n", { n: index + 1 }), " ",
       h("span", { class: `badge ${table.finished ? "" : "live"}` }, table.finished ? t("events.table_over") : t("events.table_playing")),
       mine ? h("span", { class: "badge member" }, t("events.your_table_badge")) : null),
-    h("table", { class: "result-table event-seats" },
+    h("div", { class: "scroll-x" }, h("table", { class: "result-table event-seats" },
       h("thead", {}, h("tr", {}, head(t("events.col.seat_short"), t("history.col.seat")), h("th", { scope: "col" }, t("results.player")),
+        table.finished ? head(t("events.col.place_short"), points ? t("events.col.event_place") : t("events.col.place")) : null,
         table.finished ? head(t("events.col.score_short"), t("events.col.score")) : null,
         points ? head(t("events.col.points_short"), t("events.col.table_points")) : null)),
       h("tbody", {}, players.map((p) => h("tr", { "data-player": p.id, class: p.id === ctx.me ? "me" : "" },
         h("td", { class: "num" }, p.seat + 1),
         h("td", { "data-testid": "table-player" }, p.name,
           p.absent ? h("span", { class: "badge warn", title: t("events.absent_title"), "data-testid": "absent" }, t("events.absent")) : null),
+        points ? h("td", { class: "num", "data-testid": "table-place" }, points.get(p.id)?.place ?? "—")
+          : table.finished ? h("td", { class: "num", "data-testid": "table-place" }, p.placing ?? "—") : null,
         table.finished ? h("td", { class: "num", "data-testid": "table-score" }, p.score ?? "—") : null,
-        points ? h("td", { class: "num", "data-testid": "table-points" }, num(points.get(p.id) ?? 0)) : null)))),
+        points ? h("td", { class: "num", "data-testid": "table-points" }, num(points.get(p.id)?.points ?? 0)) : null))))),
     match ? h("p", { class: "note" }, h("a", { href: `#/match/${encodeURIComponent(match)}`, "data-testid": "table-record" }, t("events.match_record"))) : null);
 }
 

@@ -74,6 +74,19 @@ async function waitForEvent(page, id, test, what, timeout = 60000) {
   }
 }
 
+/** Counts from now on the `event` requests the page sends (window.__eventAsks). */
+function countEventRequests(page) {
+  return page.evaluate(() => {
+    window.__eventAsks = 0;
+    const conn = window.parlor.conn;
+    const request = conn.request.bind(conn);
+    conn.request = (body) => {
+      if (body.type === "event") window.__eventAsks++;
+      return request(body);
+    };
+  });
+}
+
 /** The page's event id, once it shows an event. */
 async function shownEvent(page) {
   await page.waitForSelector('[data-testid="event-page"] [data-testid="event-name"]');
@@ -240,6 +253,15 @@ describe("club nights", () => {
       assert.equal(await links.count(), 2);
       await screenshot(ana.page, "events-final-desktop");
       await noSidewaysScroll(ana.page, "final results at desktop");
+
+      // The asking stops: on a finished event's page, and on a page left for the lobby.
+      await bruno.page.goto(`${server.base}/#/event/${id}`);
+      await bruno.page.waitForSelector('[data-testid="final-results"]');
+      for (const page of [ana.page, bruno.page]) await countEventRequests(page);
+      await bruno.page.click('header nav.links a[href="#"]');
+      await bruno.page.waitForSelector('[data-testid="rooms"]');
+      await new Promise((r) => setTimeout(r, 7000));
+      for (const page of [ana.page, bruno.page]) assert.equal(await page.evaluate(() => window.__eventAsks), 0, "no `event` asked once finished or left");
 
       // The list files it under finished; at 360 px nothing scrolls sideways.
       await carla.page.click('[data-testid="events-link"]');
