@@ -239,7 +239,8 @@ export class EventPage {
     } else {
       return null;
     }
-    return h("section", { class: "panel your-table", "data-testid": "your-table" }, h("h3", {}, t("events.round_n", { n: round.round })), inside);
+    return h("section", { class: "panel your-table", "data-testid": "your-table" }, h("h3", {}, t("events.round_n", { n: round.round })),
+      h("div", { class: "row" }, inside));
   }
 
   /** Watch buttons for the current round's tables still playing. */
