@@ -6,14 +6,15 @@ import type { AccessInfo, AccountInfo, ChatLine, ErrorReply, GameInfo, JsonObjec
 import { describeEvent, errorText } from "./words.js";
 import { GAMES } from "./games/index.js";
 import { isHistoryRoute } from "./history.js";
+import { isEventsRoute } from "./events.js";
 import { formatList, hasMessage, t } from "./i18n.js";
 import { seatName } from "./game_words.js";
 import * as session from "./session.js";
 import type { Gate } from "./session.js";
 
-/** Pages read while keeping a seat: the history, the rules, your account, the operator's page. */
+/** Pages read while keeping a seat: the history, the events, the rules, your account, the operator's page. */
 export function isReadingRoute(hash: string): boolean {
-  return isHistoryRoute(hash) || hash.startsWith("#/rules/") || hash === "#/account" || hash === "#/operator";
+  return isHistoryRoute(hash) || isEventsRoute(hash) || hash.startsWith("#/rules/") || hash === "#/account" || hash === "#/operator";
 }
 
 export interface LogLine {

@@ -10,11 +10,13 @@ import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
 import { ratedBadge } from "./table.js";
 import { gameSummary, gameTitle, optionDescription, personName } from "./game_words.js";
+import { eventHref, roundText, statusBadge } from "./events.js";
+import type { EventInfo } from "./events.js";
 
 const isBool = (o: OptionSpec) => o.type === "bool" || o.type === "boolean";
 const isInt = (o: OptionSpec) => o.type === "int" || o.type === "integer";
 
-function optionInput(option: OptionSpec, id: string, game: string): HTMLElement {
+export function optionInput(option: OptionSpec, id: string, game: string): HTMLElement {
   if (isBool(option)) {
     return h("input", { type: "checkbox", id, name: option.name, checked: option.default === true, "data-option": option.name });
   }
@@ -26,7 +28,7 @@ function optionInput(option: OptionSpec, id: string, game: string): HTMLElement 
     min: option.min, max: option.max, placeholder: option.default === null ? t("lobby.default") : undefined, "data-option": option.name });
 }
 
-function readOptions(form: HTMLElement, game: GameInfo): JsonObject {
+export function readOptions(form: HTMLElement, game: GameInfo): JsonObject {
   const options: JsonObject = {};
   for (const option of game.options) {
     const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-option="${option.name}"]`);
@@ -48,6 +50,10 @@ export class Lobby {
   private readonly roomsBox = h("div", { class: "rooms", "data-testid": "rooms" });
   private readonly formBox = h("div", { class: "create" });
   private readonly quickBox = h("div", { class: "quick" });
+  /** The club nights in sign-up or being played (asked every few seconds with the rooms). */
+  private readonly eventsBox = h("div", { class: "lobby-events", "data-testid": "lobby-event-list" });
+  private readonly eventsPanel: HTMLElement;
+  private eventsShown: string | null = null;
   private readonly errorBox = h("div", { class: "error", role: "alert", "data-testid": "error", hidden: true });
   private readonly historyLink = h("a", { "data-testid": "my-history" }, t("lobby.your_matches"));
   private formGames = "";
@@ -73,12 +79,40 @@ export class Lobby {
           h("button", { type: "submit", "data-action": "join-code" }, t("lobby.join")),
           button(t("lobby.watch"), () => void app.request({ type: "spectate", code: codeInput.value.trim().toUpperCase() }), { "data-action": "watch-code" })),
         h("p", { class: "row note" }, this.historyLink, " · ", h("a", { href: "#/history" }, t("lobby.every_match")), " · ",
-          h("a", { href: "#/leaderboard" }, t("header.leaderboard")))),
+          h("a", { href: "#/leaderboard" }, t("header.leaderboard")), " · ",
+          h("a", { href: "#/events", "data-testid": "lobby-events" }, t("lobby.events")))),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.quick_play")), this.quickBox),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), this.roomsBox),
+      this.eventsPanel = h("section", { class: "panel", hidden: true }, h("h2", {}, t("lobby.events")), this.eventsBox,
+        h("p", { class: "note" }, h("a", { href: "#/events", "data-testid": "lobby-all-events" }, t("lobby.all_events")))),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), this.formBox),
       this.identity.element);
     this.clearErrorOnEdit();
+  }
+
+  /**
+   * Asks for the events and lists those open to sign-up or being played; a server
+   * without events (no_events, or older than them) keeps the panel hidden.
+   */
+  async refreshEvents(): Promise<void> {
+    let events: EventInfo[];
+    try {
+      const reply = await this.app.conn.request({ type: "events" });
+      events = ((reply.events ?? []) as unknown as EventInfo[]).filter((e) => e.status !== "finished");
+    } catch {
+      this.eventsPanel.hidden = true;
+      return;
+    }
+    this.eventsPanel.hidden = false;
+    const key = JSON.stringify(events);
+    if (key === this.eventsShown) return;
+    this.eventsShown = key;
+    clear(this.eventsBox);
+    this.eventsBox.append(events.length === 0 ? h("p", { class: "note" }, t("lobby.no_events"))
+      : h("ul", { class: "event-list" }, events.map((e) => h("li", { class: "event-item", "data-event": e.id },
+        h("a", { href: eventHref(e.id), class: "event-name" }, e.name), " ", statusBadge(e.status),
+        h("div", { class: "event-line note" }, gameTitle(e.game, this.app.games.find((g) => g.name === e.game)?.title ?? e.game), " · ",
+          t("lobby.event_entrants", { n: e.entrant_count }), " · ", roundText(e))))));
   }
 
   /** An error is about the last thing tried: changing any field clears it. */
@@ -99,6 +133,10 @@ export class Lobby {
     const id = this.app.playerId;
     this.historyLink.setAttribute("href", id ? `#/history?player_id=${encodeURIComponent(id)}` : "#/history");
     this.renderRooms();
+    if (this.eventsShown === null && this.app.connection === "online") {
+      this.eventsShown = "";
+      void this.refreshEvents();
+    }
     this.identity.render();
     const names = this.app.games.map((g) => g.name).join();
     if (names !== this.formGames) {

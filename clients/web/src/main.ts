@@ -11,6 +11,9 @@ import { gameTitle } from "./game_words.js";
 import { accountPage } from "./account.js";
 import { gatePage } from "./gate.js";
 import { OperatorPage, OVERVIEW_EVERY_MS } from "./operator.js";
+import { EVENT_POLL_MS, eventIdOf, isEventsRoute } from "./events.js";
+import { EventsList } from "./events_list.js";
+import { EventPage } from "./event_page.js";
 
 const root = document.getElementById("app")!;
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -46,7 +49,7 @@ const accountLinks = h("span", { class: "account-links", "data-testid": "account
 // The operator's announcement, at the top of every page.
 const banner = h("div", { class: "announcement", role: "status", "data-testid": "announcement", hidden: true });
 root.append(h("header", { class: "top" }, h("h1", {}, h("a", { href: "#" }, t("app.name"))),
-  h("nav", { class: "links" }, h("a", { href: "#" }, t("header.lobby")), h("a", { href: "#/history" }, t("header.history")),
+  h("nav", { class: "links" }, h("a", { href: "#" }, t("header.lobby")), h("a", { href: "#/events", "data-testid": "events-link" }, t("header.events")), h("a", { href: "#/history" }, t("header.history")),
     h("a", { href: "#/leaderboard" }, t("header.leaderboard")), h("a", { href: "#/rules/perico" }, t("header.rules"))),
   alert.toggle, languageMenu(), h("span", { class: "identity-bar" }, status, who, accountLinks)), banner, live, content);
 
@@ -73,6 +76,8 @@ function drawAccountHeader(): void {
 }
 
 let operatorPage: OperatorPage | null = null;
+/** The events' page shown (the list or one event), asked again every few seconds while shown. */
+let eventsView: EventsList | EventPage | null = null;
 
 let scheduled = false;
 function redraw(): void {
@@ -145,6 +150,7 @@ function draw(): void {
   const focus = focusKey();
   const hadTableFocus = focusInTable();
   if (location.hash !== "#/operator") operatorPage = null;
+  if (!isEventsRoute(location.hash)) eventsView = null;
   // Refused at the door, or the session ended: that page, never the lobby.
   if (app.gate) {
     const key = `gate|${app.gate.code}|${app.gate.until ?? ""}|${app.gate.reason ?? ""}|${app.gate.message}`;
@@ -176,6 +182,23 @@ function draw(): void {
         operatorPage = null;
         content.append(h("main", { class: "operator-page" }, h("p", { class: "error", role: "alert", "data-testid": "op-forbidden" }, t("error.forbidden"))));
       }
+    }
+    return;
+  }
+  if (isEventsRoute(location.hash) && app.connection === "online") {
+    // Like the history, read while keeping a seat: a bar leads back to the table.
+    const key = `events|${location.hash}|${app.playerId}|${app.games.length}|${app.room?.id ?? ""}`;
+    if (content.getAttribute("data-page") !== key) {
+      content.setAttribute("data-page", key);
+      clear(content);
+      const id = eventIdOf(location.hash);
+      eventsView = id ? new EventPage(app, id) : new EventsList(app);
+      if (app.room) {
+        content.append(h("p", { class: "back-to-table", "data-testid": "back-to-table" },
+          h("a", { href: `#/room/${app.room.id}` }, t("header.back_to_table", { title: gameTitle(app.room.game, app.room.title) }))));
+      }
+      content.append(eventsView.element);
+      void eventsView.refresh();
     }
     return;
   }
@@ -247,11 +270,18 @@ setInterval(() => {
 }, 250);
 setInterval(() => {
   if (!app.room && app.connection === "online" && !location.hash.startsWith("#/operator")) void app.refreshRooms();
+  if (content.firstChild === lobby.element && app.connection === "online") void lobby.refreshEvents();
 }, 3000);
 // The operator's overview, every few seconds while it is shown.
 setInterval(() => {
   if (operatorPage && location.hash === "#/operator" && app.connection === "online") void operatorPage.refresh();
 }, OVERVIEW_EVERY_MS);
+// The events' page, while shown: the list, or an event not yet finished (nothing about
+// events is pushed; `event` is cheap for the server).
+setInterval(() => {
+  if (!eventsView || !isEventsRoute(location.hash) || app.connection !== "online") return;
+  if (!(eventsView instanceof EventPage) || eventsView.polling) void eventsView.refresh();
+}, EVENT_POLL_MS);
 // Waiting for an operator's approval: ask again every few seconds, so the door opens by itself.
 setInterval(() => {
   if (app.gate?.code === "approval_pending" && !app.gate.ended) app.conn.sayHelloAgain();
