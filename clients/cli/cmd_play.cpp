@@ -1,7 +1,7 @@
 // `parlor play [--server ws://HOST:PORT] [--name NAME] [--claim CODE] [--script]`: the
 // terminal client.
-// Lobby commands (list, games, create, join, spectate, bot, start, leave, state), moves
-// in the rules' words (see net/move_words.hpp) or raw {json}, the table redrawn from
+// Lobby commands (list, games, create, join, spectate, bot, start, leave, state; read by
+// net/play_commands.hpp), moves in the rules' words or raw {json}, the table redrawn from
 // each update. The token lives in $XDG_CONFIG_HOME/parlor/token (~/.config/parlor/token)
 // and a lost connection is re-established with it (the server gives the seat back). In a
 // cluster, a `room_elsewhere` reply sends the client to the node holding the room, where
@@ -22,24 +22,21 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
-#include <cstdlib>
 #include <deque>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <sstream>
+#include <optional>
 #include <thread>
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/net/catalogue.hpp"
 #include "clients/cli/net/liveness_flags.hpp"
-#include "clients/cli/net/move_words.hpp"
 #include "clients/cli/net/options.hpp"
+#include "clients/cli/net/play_commands.hpp"
 #include "clients/cli/net/table_text.hpp"
+#include "clients/cli/net/token_file.hpp"
 #include "clients/cli/net/ws_connection.hpp"
 #include "engine/registry/registry.hpp"
 
@@ -52,30 +49,6 @@ constexpr auto kFirstReconnectDelay = std::chrono::milliseconds(250);
 constexpr auto kMaxReconnectDelay = std::chrono::milliseconds(2000);
 // After a hello answered store_unavailable; the web client waits as long.
 constexpr auto kHelloRetryDelay = std::chrono::milliseconds(2000);
-
-std::filesystem::path token_path() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  const char* home = std::getenv("HOME");
-  std::filesystem::path base = xdg && *xdg ? std::filesystem::path(xdg)
-                                           : std::filesystem::path(home ? home : ".") / ".config";
-  return base / "parlor" / "token";
-}
-
-std::string read_token() {
-  std::ifstream in(token_path());
-  std::string token;
-  in >> token;
-  return token;
-}
-
-void write_token(const std::string& token) {
-  std::error_code ec;
-  std::filesystem::create_directories(token_path().parent_path(), ec);
-  std::ofstream out(token_path(), std::ios::trunc);
-  out << token << "\n";
-  std::filesystem::permissions(
-      token_path(), std::filesystem::perms::owner_read | std::filesystem::perms::owner_write, ec);
-}
 
 class PlayClient {
  public:
@@ -113,7 +86,7 @@ class PlayClient {
       if (generation != generation_) return;
       // A claim comes before the hello: the token it brings is the one to greet with.
       if (!claim_.empty()) return send_claim();
-      say_hello(read_token());
+      say_hello(net::read_token());
     };
     connection_->on_message = [this, generation](const Json& m) {
       if (generation == generation_) handle(m);
@@ -127,8 +100,9 @@ class PlayClient {
   void on_closed(const std::string& error) {
     greeted_ = false;
     if (quitting_) return finish();
-    note("connection lost" + (error.empty() ? std::string() : " (" + error + ")") +
-         "; reconnecting");
+    note(error.empty() ? net::words_for("cli.connection_lost", {}, "connection lost; reconnecting")
+                       : net::words_for("cli.connection_lost_because", {{"reason", error}},
+                                        "connection lost (" + error + "); reconnecting"));
     keep_move_in_flight();
     url_ = home_url_;         // the node we were sent to may be the one that died
     redirects_in_a_row_ = 0;  // a lost line is not a redirect loop: a new row from home
@@ -156,13 +130,17 @@ class PlayClient {
   bool follow_redirect(const Json& m) {
     net::ServerUrl target;
     if (redirects_in_a_row_ >= 5 || !net::resolve_url(url_, m.value("url", ""), &target)) {
-      note("cannot follow the room to node " + m.value("node", "?") + " at " + m.value("url", "?"));
+      const std::string node = m.value("node", "?"), url = m.value("url", "?");
+      note(net::words_for("cli.cannot_follow", {{"node", node}, {"url", url}},
+                          "cannot follow the room to node " + node + " at " + url));
       return false;
     }
     ++redirects_in_a_row_;
-    if (!script_)
-      note("room " + m.value("room", "") + " is on node " + m.value("node", "?") +
-           "; moving there");
+    if (!script_) {
+      const std::string room = m.value("room", ""), node = m.value("node", "?");
+      note(net::words_for("cli.room_elsewhere", {{"room", room}, {"node", node}},
+                          "room " + room + " is on node " + node + "; moving there"));
+    }
     if (m["id"] != "hello" && sent_.count(m["id"].dump())) repeat_ = sent_[m["id"].dump()];
     if (auto_request_.is_object()) auto_resend_ = std::move(auto_request_);
     auto_request_ = Json();
@@ -181,14 +159,16 @@ class PlayClient {
   void handle_claim_reply(const Json& m) {
     claim_.clear();
     if (m.value("type", "") == "claimed") {
-      write_token(m.value("token", ""));
+      net::write_token(m.value("token", ""));
       if (!script_) {
-        note("this device is now " + m["player"].value("name", "") + " (" +
-             m["player"].value("id", "") + ")");
+        const std::string name = m["player"].value("name", ""), id = m["player"].value("id", "");
+        note(net::words_for("cli.claimed", {{"name", name}, {"id", id}},
+                            "this device is now " + name + " (" + id + ")"));
       }
       return say_hello(m.value("token", ""));
     }
-    note("claim refused: " + m.value("message", m.value("code", std::string("?"))));
+    const std::string reason = m.value("message", m.value("code", std::string("?")));
+    note(net::words_for("cli.claim_refused", {{"reason", reason}}, "claim refused: " + reason));
     exit_code_ = 1;
     quitting_ = true;
     connection_->close();
@@ -198,10 +178,13 @@ class PlayClient {
   // still ours, so the same hello is said again in a moment (protocol/README.md), as the
   // web client does, rather than greeting as someone new.
   void say_hello_again_soon() {
-    if (!script_) note("the server cannot read its database just now; trying again shortly");
+    if (!script_) {
+      note(net::words_for("cli.database_unreadable", {},
+                          "the server cannot read its database just now; trying again shortly"));
+    }
     hello_retry_timer_.expires_after(kHelloRetryDelay);
     hello_retry_timer_.async_wait([this, generation = generation_](boost::system::error_code ec) {
-      if (!ec && generation == generation_ && !greeted_) say_hello(read_token());
+      if (!ec && generation == generation_ && !greeted_) say_hello(net::read_token());
     });
   }
 
@@ -210,6 +193,14 @@ class PlayClient {
     if (!name_.empty()) hello["name"] = name_;
     if (!token.empty()) hello["token"] = token;
     connection_->send(hello);
+  }
+
+  void note_claim_code(const std::string& code, int minutes) {
+    note(net::words_for(
+        "cli.claim_code", {{"code", code}, {"minutes", minutes}},
+        "claim code " + code + ": enter it on your other device within " + std::to_string(minutes) +
+            " minutes (parlor play --claim CODE, or the web client's \"Your identity\" panel) "
+            "to be this same player there. It works once; keep it to yourself."));
   }
 
   void note(const std::string& text) {
@@ -232,8 +223,9 @@ class PlayClient {
     try {
       handle_message(m);
     } catch (const std::exception& e) {
-      note("(could not show a " + m.value("type", std::string("?")) + " message: " + e.what() +
-           ")");
+      const std::string type = m.value("type", std::string("?"));
+      note(net::words_for("cli.unshowable", {{"type", type}, {"reason", e.what()}},
+                          "(could not show a " + type + " message: " + e.what() + ")"));
       if (m.value("type", "") == "update") update_ = m;
       pump();
     }
@@ -249,9 +241,13 @@ class PlayClient {
     if (type == "welcome") {
       greeted_ = true;
       reconnect_attempts_ = 0;
-      if (m.contains("token")) write_token(m["token"].get<std::string>());
+      if (m.contains("token")) net::write_token(m["token"].get<std::string>());
       player_ = m["player"].value("id", "");
-      if (!script_) note("welcome, " + m["player"].value("name", "") + " (" + player_ + ")");
+      if (!script_) {
+        const std::string name = m["player"].value("name", "");
+        note(net::words_for("cli.welcome", {{"name", name}, {"id", player_}},
+                            "welcome, " + name + " (" + player_ + ")"));
+      }
     } else if (type == "error" && m["id"] == "hello" && m.value("code", "") == "bad_token") {
       say_hello("");  // the server forgot us: start as a new player
       return;
@@ -265,11 +261,7 @@ class PlayClient {
       }
       room_ = m["room"];
     } else if (type == "update") {
-      net::TableWords words = table_words(m);
-      // The server says when it played a seat's move because its turn timer ran out.
-      if (m.contains("timed_out") && m["timed_out"].is_object()) {
-        words.out_of_time.push_back(m["timed_out"].value("seat", -1));
-      }
+      const net::TableWords words = table_words(m);
       update_ = m;
       if (m.contains("seq") && m["seq"].is_number_integer())
         last_seq_ = m["seq"].get<std::int64_t>();
@@ -278,10 +270,7 @@ class PlayClient {
       if (!script_) std::cout << net::table_text(m, words) << std::flush;
       if (auto_play_) auto_move();
     } else if (type == "claim_code" && !script_) {
-      note("claim code " + m.value("code", "") + ": enter it on your other device within " +
-           std::to_string(m.value("expires_in_seconds", 600) / 60) +
-           " minutes (parlor play --claim CODE, or the web client's \"Your identity\" panel) "
-           "to be this same player there. It works once; keep it to yourself.");
+      note_claim_code(m.value("code", ""), m.value("expires_in_seconds", 600) / 60);
     } else if (type == "match_over" && !script_) {
       std::cout << net::results_text(m, table_words(update_)) << std::flush;
     } else if ((type == "resume" || type == "deal_commitment" || type == "chat" ||
@@ -358,95 +347,34 @@ class PlayClient {
                                    : "");
       }
     }
-    net::TableWords words;
-    words.names = match_names_;
-    words.colour = style_;
-    if (update.is_object() && update.contains("seat") && update["seat"].is_number_integer())
-      words.viewer = update["seat"].get<int>();
-    // Loc's deck is a name; Poker's is an object describing the deck.
-    if (update.is_object() && update.contains("view") && update["view"].is_object()) {
-      words.tarot = update["view"].value("deck", Json()) == "tarot";
-    }
-    return words;
+    return net::words_for_update(update, match_names_, style_);
   }
 
   void run_command(const std::string& line) {
-    std::istringstream in(line);
-    std::string word;
-    if (!(in >> word) || word[0] == '#') return;
-    std::vector<std::string> rest;
-    for (std::string w; in >> w;) rest.push_back(w);
-    if (word == "quit" || word == "exit") {
-      commands_.clear();
-      input_done_ = true;
-    } else if (word == "help") {
-      note(net::help_text());
-    } else if (word == "games") {
-      request({{"type", "games"}});
-    } else if (word == "claim-code") {
-      request({{"type", "claim_code"}});
-    } else if (word == "list") {
-      Json m = {{"type", "list_rooms"}};
-      if (!rest.empty()) m["game"] = rest[0];
-      request(m);
-    } else if (word == "create" && rest.size() >= 2) {
-      request(create_message(rest));
-    } else if ((word == "join" || word == "spectate") && !rest.empty()) {
-      Json m = {{"type", word == "join" ? "join_room" : "spectate"}};
-      m[rest[0].size() > 1 && rest[0][0] == 'R' &&
-                std::isdigit(static_cast<unsigned char>(rest[0][1]))
-            ? "room"
-            : "code"] = rest[0];
-      if (rest.size() > 1) m["seat"] = std::atoi(rest[1].c_str());
-      request(m);
-    } else if (word == "bot") {
-      request({{"type", "add_bot"},
-               {"room", room_id()},
-               {"level", rest.empty() ? "sensible" : rest[0]}});
-    } else if (word == "start" || word == "leave" || word == "state") {
-      request({{"type", word == "state"   ? "get_state"
-                        : word == "leave" ? "leave_room"
-                                          : "start"},
-               {"room", room_id()}});
-    } else if (word == "say" && !rest.empty()) {
-      request({{"type", "chat"}, {"room", room_id()}, {"text", line.substr(line.find("say") + 4)}});
-    } else if (word == "wait" && !rest.empty()) {
-      waiting_for_ = rest[0];
-    } else if (word == "auto") {
-      auto_play_ = rest.empty() || rest[0] != "off";
-      auto_move();
-    } else if (word == "send" && !rest.empty()) {
-      Json raw = Json::parse(line.substr(line.find('{')), nullptr, false);
-      if (raw.is_object())
-        request(raw);
-      else
-        note("send: not a JSON object");
-    } else {
-      std::string error;
-      auto action = net::parse_move(line, &error);
-      if (!action) return note(error);
-      request(with_after({{"type", "action"}, {"room", room_id()}, {"action", *action}}));
+    using Kind = net::PlayCommand::Kind;
+    net::PlayCommand command = net::read_play_command(line, room_id());
+    switch (command.kind) {
+      case Kind::kNothing:
+        return;
+      case Kind::kQuit:
+        commands_.clear();
+        input_done_ = true;
+        return;
+      case Kind::kHelp:
+        return note(net::help_text());
+      case Kind::kRequest:
+        return request(std::move(command.message));
+      case Kind::kMove:
+        return request(with_after(std::move(command.message)));
+      case Kind::kWaitFor:
+        waiting_for_ = command.text;
+        return;
+      case Kind::kAuto:
+        auto_play_ = command.on;
+        return auto_move();
+      case Kind::kNote:
+        return note(command.text);
     }
-  }
-
-  Json create_message(const std::vector<std::string>& rest) {
-    Json m = {{"type", "create_room"},
-              {"game", rest[0]},
-              {"seats", std::atoi(rest[1].c_str())},
-              {"options", Json::object()}};
-    for (std::size_t i = 2; i < rest.size(); ++i) {
-      std::size_t eq = rest[i].find('=');
-      if (eq == std::string::npos) continue;
-      std::string key = rest[i].substr(0, eq);
-      Json value = Json::parse(rest[i].substr(eq + 1), nullptr, false);
-      if (value.is_discarded()) value = rest[i].substr(eq + 1);
-      if (key == "turn_seconds" || key == "bot_delay_ms" || key == "visibility" || key == "sit") {
-        m[key] = value;
-      } else {
-        m["options"][key] = value;
-      }
-    }
-    return m;
   }
 
   // The sensible policy chooses for this seat, from the latest view only.

@@ -148,6 +148,9 @@ TEST(PlayTextSpanish, TheTableSpeaksTheReadersLanguage) {
     EXPECT_NE(result.out.find("La partida ha terminado"), std::string::npos)
         << result.out.substr(0, 3000);
     EXPECT_NE(result.out.find(" roba del mazo"), std::string::npos) << result.out.substr(0, 3000);
+    // The terminal's own notes too, not only the table's words.
+    EXPECT_NE(result.out.find("hola, Ana (p"), std::string::npos) << result.out.substr(0, 3000);
+    EXPECT_EQ(result.out.find("welcome, Ana"), std::string::npos) << result.out.substr(0, 3000);
     EXPECT_EQ(result.out.find("Your turn"), std::string::npos) << result.out.substr(0, 3000);
     EXPECT_EQ(result.out.find("The match is over"), std::string::npos)
         << result.out.substr(0, 3000);

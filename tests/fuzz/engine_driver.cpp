@@ -124,6 +124,9 @@ Json mutate(Json action, ByteReader& in) {
   return action;
 }
 
+// No seat's moves are listed (the match is over): not a seat, nor the spectators' -1.
+constexpr Seat kNobodyListed = -2;
+
 class Driver {
  public:
   Driver(std::unique_ptr<GameState> match, ByteReader& in, int max_steps)
@@ -176,8 +179,13 @@ class Driver {
     return *game_;
   }
 
+  // The moves the last check listed, while the state is the one it checked (a rejected
+  // move changes nothing: try_move proves it) and the seat is the one it listed.
   Json pick_legal(Seat seat) {
-    const std::vector<Json> legal = match_->legal_actions(seat).actions;
+    const bool listed = seat == listed_seat_ && !listed_.actions.empty();
+    const std::vector<Json> fresh =
+        listed ? std::vector<Json>() : match_->legal_actions(seat).actions;
+    const std::vector<Json>& legal = listed ? listed_.actions : fresh;
     check(!legal.empty(), "a waiting seat without legal actions");
     return legal[in_.below(legal.size())];
   }
@@ -207,8 +215,10 @@ class Driver {
 
   void expect_invariants(const std::string& after) {
     viewer_ = viewer_ + 1 < match_->seat_count() ? viewer_ + 1 : parlor::kSpectator;
-    const std::string problem = parlor::fuzz::invariant_problem(*match_, cards_, viewer_);
+    const std::string problem = parlor::fuzz::invariant_problem(*match_, cards_, viewer_, &listed_);
     check(problem.empty(), problem + " after " + after);
+    const std::vector<Seat> waiting = match_->waiting().seats;
+    listed_seat_ = waiting.empty() ? kNobodyListed : waiting.front();
   }
 
   std::unique_ptr<GameState> match_;
@@ -219,6 +229,8 @@ class Driver {
   Seat last_seat_ = 0;
   Seat viewer_ = parlor::kSpectator;  // whose view the next check compares
   Json last_accepted_;
+  parlor::LegalActions listed_;  // the first waiting seat's moves, listed by the last check
+  Seat listed_seat_ = kNobodyListed;
 };
 
 }  // namespace

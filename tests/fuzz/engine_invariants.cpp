@@ -18,7 +18,7 @@ void add(std::vector<Card>& out, const Cards& cards) {
   out.insert(out.end(), cards.begin(), cards.end());
 }
 
-std::string waiting_problem(const GameState& state) {
+std::string waiting_problem(const GameState& state, LegalActions* first_legal) {
   const Waiting wait = state.waiting();
   const bool over = state.match_over();
   if (over != (wait.mode == WaitMode::kNobody)) return "over but waiting, or waiting for nobody";
@@ -31,9 +31,11 @@ std::string waiting_problem(const GameState& state) {
     if (seat < 0 || seat >= state.seat_count()) return "waiting for seat " + std::to_string(seat);
   }
   // (Enumerating moves is as costly as the rest of a step: the first waiting seat only.)
-  if (state.legal_actions(wait.seats.front()).actions.empty()) {
+  LegalActions legal = state.legal_actions(wait.seats.front());
+  if (legal.actions.empty()) {
     return "seat " + std::to_string(wait.seats.front()) + " is waited for but has no move";
   }
+  if (first_legal != nullptr) *first_legal = std::move(legal);
   return "";
 }
 
@@ -121,8 +123,9 @@ std::string snapshot(const GameState& state) {
 }
 
 std::string invariant_problem(const GameState& state, const std::vector<Card>& cards_at_start,
-                              Seat viewer) {
-  std::string problem = waiting_problem(state);
+                              Seat viewer, LegalActions* first_legal) {
+  if (first_legal != nullptr) *first_legal = LegalActions{};
+  std::string problem = waiting_problem(state, first_legal);
   if (problem.empty()) problem = score_problem(state);
   if (problem.empty()) problem = view_problem(state, viewer);
   // Poker mucks and deals no more once the match is over; the others keep their cards.

@@ -107,6 +107,24 @@ std::string room_changes_text(const Json& before, const Json& after) {
   return out;
 }
 
+TableWords words_for_update(const Json& update, std::vector<std::string> names, bool colour) {
+  TableWords words;
+  words.names = std::move(names);
+  words.colour = colour;
+  if (!update.is_object()) return words;
+  if (update.contains("seat") && update["seat"].is_number_integer())
+    words.viewer = update["seat"].get<int>();
+  // Loc's deck is a name; Poker's is an object describing the deck.
+  if (update.contains("view") && update["view"].is_object()) {
+    words.tarot = update["view"].value("deck", Json()) == "tarot";
+  }
+  // The server says when it played a seat's move because its turn timer ran out.
+  if (update.contains("timed_out") && update["timed_out"].is_object()) {
+    words.out_of_time.push_back(update["timed_out"].value("seat", -1));
+  }
+  return words;
+}
+
 std::string table_text(const Json& update, const TableWords& words) {
   const Json& view = update["view"];
   std::ostringstream out;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,10 @@ std::string room_text(const nlohmann::json& room, bool colour);
 // What changed between two room objects of the same room, one sentence a line:
 // "Ana left.", "Bob lost the connection.", "Bob is back.", "A bot took Ana's seat."
 std::string room_changes_text(const nlohmann::json& before, const nlohmann::json& after);
+// The words to draw UPDATE with: NAMES by seat (the match's), the reader's seat, Loc's
+// deck, and the seat the server moved for when its turn timer ran out.
+TableWords words_for_update(const nlohmann::json& update, std::vector<std::string> names,
+                            bool colour);
 std::string table_text(const nlohmann::json& update, const TableWords& words);
 std::string results_text(const nlohmann::json& match_over, const TableWords& words);
 std::string reply_text(const nlohmann::json& reply);
