@@ -86,24 +86,27 @@ Json room_json(const RoomSummary& room) {
   for (std::size_t s = 0; s < room.seats.size(); ++s) {
     seats.push_back(seat_json(static_cast<int>(s), room.seats[s]));
   }
-  return {{"id", room.id},
-          {"code", room.code},
-          {"game", room.game},
-          {"title", room.title},
-          {"options", room.options},
-          {"visibility", visibility_name(room.is_public)},
-          {"host", room.host_player_id},
-          {"status", room_status_name(room.status)},
-          {"seat_count", room.seats.size()},
-          {"seats", seats},
-          {"spectators", room.spectators},
-          {"turn_seconds", room.turn_seconds},
-          {"bot_delay_ms", room.bot_delay_ms},
-          {"bot_budget_ms", room.bot_budget_ms},
-          {"match", room.match},
-          {"spectators_allowed", room.spectators_allowed},
-          {"rated", room.rated},
-          {"muted", room.muted}};
+  Json out = {{"id", room.id},
+              {"code", room.code},
+              {"game", room.game},
+              {"title", room.title},
+              {"options", room.options},
+              {"visibility", visibility_name(room.is_public)},
+              {"host", room.host_player_id},
+              {"status", room_status_name(room.status)},
+              {"seat_count", room.seats.size()},
+              {"seats", seats},
+              {"spectators", room.spectators},
+              {"turn_seconds", room.turn_seconds},
+              {"bot_delay_ms", room.bot_delay_ms},
+              {"bot_budget_ms", room.bot_budget_ms},
+              {"match", room.match},
+              {"spectators_allowed", room.spectators_allowed},
+              {"rated", room.rated},
+              {"muted", room.muted}};
+  // Only an event's table says so: every other room's object is as it always was.
+  if (!room.event_id.empty()) out["event"] = room.event_id;
+  return out;
 }
 
 Json room_listing_json(const RoomSummary& room) {
@@ -156,6 +159,8 @@ void write_room(JsonWriter& out, const RoomSummary& room) {
   out.member("bot_budget_ms", room.bot_budget_ms);
   out.member("bot_delay_ms", room.bot_delay_ms);
   out.member_as_dumped("code", room.code);
+  // Only an event's table says so (room_json).
+  if (!room.event_id.empty()) out.member_as_dumped("event", room.event_id);
   out.member_as_dumped("game", room.game);
   out.member_as_dumped("host", room.host_player_id);
   out.member_as_dumped("id", room.id);

@@ -66,6 +66,7 @@ struct RoomSummary {
   bool spectators_allowed = true;  // the host may refuse spectators
   bool rated = false;              // finished matches update ratings
   std::vector<std::string> muted;  // player ids the host muted in chat
+  std::string event_id;            // an event's table: the event ("" for any other room)
 
   int seats_taken() const;
   // The seated human who is the host's name, empty when the host has no seat.

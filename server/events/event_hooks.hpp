@@ -85,6 +85,7 @@ using EventTimer = std::function<void(std::chrono::milliseconds after, std::func
 struct TableOutcome {
   bool aborted = false;
   std::string room_id;
+  std::string match_id;  // the match's record (the history API's id); "" when aborted
   std::vector<std::string> seated;
   std::vector<int> placings;
   std::vector<std::int64_t> scores;

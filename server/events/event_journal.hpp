@@ -32,6 +32,7 @@ class EventJournal : public MatchJournal {
     if (record.room_settings.event_id.empty()) return;
     TableOutcome outcome;
     outcome.room_id = record.room_id;
+    outcome.match_id = record.match_id;
     outcome.placings = results.placings;
     outcome.scores = results.scores;
     outcome.left = results.left;

@@ -138,6 +138,7 @@ void EventService::match_ended(TableOutcome outcome) {
                             [&](const EventTable& t) { return t.room_id == outcome.room_id; });
   if (table == round.tables.end() || table->result) return;  // an older round's room, or twice
   table->result = score_table(*table, outcome);
+  table->match_id = outcome.match_id;
   spdlog::info("event {}: round {}: table {} finished{}", event->id, round.number, outcome.room_id,
                outcome.aborted ? " (aborted: every seat absent)" : "");
   save(*event);

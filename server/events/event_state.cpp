@@ -31,6 +31,7 @@ TableResult result_from_json(const Json& saved, const std::vector<std::string>& 
 Json table_json(const EventTable& table) {
   Json out = {{"room", table.room_id}, {"code", table.code}, {"players", table.players}};
   out["result"] = table.result ? result_json(*table.result) : Json(nullptr);
+  if (!table.match_id.empty()) out["match"] = table.match_id;
   return out;
 }
 
@@ -41,6 +42,7 @@ EventTable table_from_json(const Json& saved) {
   table.players = saved.at("players").get<std::vector<std::string>>();
   if (!saved.at("result").is_null())
     table.result = result_from_json(saved["result"], table.players);
+  table.match_id = saved.value("match", "");  // events saved before it have none
   return table;
 }
 
@@ -67,8 +69,11 @@ std::string name_of(const EventState& event, const std::string& player_id) {
   return entrant ? entrant->name : player_id;
 }
 
-// A table as the client sees it: each seat's player with their name, the result by seat.
-Json table_view(const EventState& event, const EventTable& table) {
+// A table as the client sees it: each seat's player with their name, the result by seat,
+// and the event's points each seat earned (POINTS, by seat; empty while unknown), which
+// the client shows as they are rather than scoring the table again by the rules.
+Json table_view(const EventState& event, const EventTable& table,
+                const std::vector<double>& points) {
   Json players = Json::array();
   for (std::size_t seat = 0; seat < table.players.size(); ++seat) {
     Json player = {
@@ -78,17 +83,37 @@ Json table_view(const EventState& event, const EventTable& table) {
       player["score"] = table.result->scores[seat];
       player["absent"] = static_cast<bool>(table.result->absent[seat]);
     }
+    if (seat < points.size()) player["points"] = points[seat];
     players.push_back(std::move(player));
   }
   return {{"room", table.room_id},
           {"code", table.code},
           {"players", players},
-          {"finished", table.result.has_value()}};
+          {"finished", table.result.has_value()},
+          {"match", table.match_id.empty() ? Json(nullptr) : Json(table.match_id)}};
+}
+
+// Each table's points by seat: place points once a table has ended; a duplicate round's
+// matchpoints compare every table's same seat, so they are known once the round is over.
+std::vector<std::vector<double>> round_points(const EventState& event, const EventRound& round) {
+  if (event.shape.duplicate) {
+    if (!round.over()) return std::vector<std::vector<double>>(round.tables.size());
+    return matchpoints(round.result());
+  }
+  std::vector<std::vector<double>> points;
+  for (const EventTable& table : round.tables) {
+    points.push_back(table.result ? place_points(*table.result) : std::vector<double>());
+  }
+  return points;
 }
 
 Json round_view(const EventState& event, const EventRound& round) {
+  const std::vector<std::vector<double>> points = round_points(event, round);
   Json tables = Json::array();
-  for (const EventTable& table : round.tables) tables.push_back(table_view(event, table));
+  for (std::size_t t = 0; t < round.tables.size(); ++t) {
+    tables.push_back(
+        table_view(event, round.tables[t], t < points.size() ? points[t] : std::vector<double>()));
+  }
   Json byes = Json::array();
   for (const std::string& id : round.byes)
     byes.push_back({{"id", id}, {"name", name_of(event, id)}});

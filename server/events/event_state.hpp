@@ -46,6 +46,7 @@ struct EventTable {
   std::string code;
   std::vector<std::string> players;   // by seat: the entrants the event put there
   std::optional<TableResult> result;  // once its match has ended
+  std::string match_id;               // and the record it played ("" if it was aborted)
 };
 
 struct EventRound {

@@ -19,6 +19,7 @@ protocol::RoomSummary summarize_room(const RoomSettings& settings, protocol::Roo
   room.match = match_number;
   room.spectators_allowed = settings.spectators_allowed;
   room.rated = settings.rated;
+  room.event_id = settings.event_id;
   room.muted = chat.muted();
   seating.summarize(room);
   return room;

@@ -141,6 +141,13 @@ TEST_F(EventServiceTest, AnAbsentSeatScoresLastEvenWhenItsBotWon) {
   EXPECT_DOUBLE_EQ(points[table.players[3]], 2);
   EXPECT_DOUBLE_EQ(points[table.players[0]], 0.5);
   EXPECT_DOUBLE_EQ(points[table.players[1]], 0.5);
+  // The client is shown the same points by seat, beside the match's own placings (the
+  // winning bot's seat says placing 1 and earns the absent's share).
+  const Json seats = (*service_.view(id))["played"][0]["tables"][0]["players"];
+  EXPECT_EQ(seats[0]["placing"], 1);
+  const std::vector<double> shown = {seats[0]["points"], seats[1]["points"], seats[2]["points"],
+                                     seats[3]["points"]};
+  EXPECT_EQ(shown, (std::vector<double>{0.5, 0.5, 3, 2}));
 }
 
 TEST_F(EventServiceTest, RoundsFollowEachOtherIntoTheStandingsAndTheEventFinishes) {
@@ -228,9 +235,20 @@ TEST_F(EventServiceTest, ADuplicateRoundDealsTheSameSeedAtEveryTableAndShowsItAf
   Json view = *service_.view(id);
   EXPECT_TRUE(view["played"][0]["deal_seed"].is_null()) << "secret while the round is played";
   EXPECT_TRUE(view["deal_secret"].is_null());
+  EXPECT_FALSE(view["played"][0]["tables"][0]["players"][0].contains("points"))
+      << "matchpoints compare the tables: none before the round is over";
   timer_.pending.clear();
   play_round(id);
-  EXPECT_EQ((*service_.view(id))["played"][0]["deal_seed"], seed1);
+  const Json over = *service_.view(id);
+  EXPECT_EQ(over["played"][0]["deal_seed"], seed1);
+  // Every seat's matchpoints against the other table's same seat, as the rules score them.
+  const std::vector<std::vector<double>> expected = matchpoints(state(id).rounds[0].result());
+  for (std::size_t t = 0; t < expected.size(); ++t) {
+    for (std::size_t seat = 0; seat < expected[t].size(); ++seat) {
+      EXPECT_DOUBLE_EQ(over["played"][0]["tables"][t]["players"][seat]["points"].get<double>(),
+                       expected[t][seat]);
+    }
+  }
   timer_.fire_all();
   EventState two = state(id);
   const std::string seed2 = protocol::deal_commitment(*Seed::from_hex(secret), 2);

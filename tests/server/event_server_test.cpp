@@ -130,13 +130,16 @@ TablePlayer come_to_table(WsClient* client, const Json& table, const Json& seat)
 // event gives them, the match starts by itself, the clients play it. Adds each player's
 // place points (from their own match_over) to `points`.
 void play_round(ClientPool& pool, std::map<std::string, Entrant*>& by_id, const Json& round,
-                std::map<std::string, double>& points) {
+                const std::string& event_id, std::map<std::string, double>& points) {
   for (const Json& table : round["tables"]) {
     std::vector<TablePlayer> players;
     for (const Json& seat : table["players"]) {
       players.push_back(
           come_to_table(by_id.at(seat["id"].get<std::string>())->client, table, seat));
     }
+    // The room says it is the event's table, so a client that enters it leads back there.
+    const Json room = pool.take_type(*players[0].client, "room");
+    EXPECT_EQ(room["room"]["event"], event_id) << room.dump();
     MatchLog log;
     std::string failure;
     ASSERT_TRUE(drive_match(pool, table["room"], players, log, kMatchTimeout, failure)) << failure;
@@ -185,7 +188,7 @@ TEST(EventServer, TwelvePlayersFourSwissRoundsOfPericoIntoTheStandings) {
       ASSERT_EQ(table["players"].size(), 4u);
       EXPECT_FALSE(table["room"].get<std::string>().empty());
     }
-    play_round(pool, by_id, round, points);
+    play_round(pool, by_id, round, id, points);
     if (::testing::Test::HasFatalFailure()) return;
   }
   Json done = wait_event(pool, *entrants[0].client, id,
@@ -205,13 +208,30 @@ TEST(EventServer, TwelvePlayersFourSwissRoundsOfPericoIntoTheStandings) {
     total += row["points"].get<double>();
   }
   EXPECT_DOUBLE_EQ(total, 4 * 3 * 6.0) << "each table shares 3+2+1+0";
-  // Every table's result by seat is in the event too, and no seat was absent.
+  // Every table's result by seat is in the event too, no seat was absent, and each
+  // seat's points are its place points (the sums are the standings checked above).
+  std::map<std::string, double> shown;
   for (const Json& round : done["played"]) {
     for (const Json& table : round["tables"]) {
       EXPECT_TRUE(table["finished"].get<bool>());
-      for (const Json& seat : table["players"]) EXPECT_FALSE(seat["absent"].get<bool>());
+      // The table names its match's record, which the history API serves.
+      ASSERT_TRUE(table["match"].is_string()) << table.dump();
+      const std::string record =
+          http_get(server.port(), "/api/matches/" + table["match"].get<std::string>());
+      EXPECT_EQ(http_status(record), 200) << record.substr(0, 300);
+      EXPECT_NE(http_body(record).find(table["room"].get<std::string>()), std::string::npos);
+      std::vector<int> placings;
+      for (const Json& seat : table["players"]) placings.push_back(seat["placing"].get<int>());
+      const std::vector<double> earned = place_points_by_hand(placings);
+      for (std::size_t s = 0; s < table["players"].size(); ++s) {
+        const Json& seat = table["players"][s];
+        EXPECT_FALSE(seat["absent"].get<bool>());
+        EXPECT_DOUBLE_EQ(seat["points"].get<double>(), earned[s]) << seat.dump();
+        shown[seat["id"].get<std::string>()] += seat["points"].get<double>();
+      }
     }
   }
+  EXPECT_EQ(shown, points);
   Json list = ok(pool, *entrants[1].client, {{"type", "events"}});
   ASSERT_FALSE(list["events"].empty());
   EXPECT_EQ(list["events"][0]["id"], id);
@@ -288,10 +308,15 @@ TEST(EventServer, ARestartResumesTheEventAndAnAbsentPlayerGetsABotAndScoresLast)
   ASSERT_EQ(done["status"], "finished") << done.dump();
   ASSERT_EQ(done["played"].size(), 2u);
   const Json& first_table = done["played"][0]["tables"][0];
+  EXPECT_TRUE(first_table["match"].is_string()) << "kept across the restart: " << first_table;
   std::vector<int> present_placings;
   for (const Json& seat : first_table["players"]) {
     EXPECT_EQ(seat["absent"].get<bool>(), seat["id"] == absent) << seat.dump();
     if (seat["id"] != absent) present_placings.push_back(seat["placing"].get<int>());
+    // Last, whatever its bot's placing: the event's points are the player's.
+    if (seat["id"] == absent) {
+      EXPECT_DOUBLE_EQ(seat["points"].get<double>(), 0) << seat.dump();
+    }
   }
   // The absent seat is last whatever its bot did (0 points); the three present take the
   // first three places in the order of their placings.

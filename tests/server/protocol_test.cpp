@@ -218,6 +218,7 @@ TEST(RoomMessage, IsTheDumpOfTheRoomTree) {
   room.match = 12;
   room.spectators_allowed = false;
   room.muted = {"p4", "p9"};
+  room.event_id = "E3";  // an event's table (the fresh rooms below have no "event")
   for (int variant = 0; variant < 3; ++variant) {
     if (variant == 1) {  // a fresh room: defaults, no seats, nothing muted
       room = RoomSummary{};
@@ -225,6 +226,7 @@ TEST(RoomMessage, IsTheDumpOfTheRoomTree) {
     }
     if (variant == 2) room.options = nullptr;
     const Json tree = room_json(room);
+    EXPECT_EQ(tree.contains("event"), variant == 0);
     EXPECT_EQ(room_message(room), Json({{"type", "room"}, {"room", tree}})
                                       .dump(-1, ' ', false, Json::error_handler_t::replace));
     for (const Json& id : {Json(7), Json("req-1"), Json()}) {

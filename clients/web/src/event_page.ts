@@ -13,7 +13,7 @@ import { gameTitle } from "./game_words.js";
 import { optionsList } from "./option_words.js";
 import type { JsonObject, RoomInfo } from "./protocol.js";
 import { ratedBadge } from "./table.js";
-import { eventErrorText, rememberEventRoom, roundText, statusBadge } from "./events.js";
+import { eventErrorText, roundText, statusBadge } from "./events.js";
 import type { EventInfo, EventTable } from "./events.js";
 import { duplicateProof, roundSection, standingsTable } from "./event_rounds.js";
 
@@ -23,9 +23,6 @@ export class EventPage {
   private shown = "";
   private readonly body = h("div", { class: "event-body" });
   private readonly errorBox = h("p", { class: "error", role: "alert", "data-testid": "event-error", hidden: true });
-  /** Finished tables' match ids by room, found through the history API (the event names rooms, not matches). */
-  private readonly matches = new Map<string, string>();
-  private readonly asked = new Set<string>();
 
   constructor(private readonly app: App, readonly id: string) {
     this.element = h("main", { class: "event-page", "data-testid": "event-page", "data-event": id },
@@ -81,12 +78,10 @@ export class EventPage {
     // A finished table (or one only watched) is left for the new one; a seat in a match
     // still being played is never given up from here.
     if (room && room.id !== table.room && !(room.status === "playing" && this.app.mySeat !== null)) this.app.leave();
-    rememberEventRoom(table.room, this.id);
     this.enter({ type: "join_room", code: table.code });
   }
 
   private watch(table: EventTable): void {
-    rememberEventRoom(table.room, this.id);
     this.enter({ type: "spectate", code: table.code });
   }
 
@@ -98,44 +93,6 @@ export class EventPage {
       this.errorBox.textContent = this.app.error;
       this.errorBox.hidden = false;
     });
-  }
-
-  /** A finished table's match id, or null: looked up once per room in the history API. */
-  private matchOf = (table: EventTable): string | null => {
-    const known = this.matches.get(table.room);
-    if (known) return known;
-    if (this.event && !this.asked.has(table.room)) {
-      this.asked.add(table.room);
-      void this.findMatch(table, this.event.game);
-    }
-    return null;
-  };
-
-  /**
-   * The event names a table's room, not its match: ask the history for the matches of the
-   * table's players (those who played first: an absent seat's record may name its bot)
-   * until one was played in that room. An event's table plays one match.
-   */
-  private async findMatch(table: EventTable, game: string): Promise<void> {
-    const players = [...table.players].sort((a, b) => Number(a.absent === true) - Number(b.absent === true));
-    for (const player of players) {
-      try {
-        const query = new URLSearchParams({ player_id: player.id, game, limit: "100" });
-        const res = await fetch(`/api/matches?${query}`, { headers: { accept: "application/json" } });
-        if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) return; // no history API here
-        const body = (await res.json()) as { matches?: { id: string; room: string; status: string }[] };
-        for (const m of body.matches ?? []) {
-          if (m.status === "over" && !this.matches.has(m.room)) this.matches.set(m.room, m.id);
-        }
-      } catch {
-        return;
-      }
-      if (this.matches.has(table.room)) {
-        this.shown = "";
-        this.render();
-        return;
-      }
-    }
   }
 
   private render(): void {
@@ -173,7 +130,7 @@ export class EventPage {
         : null,
       played.length
         ? h("section", { class: "panel", "data-testid": "rounds" }, h("h3", {}, t("events.rounds_title")),
-          played.map((r) => roundSection(event, r, { me, matchOf: this.matchOf })),
+          played.map((r) => roundSection(event, r, { me })),
           this.watchButtons(event))
         : null,
       duplicateProof(event),

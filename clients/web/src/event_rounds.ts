@@ -6,14 +6,12 @@
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
-import type { EventInfo, EventRound, EventStanding, EventTable, EventTablePlayer } from "./events.js";
+import type { EventInfo, EventRound, EventStanding, EventTable } from "./events.js";
 
 /** What a round's drawing needs to know besides the event. */
 export interface RoundContext {
   /** This player's id. */
   me: string;
-  /** A finished table's match id (its record page), null while not (yet) known. */
-  matchOf: (table: EventTable) => string | null;
 }
 
 const num = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
@@ -48,30 +46,19 @@ export function standingsTable(event: EventInfo, me: string): HTMLElement {
 }
 
 /**
- * The place and points each seat of a finished table earned, by the rules (server/events/event_rules.hpp):
- * at n seats place p earns n - p, equal placings share the places they cover, and absent
- * seats (a bot played for them) tie for the last places whatever the bot did. Duplicate
- * tables score matchpoints against the other tables instead: null then (the standings say).
+ * The place and points each seat of a finished table earned in the event, as the server
+ * scored them (`points`; server/events/event_rules.hpp): the place is 1 + the seats that
+ * earned more, so absent seats come last whatever their bot did and ties share a place.
+ * Duplicate tables score matchpoints against the other tables' same seats: their place
+ * stays the match's own. Null while the server has not scored the table yet.
  */
 export function tablePoints(event: EventInfo, table: EventTable): Map<string, { place: number; points: number }> | null {
-  if (event.duplicate || !table.finished) return null;
-  const n = table.players.length;
-  const present = table.players.filter((p) => !p.absent).sort((a, b) => (a.placing ?? n) - (b.placing ?? n));
-  const groups: EventTablePlayer[][] = [];
-  for (const p of present) {
-    const last = groups[groups.length - 1];
-    if (last && last[0].placing === p.placing) last.push(p);
-    else groups.push([p]);
-  }
-  const absent = table.players.filter((p) => p.absent);
-  if (absent.length) groups.push(absent);
+  if (!table.finished || table.players.some((p) => typeof p.points !== "number")) return null;
   const points = new Map<string, { place: number; points: number }>();
-  let place = 1;
-  for (const group of groups) {
-    let sum = 0;
-    for (let i = 0; i < group.length; i++) sum += n - (place + i);
-    for (const p of group) points.set(p.id, { place, points: sum / group.length });
-    place += group.length;
+  for (const p of table.players) {
+    const earned = p.points as number;
+    const place = event.duplicate ? p.placing ?? 0 : 1 + table.players.filter((o) => (o.points as number) > earned).length;
+    points.set(p.id, { place, points: earned });
   }
   return points;
 }
@@ -79,7 +66,7 @@ export function tablePoints(event: EventInfo, table: EventTable): Map<string, { 
 function tableCard(event: EventInfo, round: EventRound, table: EventTable, index: number, ctx: RoundContext): HTMLElement {
   const mine = table.players.some((p) => p.id === ctx.me);
   const players = [...table.players].sort((a, b) => a.seat - b.seat);
-  const match = table.finished ? ctx.matchOf(table) : null;
+  const match = table.finished ? table.match ?? null : null;
   const points = tablePoints(event, table);
   return h("div", { class: `event-table${mine ? " mine" : ""}`, "data-testid": "event-table", "data-room": table.room, "data-round": round.round },
     h("h5", {}, t("events.table_n", { n: index + 1 }), " ",
@@ -87,7 +74,7 @@ function tableCard(event: EventInfo, round: EventRound, table: EventTable, index
       mine ? h("span", { class: "badge member" }, t("events.your_table_badge")) : null),
     h("div", { class: "scroll-x" }, h("table", { class: "result-table event-seats" },
       h("thead", {}, h("tr", {}, head(t("events.col.seat_short"), t("history.col.seat")), h("th", { scope: "col" }, t("results.player")),
-        table.finished ? head(t("events.col.place_short"), points ? t("events.col.event_place") : t("events.col.place")) : null,
+        table.finished ? head(t("events.col.place_short"), points && !event.duplicate ? t("events.col.event_place") : t("events.col.place")) : null,
         table.finished ? head(t("events.col.score_short"), t("events.col.score")) : null,
         points ? head(t("events.col.points_short"), t("events.col.table_points")) : null)),
       h("tbody", {}, players.map((p) => h("tr", { "data-player": p.id, class: p.id === ctx.me ? "me" : "" },

@@ -23,12 +23,17 @@ export interface EventTablePlayer extends EventPerson {
   placing?: number | null;
   score?: number | null;
   absent?: boolean;
+  /** What the seat earned in the event: place points once the table ended (absent seats
+   * last whatever their bot's placing), a duplicate round's matchpoints once it is over. */
+  points?: number;
 }
 
 export interface EventTable {
   room: string;
   code: string;
   finished: boolean;
+  /** The finished table's match id (the history API's and the match page's); null otherwise. */
+  match?: string | null;
   players: EventTablePlayer[];
 }
 
@@ -104,34 +109,6 @@ export function eventErrorText(error: unknown, params: Params = {}): string {
   const code = e.code ?? "error";
   if (hasMessage(`events.error.${code}`)) return t(`events.error.${code}`, params);
   return errorText(code, e.message ?? String(error));
-}
-
-// Rooms entered from an event's "Go to your table": room id -> event id, kept for the
-// tab's life (sessionStorage) so a reload at the table still offers the way back.
-const ROOMS_KEY = "parlor.event_rooms";
-
-function eventRooms(): Record<string, string> {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(ROOMS_KEY) ?? "{}") as unknown;
-    return saved && typeof saved === "object" ? saved as Record<string, string> : {};
-  } catch {
-    return {};
-  }
-}
-
-export function rememberEventRoom(room: string, event: string): void {
-  const rooms = eventRooms();
-  rooms[room] = event;
-  try {
-    sessionStorage.setItem(ROOMS_KEY, JSON.stringify(rooms));
-  } catch {
-    // No storage: the table simply offers no link back.
-  }
-}
-
-/** The event whose table ROOM is, if this tab entered it from the event's page. */
-export function eventOfRoom(room: string): string | null {
-  return eventRooms()[room] ?? null;
 }
 
 /** The status badge every event page and list shows. */

@@ -60,6 +60,8 @@ export interface RoomInfo {
   spectators_allowed?: boolean;
   /** The player ids the host muted in chat. */
   muted?: string[];
+  /** An event's table only: the event's id (its match starts by itself; the way back leads there). */
+  event?: string;
   /** True when finished matches change the humans' ratings (absent from older servers: no badge). */
   rated?: boolean;
 }

@@ -2,7 +2,7 @@
 // players around the top, the game's piles in the middle, your hand and your moves at
 // the bottom, scores and the log at the side — and the round and match results.
 import type { App } from "./app.js";
-import { eventHref, eventOfRoom } from "./events.js";
+import { eventHref } from "./events.js";
 import { botLevelSelect } from "./bot_level.js";
 import { cardElement } from "./cards.js";
 import { button, h } from "./dom.js";
@@ -69,7 +69,7 @@ function roomHeader(app: App, room: RoomInfo): HTMLElement {
     room.code ? h("span", { class: "code", "data-testid": "room-code" }, t("room.code"), " ", h("b", {}, room.code)) : null,
     inviteControls(room),
     h("a", { href: `#/rules/${room.game}`, "data-testid": "rules-link", class: "rules-link" }, t("header.rules")),
-    eventOfRoom(room.id) ? h("a", { href: eventHref(eventOfRoom(room.id)!), "data-testid": "back-to-event", class: "rules-link" }, t("events.back_to_event")) : null,
+    room.event ? h("a", { href: eventHref(room.event), "data-testid": "back-to-event", class: "rules-link" }, t("events.back_to_event")) : null,
     h("span", { class: "note" }, t("room.facts", { visibility: room.visibility, seconds: room.turn_seconds, watching: room.spectators })),
     app.mySeat === null ? h("span", { class: "badge", "data-testid": "spectating" }, t("room.watching_badge")) : null,
     button(t("room.leave"), () => app.leave(), { "data-action": "leave" }));
@@ -95,7 +95,7 @@ function waitingRoom(app: App, room: RoomInfo): HTMLElement {
         host && s.kind === "bot" ? button(t("room.remove"), () => void app.request({ type: "remove_bot", room: room.id, seat: s.seat }), { class: "mini", "data-action": "remove-bot" }) : null,
         host && s.kind === "empty" ? button(t("room.add_bot"), () => void app.request({ type: "add_bot", room: room.id, seat: s.seat, level: level.value }), { class: "mini", "data-action": "add-bot" }) : null,
         !host && s.kind === "empty" && app.mySeat === null ? button(t("room.sit_here"), () => void app.request({ type: "join_room", room: room.id, code: room.code ?? null, seat: s.seat }), { class: "mini", "data-action": "sit" }) : null))),
-      eventOfRoom(room.id) ? h("p", { class: "note", "data-testid": "event-table-note" }, t("events.table_starts_itself"))
+      room.event ? h("p", { class: "note", "data-testid": "event-table-note" }, t("events.table_starts_itself"))
       : host ? h("div", { class: "row" }, level,
         button(t("room.fill_bots"), async () => {
           for (const s of seats.filter((x) => x.kind === "empty")) {
@@ -248,7 +248,7 @@ function matchPanel(app: App, ctx: TableContext): HTMLElement | null {
       " — ", t("results.match_record_note")) : null,
     h("div", { class: "row" },
       // An event's table plays one match (start is refused there): the night goes on at the event.
-      eventOfRoom(room.id) ? button(t("events.back_to_event"), () => { location.hash = eventHref(eventOfRoom(room.id)!); }, { class: "primary", "data-action": "event-next" })
+      room.event ? button(t("events.back_to_event"), () => { location.hash = eventHref(room.event!); }, { class: "primary", "data-action": "event-next" })
         : app.isHost ? button(t("room.play_again"), () => void app.request({ type: "start", room: room.id }), { class: "primary", "data-action": "play-again" })
           : h("span", { class: "note" }, t("results.host_can_restart")),
       button(t("results.back_to_lobby"), () => app.leave(), { "data-action": "lobby" })));
