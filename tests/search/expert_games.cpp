@@ -39,6 +39,7 @@ search::StateRollout state_rollout_of(const std::string& game) {
   if (game == "perico") return perico::sensible_move_on_state;
   if (game == "poker") return poker::sensible_move_on_state;
   if (game == "loc") return loc::sensible_move_on_state;
+  if (game == "pedro") return pedro::sensible_move_on_state;
   return nullptr;
 }
 

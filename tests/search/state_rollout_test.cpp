@@ -22,7 +22,7 @@ class CompareBots : public PlayoutChecks {
     Rng for_state = for_view;
     const Json from_view = sensible_->choose(state.view(seat), for_view);
     const std::optional<Json> from_state = fast_(state, seat, for_state);
-    ASSERT_TRUE(from_state.has_value()) << state.view(seat).dump();
+    if (!from_state) return;  // a step the game leaves to the view (Pedro's auction)
     ASSERT_EQ(*from_state, from_view) << state.view(seat).dump();
     // The same draws taken: the next one agrees too.
     ASSERT_EQ(for_view.next_u64(), for_state.next_u64());
