@@ -79,6 +79,7 @@ Json ExpertPolicy::choose_within(const Json& seat_view, Rng& rng,
     // One stream for every candidate in this world: the same coin flips for each.
     const Seed rollout_seed = Seed::from_u64(rng.next_u64());
     std::vector<std::optional<double>> values(candidates.size());
+    const int rollouts_before = rollouts;
     for (std::size_t move = 0; move < candidates.size() && !stopped; ++move) {
       if (!comparison.active(move)) continue;
       std::unique_ptr<GameState> played = world->clone();
@@ -93,6 +94,8 @@ Json ExpertPolicy::choose_within(const Json& seat_view, Rng& rng,
       values[move] = play_out(*played, seat, before, *rollout_, stream, limits_of_rollout);
       stopped = spent(limits, ++rollouts);
     }
+    // Every candidate refused (a broken sampler): the world still counts, so a loop ends.
+    if (rollouts == rollouts_before) stopped = spent(limits, ++rollouts);
     // A world cut short by the budget is left out: its row would pair only some moves.
     bool complete = true;
     for (std::size_t move = 0; move < candidates.size(); ++move) {
