@@ -61,19 +61,24 @@ class SensibleBot : public BotPolicy {
  public:
   Json choose(const Json& seat_view, Rng& /*rng*/) const override {
     SeatChoice choice = legal_cards(seat_view);
-    if (choice.cards.empty()) return {{"type", "play"}};
-    if (choice.type == "discard") return action(choice.type, weakest(choice.cards));
-    return action(choice.type, sensible_play(choice.cards));
+    return sensible_move(choice.type, std::move(choice.cards));
   }
 };
 
 }  // namespace
 
+Json sensible_move(const std::string& step, std::vector<Card> cards) {
+  if (cards.empty()) return {{"type", "play"}};
+  if (step == "discard") return action(step, weakest(cards));
+  return action(step, sensible_play(std::move(cards)));
+}
+
 std::unique_ptr<BotPolicy> make_loc_bot(BotLevel level) {
   if (level == BotLevel::kRandom) return std::make_unique<RandomBot>();
   if (level == BotLevel::kExpert) {
-    return std::make_unique<search::ExpertPolicy>(make_world_sampler,
-                                                  std::make_unique<SensibleBot>());
+    return std::make_unique<search::ExpertPolicy>(
+        make_world_sampler, std::make_unique<SensibleBot>(), search::SearchSettings{},
+        search::ProvisionalScores{}, sensible_move_on_state);
   }
   return std::make_unique<SensibleBot>();
 }

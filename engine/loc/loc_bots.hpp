@@ -2,7 +2,10 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
+#include "engine/core/card.hpp"
 #include "engine/core/game.hpp"
 
 namespace parlor::loc {
@@ -13,5 +16,9 @@ namespace parlor::loc {
 // sampled from its view (loc_worlds.hpp, engine/search/expert_policy.hpp) with the
 // sensible bot as its rollout.
 std::unique_ptr<BotPolicy> make_loc_bot(BotLevel level);
+
+// The sensible bot's move from its view's legal section: the step ("discard" or
+// "play", empty when it may not act) and the cards it may show.
+Json sensible_move(const std::string& step, std::vector<Card> cards);
 
 }  // namespace parlor::loc

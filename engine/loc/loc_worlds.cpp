@@ -1,5 +1,6 @@
 #include "engine/loc/loc_worlds.hpp"
 
+#include "engine/loc/loc_bots.hpp"
 #include "engine/loc/loc_cards.hpp"
 #include "engine/loc/loc_state.hpp"
 #include "engine/search/card_pool.hpp"
@@ -15,6 +16,7 @@ class LocWorlds : public search::StateSampler<LocState> {
   using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
+  static std::optional<Json> sensible_on_state(const GameState& world, Seat seat);
 
   std::unique_ptr<GameState> sample(Rng& rng) const override {
     auto world = std::make_unique<LocState>(base_);
@@ -117,6 +119,20 @@ std::unique_ptr<search::WorldSampler> LocWorlds::from_view(const Json& view) {
   }
   worlds->discards_ = phase == "discard" ? 0 : players.size();
   return worlds;
+}
+
+// The legal section write_seat_members (loc_view.cpp) writes, read from the state: the
+// step's action and the seat's hand while it has not chosen.
+std::optional<Json> LocWorlds::sensible_on_state(const GameState& world, Seat seat) {
+  const auto* state = dynamic_cast<const LocState*>(&world);
+  if (state == nullptr || state->match_over() || state->choices_[seat]) {
+    return std::nullopt;
+  }
+  return sensible_move(state->step_action(), state->hands_[seat]);
+}
+
+std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& /*rng*/) {
+  return LocWorlds::sensible_on_state(world, seat);
 }
 
 std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view) {

@@ -145,6 +145,51 @@ std::vector<Card> weakest_first(std::vector<Card> cards, Suit trump, const Varia
   return cards;
 }
 
+int side_of_seat(int seat) { return seat % 2; }
+
+// Leads trumps from the top when holding the ace; otherwise something cheap.
+Card lead(const SensiblePlaySeen& s) {
+  const Suit trump = s.trump;
+  const std::vector<Card>& legal = s.playable;
+  const bool has_ace =
+      std::find(legal.begin(), legal.end(), Card::standard(kAce, trump)) != legal.end();
+  std::vector<Card> sorted = weakest_first(legal, trump, s.variant);
+  if (has_ace) return Card::standard(kAce, trump);
+  for (Card c : sorted) {
+    if (!is_trump(c, trump)) return c;
+  }
+  return sorted.front();
+}
+
+Card follow(const SensiblePlaySeen& s) {
+  const Suit trump = s.trump;
+  const std::vector<Card>& played = s.trick_cards;
+  const std::size_t winning = trick_winner_index(played, trump);
+  const bool partner_winning = side_of_seat(s.trick_seats[winning]) == side_of_seat(s.seat);
+  const bool last = static_cast<int>(played.size()) + 1 == s.in_play;
+  const Card best = played[winning];
+  const bool partner_safe =
+      partner_winning &&
+      (last || (is_trump(best, trump) && best.rank() >= kQueen && best.rank() != 5));
+  std::vector<Card> sorted = weakest_first(s.playable, trump, s.variant);
+  if (partner_safe) return sorted.back();  // give the partner the points
+  std::vector<Card> winners;
+  for (Card c : sorted) {
+    auto with = played;
+    with.push_back(c);
+    if (trick_winner_index(with, trump) == played.size()) winners.push_back(c);
+  }
+  if (!partner_winning && !winners.empty()) {
+    // The cheapest winner by strength; a pedro only when it cannot be overtaken.
+    std::sort(winners.begin(), winners.end(),
+              [&](Card a, Card b) { return play_strength(a, trump) < play_strength(b, trump); });
+    for (Card c : winners) {
+      if (c.rank() != 5 || last) return c;
+    }
+  }
+  return sorted.front();
+}
+
 class SensibleBot : public BotPolicy {
  public:
   Json choose(const Json& view, Rng& /*rng*/) const override {
@@ -199,72 +244,22 @@ class SensibleBot : public BotPolicy {
     return {{"type", "pass"}};
   }
 
-  static int side_of_seat(int seat) { return seat % 2; }
-
   static Json play(const Json& view, const Situation& s) {
-    const Suit trump = *s.trump;
-    std::vector<Card> legal = cards_of(s.legal["play"]);
-    const Json& trick = view["trick"]["cards"];
-    Card choice = trick.empty() ? lead(s, legal) : follow(view, s, legal);
-    Json move = {{"type", "play"}, {"card", choice.str()}};
+    SensiblePlaySeen seen;
+    seen.variant = s.variant;
+    seen.trump = *s.trump;
+    seen.seat = s.seat;
+    seen.playable = cards_of(s.legal["play"]);
+    for (const auto& tc : view["trick"]["cards"]) {
+      seen.trick_cards.push_back(*parse_card(tc["card"].get<std::string>()));
+      seen.trick_seats.push_back(tc["seat"].get<int>());
+    }
+    for (const auto& p : view["players"]) seen.in_play += p["out"].get<bool>() ? 0 : 1;
     if (s.legal.contains("dump")) {
-      std::vector<Card> from = cards_of(s.legal["dump"]["choose_from"]);
-      from.erase(std::remove(from.begin(), from.end(), choice), from.end());
-      from = weakest_first(from, trump, s.variant);
-      from.resize(s.legal["dump"]["count"].get<int>());
-      move["dump"] = cards_to_json(from);
+      seen.dump_count = s.legal["dump"]["count"].get<int>();
+      seen.dump_from = cards_of(s.legal["dump"]["choose_from"]);
     }
-    return move;
-  }
-
-  // Leads trumps from the top when holding the ace; otherwise something cheap.
-  static Card lead(const Situation& s, const std::vector<Card>& legal) {
-    const Suit trump = *s.trump;
-    const bool has_ace =
-        std::find(legal.begin(), legal.end(), Card::standard(kAce, trump)) != legal.end();
-    std::vector<Card> sorted = weakest_first(legal, trump, s.variant);
-    if (has_ace) return Card::standard(kAce, trump);
-    for (Card c : sorted) {
-      if (!is_trump(c, trump)) return c;
-    }
-    return sorted.front();
-  }
-
-  static Card follow(const Json& view, const Situation& s, const std::vector<Card>& legal) {
-    const Suit trump = *s.trump;
-    const Json& trick = view["trick"]["cards"];
-    std::vector<Card> played;
-    std::vector<int> seats;
-    for (const auto& tc : trick) {
-      played.push_back(*parse_card(tc["card"].get<std::string>()));
-      seats.push_back(tc["seat"].get<int>());
-    }
-    const std::size_t winning = trick_winner_index(played, trump);
-    const bool partner_winning = side_of_seat(seats[winning]) == side_of_seat(s.seat);
-    int in_play = 0;
-    for (const auto& p : view["players"]) in_play += p["out"].get<bool>() ? 0 : 1;
-    const bool last = static_cast<int>(played.size()) + 1 == in_play;
-    const Card best = played[winning];
-    const bool partner_safe =
-        partner_winning &&
-        (last || (is_trump(best, trump) && best.rank() >= kQueen && best.rank() != 5));
-    std::vector<Card> sorted = weakest_first(legal, trump, s.variant);
-    if (partner_safe) return sorted.back();  // give the partner the points
-    std::vector<Card> winners;
-    for (Card c : sorted) {
-      auto with = played;
-      with.push_back(c);
-      if (trick_winner_index(with, trump) == played.size()) winners.push_back(c);
-    }
-    if (!partner_winning && !winners.empty()) {
-      // The cheapest winner by strength; a pedro only when it cannot be overtaken.
-      std::sort(winners.begin(), winners.end(),
-                [&](Card a, Card b) { return play_strength(a, trump) < play_strength(b, trump); });
-      for (Card c : winners) {
-        if (c.rank() != 5 || last) return c;
-      }
-    }
-    return sorted.front();
+    return sensible_play(seen);
   }
 };
 
@@ -272,5 +267,19 @@ class SensibleBot : public BotPolicy {
 
 std::unique_ptr<BotPolicy> make_random_bot() { return std::make_unique<RandomBot>(); }
 std::unique_ptr<BotPolicy> make_sensible_bot() { return std::make_unique<SensibleBot>(); }
+
+Json sensible_play(const SensiblePlaySeen& seen) {
+  const Suit trump = seen.trump;
+  Card choice = seen.trick_cards.empty() ? lead(seen) : follow(seen);
+  Json move = {{"type", "play"}, {"card", choice.str()}};
+  if (seen.dump_count > 0) {
+    std::vector<Card> from = seen.dump_from;
+    from.erase(std::remove(from.begin(), from.end(), choice), from.end());
+    from = weakest_first(from, trump, seen.variant);
+    from.resize(static_cast<std::size_t>(seen.dump_count));
+    move["dump"] = cards_to_json(from);
+  }
+  return move;
+}
 
 }  // namespace parlor::pedro

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/core/deck.hpp"
+#include "engine/pedro/pedro_bots.hpp"
 #include "engine/pedro/pedro_state.hpp"
 #include "engine/pedro/pedro_trumps.hpp"
 #include "engine/search/card_pool.hpp"
@@ -89,6 +90,7 @@ class PedroWorlds : public search::StateSampler<PedroState> {
   using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
+  static std::optional<Json> sensible_on_state(const GameState& world, Seat seat);
 
   std::unique_ptr<GameState> sample(Rng& rng) const override {
     auto world = std::make_unique<PedroState>(base_);
@@ -236,6 +238,38 @@ std::unique_ptr<search::WorldSampler> PedroWorlds::from_view(const Json& view) {
   tricks.push_back(*current);
   worlds->infer_voids(tricks, *trump);
   return worlds;
+}
+
+// What the sensible bot's play (pedro_bots.cpp) takes from the seat's view, read from
+// the state as write_legal_members and write_players (pedro_view.cpp) write it. The
+// other steps (bids, trumps, rob, discards) go through the view: rollouts meet them
+// only when a hand ends and the next is dealt.
+std::optional<Json> PedroWorlds::sensible_on_state(const GameState& world, Seat seat) {
+  const auto* state = dynamic_cast<const PedroState*>(&world);
+  if (state == nullptr || state->phase_ != Phase::kPlay || seat != state->turn_ || !state->trump_) {
+    return std::nullopt;
+  }
+  SensiblePlaySeen seen;
+  seen.variant = state->variant_;
+  seen.trump = *state->trump_;
+  seen.seat = seat;
+  seen.playable = state->playable(seat);
+  for (const TrickCard& tc : state->trick_.cards) {
+    seen.trick_cards.push_back(tc.card);
+    seen.trick_seats.push_back(tc.seat);
+  }
+  for (Seat s = 0; s < state->seat_count(); ++s) seen.in_play += state->out_[s] ? 0 : 1;
+  seen.dump_count = state->dump_count(seat);
+  if (seen.dump_count > 0) {
+    for (Card c : state->zones_.hands[seat]) {
+      if (!is_point_card(c, *state->trump_, state->variant_)) seen.dump_from.push_back(c);
+    }
+  }
+  return sensible_play(seen);
+}
+
+std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& /*rng*/) {
+  return PedroWorlds::sensible_on_state(world, seat);
 }
 
 std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view) {

@@ -20,4 +20,8 @@ namespace parlor::pedro {
 
 std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view);
 
+// The sensible bot's play to a trick for the seat on turn, read from the state rather
+// than from a view (search::StateRollout); std::nullopt at the other steps.
+std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& rng);
+
 }  // namespace parlor::pedro

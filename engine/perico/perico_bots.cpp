@@ -52,51 +52,42 @@ std::uint32_t knock_level(int hand_size) {
   return hand_size == 6 ? kSix : kFive;
 }
 
-// What the sensible bot reads from its view.
-struct Seen {
-  std::vector<Card> hand;
-  std::vector<Card> pile;  // top first
-  int hand_size = 5;
-  bool knock_running = false;
-  bool has_joker = false;
-  bool can_draw = false;
-  bool can_knock = false;
-  int take_max = 0;
-};
-
-Seen read_view(const Json& view) {
+SensibleSeen read_view(const Json& view) {
   const Json legal = view.value("legal", Json::object());
-  Seen seen;
+  SensibleSeen seen;
   seen.hand = cards_of(view.value("hand", Json::array()));
   seen.pile = cards_of(view.value("discard_pile", Json::array()));
   seen.hand_size = view.value("hand_size", 5);
   seen.knock_running = view.contains("knock") && view["knock"].value("running", false);
-  seen.has_joker =
-      std::any_of(seen.hand.begin(), seen.hand.end(), [](Card c) { return c.is_joker(); });
+  seen.discarding = legal.value("discard", false);
   seen.can_draw = legal.value("draw", false);
   seen.can_knock = legal.value("knock", false);
   seen.take_max = legal.value("take_max", 0);
   return seen;
 }
 
+bool holds_joker(const SensibleSeen& seen) {
+  return std::any_of(seen.hand.begin(), seen.hand.end(), [](Card c) { return c.is_joker(); });
+}
+
 // After a draw: keep the best hand, unless another seat's knock is running and even the
 // best hand is below the knocking level: then the joker goes on top to cancel it.
-Json choose_discard(const Seen& seen) {
+Json choose_discard(const SensibleSeen& seen) {
   const std::size_t worst = best_discard_index(seen.hand);
   std::vector<Card> kept = seen.hand;
   kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(worst));
-  if (seen.knock_running && seen.has_joker &&
+  if (seen.knock_running && holds_joker(seen) &&
       rank_hand(kept).strength < knock_level(seen.hand_size)) {
     return discard_move(Card::joker());
   }
   return discard_move(seen.hand[worst]);
 }
 
-Json choose_turn(const Seen& seen) {
+Json choose_turn(const SensibleSeen& seen) {
   const hands::HandRank current = rank_hand(seen.hand);
   const bool strong = current.strength >= knock_level(seen.hand_size);
   if (seen.can_knock && (strong || !seen.can_draw)) return {{"type", "knock"}};
-  if (seen.knock_running && seen.has_joker && seen.take_max > 0 && !strong) {
+  if (seen.knock_running && holds_joker(seen) && seen.take_max > 0 && !strong) {
     return take_move(1, {Card::joker()});  // cancels the knock
   }
   auto plan = best_take(seen.hand, seen.pile, seen.take_max);
@@ -112,11 +103,7 @@ Json choose_turn(const Seen& seen) {
 class SensibleBot : public BotPolicy {
  public:
   Json choose(const Json& view, Rng& /*rng*/) const override {
-    const Seen seen = read_view(view);
-    const bool discarding = view.value("legal", Json::object()).value("discard", false);
-    if (discarding && !seen.hand.empty()) return choose_discard(seen);
-    if (seen.hand.size() != static_cast<std::size_t>(seen.hand_size)) return {{"type", "draw"}};
-    return choose_turn(seen);
+    return sensible_move(read_view(view));
   }
 };
 
@@ -124,5 +111,11 @@ class SensibleBot : public BotPolicy {
 
 std::unique_ptr<BotPolicy> make_random_bot() { return std::make_unique<RandomBot>(); }
 std::unique_ptr<BotPolicy> make_sensible_bot() { return std::make_unique<SensibleBot>(); }
+
+Json sensible_move(const SensibleSeen& seen) {
+  if (seen.discarding && !seen.hand.empty()) return choose_discard(seen);
+  if (seen.hand.size() != static_cast<std::size_t>(seen.hand_size)) return {{"type", "draw"}};
+  return choose_turn(seen);
+}
 
 }  // namespace parlor::perico

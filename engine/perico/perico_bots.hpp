@@ -3,7 +3,9 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
+#include "engine/core/card.hpp"
 #include "engine/core/game.hpp"
 
 namespace parlor::perico {
@@ -20,5 +22,21 @@ std::unique_ptr<BotPolicy> make_random_bot();
 // except to cancel another player's knock while its own hand is below the knocking
 // level.
 std::unique_ptr<BotPolicy> make_sensible_bot();
+
+// What the sensible bot reads from its seat's view, for a caller that has it without a
+// view (the expert's rollouts read it from the state: perico_worlds.cpp).
+struct SensibleSeen {
+  std::vector<Card> hand;
+  std::vector<Card> pile;  // top first
+  int hand_size = 5;
+  bool knock_running = false;
+  bool discarding = false;  // legal.discard
+  bool can_draw = false;
+  bool can_knock = false;
+  int take_max = 0;
+};
+
+// The sensible bot's move from what it sees: make_sensible_bot() is this on the view.
+Json sensible_move(const SensibleSeen& seen);
 
 }  // namespace parlor::perico

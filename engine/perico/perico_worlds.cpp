@@ -1,6 +1,7 @@
 #include "engine/perico/perico_worlds.hpp"
 
 #include "engine/core/deck.hpp"
+#include "engine/perico/perico_bots.hpp"
 #include "engine/perico/perico_state.hpp"
 #include "engine/search/card_pool.hpp"
 #include "engine/search/view_fields.hpp"
@@ -15,6 +16,7 @@ class PericoWorlds : public search::StateSampler<PericoState> {
   using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
+  static std::optional<Json> sensible_on_state(const GameState& world, Seat seat);
 
   std::unique_ptr<GameState> sample(Rng& rng) const override {
     auto world = std::make_unique<PericoState>(base_);
@@ -81,6 +83,29 @@ std::unique_ptr<search::WorldSampler> PericoWorlds::from_view(const Json& view) 
   for (const Json& player : players) worlds->counts_.push_back(player.value("cards", 0u));
   worlds->stock_size_ = view.value("stock_size", 0u);
   return worlds;
+}
+
+// What read_view (perico_bots.cpp) takes from the seat's view, read from the state: the
+// seat's own hand, the public pile, knock and sizes, and its legal section's members.
+std::optional<Json> PericoWorlds::sensible_on_state(const GameState& world, Seat seat) {
+  const auto* state = dynamic_cast<const PericoState*>(&world);
+  if (state == nullptr || state->phase_ == Phase::kOver || seat != state->turn_) {
+    return std::nullopt;
+  }
+  SensibleSeen seen;
+  seen.hand = state->hands_[seat];
+  seen.pile.assign(state->pile_.rbegin(), state->pile_.rend());
+  seen.hand_size = state->config_.variant->hand_size;
+  seen.knock_running = state->knocker_.has_value();
+  seen.discarding = state->phase_ == Phase::kDiscard;
+  seen.can_draw = !seen.discarding && !state->stock_.empty();
+  seen.take_max = seen.discarding ? 0 : state->take_max(seat);
+  seen.can_knock = !seen.discarding && state->may_knock();
+  return sensible_move(seen);
+}
+
+std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& /*rng*/) {
+  return PericoWorlds::sensible_on_state(world, seat);
 }
 
 std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view) {

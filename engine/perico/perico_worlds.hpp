@@ -15,4 +15,8 @@ namespace parlor::perico {
 
 std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view);
 
+// The sensible bot's move for the seat on turn, read from the state rather than from a
+// view (search::StateRollout): the same move, for the expert's rollouts.
+std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& rng);
+
 }  // namespace parlor::perico

@@ -70,91 +70,90 @@ int tier(const std::string& category) {
   return it == tiers.end() ? 0 : it->second;
 }
 
+std::optional<SensibleSeen::Amounts> amounts_of(const Json& range) {
+  if (range.is_null()) return std::nullopt;
+  return SensibleSeen::Amounts{range["min"].get<std::int64_t>(), range["max"].get<std::int64_t>()};
+}
+
+SensibleSeen read_view(const Json& view) {
+  const Json& legal = view["legal"];
+  SensibleSeen seen;
+  seen.hand = view_hand(view);
+  seen.category = view.value("hand_category", std::string("high_card"));
+  seen.second_round = view["phase"] == "second_betting";
+  seen.can_open = view.value("can_open", false);
+  seen.current_bet = view["current_bet"].get<std::int64_t>();
+  seen.max_bet = view["limits"]["max_bet"].get<std::int64_t>();
+  seen.drawing = legal.contains("draw");
+  if (seen.drawing) {
+    seen.max_discard = legal["draw"]["max_discard"].get<std::size_t>();
+    return seen;
+  }
+  seen.may_check = legal.value("check", false);
+  seen.may_call = !legal["call"].is_null();
+  seen.bet = amounts_of(legal["bet"]);
+  seen.raise = amounts_of(legal["raise"]);
+  return seen;
+}
+
+std::vector<Card> cards_to_keep(const std::vector<Card>& hand, int strength) {
+  std::vector<Card> naturals;
+  for (Card card : hand) {
+    if (!card.is_joker()) naturals.push_back(card);
+  }
+  if (strength >= 4) return naturals;  // a straight or better: stand pat
+  std::map<int, int> by_rank;
+  std::map<int, int> by_suit;
+  for (Card card : naturals) {
+    ++by_rank[card.rank()];
+    ++by_suit[static_cast<int>(card.suit())];
+  }
+  std::vector<Card> keep;
+  for (Card card : naturals) {
+    if (by_rank[card.rank()] >= 2) keep.push_back(card);
+  }
+  if (!keep.empty()) return keep;
+  for (const auto& [suit, count] : by_suit) {
+    if (count >= 4) {
+      for (Card card : naturals) {
+        if (static_cast<int>(card.suit()) == suit) keep.push_back(card);
+      }
+      return keep;
+    }
+  }
+  if (!naturals.empty()) {
+    keep.push_back(*std::max_element(naturals.begin(), naturals.end(),
+                                     [](Card a, Card b) { return a.rank() < b.rank(); }));
+  }
+  return keep;
+}
+
+Json sensible_draw(const SensibleSeen& seen) {
+  const int strength = tier(seen.category);
+  std::vector<Card> keep = cards_to_keep(seen.hand, strength);
+  std::vector<Card> discard;
+  bool joker_kept = false;
+  for (Card card : seen.hand) {
+    bool kept = std::find(keep.begin(), keep.end(), card) != keep.end();
+    if (card.is_joker()) {
+      kept = !joker_kept;  // only one joker counts: keep the first, change a second
+      joker_kept = true;
+    }
+    if (!kept) discard.push_back(card);
+  }
+  // Over the limit: change the lowest cards first (jokers stay).
+  std::sort(discard.begin(), discard.end(), [](Card a, Card b) {
+    if (a.is_joker() != b.is_joker()) return a.is_joker();
+    return a.rank() < b.rank();
+  });
+  if (discard.size() > seen.max_discard) discard.resize(seen.max_discard);
+  return {{"type", "draw"}, {"discard", discard_json(discard)}};
+}
+
 class SensibleBot : public BotPolicy {
  public:
   Json choose(const Json& view, Rng& rng) const override {
-    const Json& legal = view["legal"];
-    if (legal.contains("draw")) return draw(view);
-    const int strength = tier(view.value("hand_category", std::string("high_card")));
-    const bool second_round = view["phase"] == "second_betting";
-    const bool good = view.value("can_open", false);
-    const auto big_pot = view["current_bet"].get<std::int64_t>() >=
-                         3 * view["limits"]["max_bet"].get<std::int64_t>();
-    if (!legal["raise"].is_null() && strength >= 4 && !big_pot) {
-      return amount_move("raise", legal["raise"]["max"].get<std::int64_t>());
-    }
-    if (!legal["bet"].is_null() && (strength >= 2 || (good && !second_round) ||
-                                    (second_round && strength >= 1 && rng.below(3) == 0))) {
-      const Json& range = legal["bet"];
-      return amount_move("bet", strength >= 3 ? range["max"].get<std::int64_t>()
-                                              : range["min"].get<std::int64_t>());
-    }
-    if (!legal["call"].is_null()) {
-      const bool worth = strength >= 2 || good || (strength == 1 && !big_pot);
-      if (worth) return {{"type", "call"}};
-      if (legal.value("check", false)) return {{"type", "check"}};
-      return {{"type", "fold"}};
-    }
-    if (legal.value("check", false)) return {{"type", "check"}};
-    return {{"type", "fold"}};
-  }
-
- private:
-  static Json draw(const Json& view) {
-    std::vector<Card> hand = view_hand(view);
-    const Json& rules = view["legal"]["draw"];
-    const auto max_discard = rules["max_discard"].get<std::size_t>();
-    const int strength = tier(view.value("hand_category", std::string("high_card")));
-    std::vector<Card> keep = cards_to_keep(hand, strength);
-    std::vector<Card> discard;
-    bool joker_kept = false;
-    for (Card card : hand) {
-      bool kept = std::find(keep.begin(), keep.end(), card) != keep.end();
-      if (card.is_joker()) {
-        kept = !joker_kept;  // only one joker counts: keep the first, change a second
-        joker_kept = true;
-      }
-      if (!kept) discard.push_back(card);
-    }
-    // Over the limit: change the lowest cards first (jokers stay).
-    std::sort(discard.begin(), discard.end(), [](Card a, Card b) {
-      if (a.is_joker() != b.is_joker()) return a.is_joker();
-      return a.rank() < b.rank();
-    });
-    if (discard.size() > max_discard) discard.resize(max_discard);
-    return {{"type", "draw"}, {"discard", discard_json(discard)}};
-  }
-
-  static std::vector<Card> cards_to_keep(const std::vector<Card>& hand, int strength) {
-    std::vector<Card> naturals;
-    for (Card card : hand) {
-      if (!card.is_joker()) naturals.push_back(card);
-    }
-    if (strength >= 4) return naturals;  // a straight or better: stand pat
-    std::map<int, int> by_rank;
-    std::map<int, int> by_suit;
-    for (Card card : naturals) {
-      ++by_rank[card.rank()];
-      ++by_suit[static_cast<int>(card.suit())];
-    }
-    std::vector<Card> keep;
-    for (Card card : naturals) {
-      if (by_rank[card.rank()] >= 2) keep.push_back(card);
-    }
-    if (!keep.empty()) return keep;
-    for (const auto& [suit, count] : by_suit) {
-      if (count >= 4) {
-        for (Card card : naturals) {
-          if (static_cast<int>(card.suit()) == suit) keep.push_back(card);
-        }
-        return keep;
-      }
-    }
-    if (!naturals.empty()) {
-      keep.push_back(*std::max_element(naturals.begin(), naturals.end(),
-                                       [](Card a, Card b) { return a.rank() < b.rank(); }));
-    }
-    return keep;
+    return sensible_move(read_view(view), rng);
   }
 };
 
@@ -162,5 +161,24 @@ class SensibleBot : public BotPolicy {
 
 std::unique_ptr<BotPolicy> make_random_bot() { return std::make_unique<RandomBot>(); }
 std::unique_ptr<BotPolicy> make_sensible_bot() { return std::make_unique<SensibleBot>(); }
+
+Json sensible_move(const SensibleSeen& seen, Rng& rng) {
+  if (seen.drawing) return sensible_draw(seen);
+  const int strength = tier(seen.category);
+  const bool big_pot = seen.current_bet >= 3 * seen.max_bet;
+  if (seen.raise && strength >= 4 && !big_pot) return amount_move("raise", seen.raise->max);
+  if (seen.bet && (strength >= 2 || (seen.can_open && !seen.second_round) ||
+                   (seen.second_round && strength >= 1 && rng.below(3) == 0))) {
+    return amount_move("bet", strength >= 3 ? seen.bet->max : seen.bet->min);
+  }
+  if (seen.may_call) {
+    const bool worth = strength >= 2 || seen.can_open || (strength == 1 && !big_pot);
+    if (worth) return {{"type", "call"}};
+    if (seen.may_check) return {{"type", "check"}};
+    return {{"type", "fold"}};
+  }
+  if (seen.may_check) return {{"type", "check"}};
+  return {{"type", "fold"}};
+}
 
 }  // namespace parlor::poker

@@ -1,5 +1,7 @@
 #include "engine/poker/poker_worlds.hpp"
 
+#include "engine/hands/hand_eval.hpp"
+#include "engine/poker/poker_bots.hpp"
 #include "engine/poker/poker_hands.hpp"
 #include "engine/poker/poker_state.hpp"
 #include "engine/search/card_pool.hpp"
@@ -45,6 +47,7 @@ class PokerWorlds : public search::StateSampler<PokerState> {
   using StateSampler::StateSampler;
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
+  static std::optional<Json> sensible_on_state(const GameState& world, Seat seat, Rng& rng);
 
   std::unique_ptr<GameState> sample(Rng& rng) const override {
     std::unique_ptr<PokerState> world;
@@ -178,6 +181,41 @@ std::unique_ptr<search::WorldSampler> PokerWorlds::from_view(const Json& view) {
     worlds->opener_ = worlds->base_.opener_;
   }
   return worlds;
+}
+
+// What read_view (poker_bots.cpp) takes from the seat's view, read from the state as
+// write_seat_members and write_legal_members (poker_view.cpp) write it.
+std::optional<Json> PokerWorlds::sensible_on_state(const GameState& world, Seat seat, Rng& rng) {
+  const auto* state = dynamic_cast<const PokerState*>(&world);
+  if (state == nullptr || !state->is_waiting_for(seat)) return std::nullopt;
+  SensibleSeen seen;
+  seen.hand = state->hands_[seat];
+  const auto rank = state->rank_of(seat);
+  if (!rank) return std::nullopt;  // the view's category would be null
+  seen.category = std::string(hands::category_name(rank->category));
+  seen.second_round = state->phase_ == Phase::kSecondBetting;
+  seen.can_open = rank->strength >= state->opening_threshold_;
+  const Betting& betting = state->betting_;
+  seen.current_bet = betting.current_bet();
+  seen.max_bet = state->settings_.max_bet;
+  seen.drawing = state->phase_ == Phase::kDraw;
+  if (seen.drawing) {
+    seen.max_discard = static_cast<std::size_t>(state->settings_.max_discard);
+    return sensible_move(seen, rng);
+  }
+  auto amounts = [](const std::optional<AmountRange>& range) {
+    return range ? std::optional<SensibleSeen::Amounts>({range->min, range->max}) : std::nullopt;
+  };
+  const bool opening = state->phase_ == Phase::kFirstBetting && !state->opened_;
+  seen.may_check = betting.may_check(seat);
+  seen.may_call = betting.may_call(seat);
+  seen.bet = opening && !state->can_open(seat) ? std::nullopt : amounts(betting.bet_range(seat));
+  seen.raise = amounts(betting.raise_range(seat));
+  return sensible_move(seen, rng);
+}
+
+std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& rng) {
+  return PokerWorlds::sensible_on_state(world, seat, rng);
 }
 
 std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view) {

@@ -19,4 +19,8 @@ namespace parlor::poker {
 
 std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view);
 
+// The sensible bot's move for a seat waited for, read from the state rather than from a
+// view (search::StateRollout): the same move, for the expert's rollouts.
+std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& rng);
+
 }  // namespace parlor::poker

@@ -35,12 +35,14 @@ bool spent(const ThinkingBudget& budget, int iterations) {
 }  // namespace
 
 ExpertPolicy::ExpertPolicy(WorldSamplerFactory make_sampler, std::unique_ptr<BotPolicy> rollout,
-                           SearchSettings settings, ProvisionalScores provisional)
+                           SearchSettings settings, ProvisionalScores provisional,
+                           StateRollout fast_rollout)
     : make_sampler_(std::move(make_sampler)),
       rollout_(std::move(rollout)),
       settings_(settings),
       provisional_(provisional ? std::move(provisional)
-                               : [](const GameState& world) { return world.scores(); }) {}
+                               : [](const GameState& world) { return world.scores(); }),
+      fast_rollout_(std::move(fast_rollout)) {}
 
 Json ExpertPolicy::choose(const Json& seat_view, Rng& rng) const {
   ThinkingBudget budget;
@@ -58,27 +60,51 @@ Json ExpertPolicy::choose_within(const Json& seat_view, Rng& rng,
   if (!sampler) return sensible;
   std::unique_ptr<GameState> first = sampler->sample(rng);
   if (!first) return sensible;
-  RootStatistics root(candidate_moves(*first, seat, sensible,
-                                      static_cast<std::size_t>(settings_.max_candidates), rng));
-  if (root.size() < 2) return sensible;
+  const std::vector<Json> candidates = candidate_moves(
+      *first, seat, sensible, static_cast<std::size_t>(settings_.max_candidates), rng);
+  if (candidates.size() < 2) return sensible;
+  PairedComparison comparison(candidates.size());
   ThinkingBudget limits = budget;
   if (!limits.limited()) limits.max_iterations = settings_.default_iterations;
   const std::vector<std::int64_t> before = provisional_(*first);
-  for (int iteration = 0; !spent(limits, iteration); ++iteration) {
-    std::unique_ptr<GameState> world = iteration == 0 ? std::move(first) : sampler->sample(rng);
-    if (!world) continue;  // a deal the sampler could not make this time
-    const std::size_t move = root.select(settings_.exploration);
-    if (!world->apply(seat, root.candidate(move)).ok()) {
-      // A move legal in one world is legal in all (it depends on the seat's own cards
-      // and public facts); a sampler that breaks that costs the move, not the match.
-      root.exclude(move);
+  const RolloutLimits limits_of_rollout{settings_.max_rollout_moves, &provisional_, &fast_rollout_};
+  int rollouts = 0;
+  bool stopped = false;
+  for (int world_index = 0; !stopped; ++world_index) {
+    std::unique_ptr<GameState> world = world_index == 0 ? std::move(first) : sampler->sample(rng);
+    if (!world) {  // a deal the sampler could not make this time: counts, so a loop ends
+      stopped = spent(limits, ++rollouts);
       continue;
     }
-    world->take_events();
-    const RolloutLimits limits_of_rollout{settings_.max_rollout_moves, &provisional_};
-    root.record(move, play_out(*world, seat, before, *rollout_, rng, limits_of_rollout));
+    // One stream for every candidate in this world: the same coin flips for each.
+    const Seed rollout_seed = Seed::from_u64(rng.next_u64());
+    std::vector<std::optional<double>> values(candidates.size());
+    const int rollouts_before = rollouts;
+    for (std::size_t move = 0; move < candidates.size() && !stopped; ++move) {
+      if (!comparison.active(move)) continue;
+      std::unique_ptr<GameState> played = world->clone();
+      if (!played->apply(seat, candidates[move]).ok()) {
+        // A move legal in one world is legal in all (it depends on the seat's own cards
+        // and public facts); a sampler that breaks that costs the move, not the match.
+        comparison.drop(move);
+        continue;
+      }
+      played->take_events();
+      Rng stream(rollout_seed, 0);
+      values[move] = play_out(*played, seat, before, *rollout_, stream, limits_of_rollout);
+      stopped = spent(limits, ++rollouts);
+    }
+    // Every candidate refused (a broken sampler): the world still counts, so a loop ends.
+    if (rollouts == rollouts_before) stopped = spent(limits, ++rollouts);
+    // A world cut short by the budget is left out: its row would pair only some moves.
+    bool complete = true;
+    for (std::size_t move = 0; move < candidates.size(); ++move) {
+      if (comparison.active(move) && !values[move]) complete = false;
+    }
+    if (complete) comparison.record(values);
+    comparison.prune(settings_.prune_margin, settings_.fewest_worlds);
   }
-  return root.candidate(root.best());
+  return candidates[comparison.best(settings_.decision_margin, settings_.fewest_worlds)];
 }
 
 }  // namespace parlor::search

@@ -1,73 +1,70 @@
 #include "engine/search/root_search.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace parlor::search {
 
-RootStatistics::RootStatistics(std::vector<Json> candidates)
-    : candidates_(std::move(candidates)),
-      visits_(candidates_.size(), 0),
-      totals_(candidates_.size(), 0.0),
-      squares_(candidates_.size(), 0.0),
-      excluded_(candidates_.size(), false) {}
+PairedComparison::PairedComparison(std::size_t candidates) : active_(candidates, true) {}
 
-std::size_t RootStatistics::select(double exploration) const {
-  for (std::size_t i = 0; i < visits_.size(); ++i) {
-    if (visits_[i] == 0 && !excluded_[i]) return i;
+void PairedComparison::record(const std::vector<std::optional<double>>& values) {
+  rows_.push_back(values);
+  rows_.back().resize(active_.size());
+}
+
+PairedDifference PairedComparison::difference(std::size_t a, std::size_t b) const {
+  double total = 0.0;
+  double squares = 0.0;
+  int n = 0;
+  for (const auto& row : rows_) {
+    if (!row[a] || !row[b]) continue;
+    const double d = *row[a] - *row[b];
+    total += d;
+    squares += d * d;
+    ++n;
   }
-  // The exploration term is scaled by the spread of values seen, so the same constant
-  // serves a game scored in single points and one scored in chips.
-  const double spread = std::max(highest_ - lowest_, 1e-9);
-  const double log_total = std::log(static_cast<double>(total_visits_));
+  PairedDifference result;
+  result.worlds = n;
+  if (n == 0) return result;
+  result.mean = total / n;
+  if (n > 1) {
+    // The sample variance (n - 1), so that two worlds do not look certain.
+    const double variance = std::max((squares - total * result.mean) / (n - 1), 0.0);
+    result.standard_error = std::sqrt(variance / n);
+  }
+  return result;
+}
+
+std::size_t PairedComparison::leader() const {
   std::size_t chosen = 0;
-  double best_score = -std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < visits_.size(); ++i) {
-    if (excluded_[i]) continue;
-    const double n = visits_[i];
-    const double score = totals_[i] / n + exploration * spread * std::sqrt(log_total / n);
-    if (score > best_score) {
-      best_score = score;
-      chosen = i;
-    }
+  for (std::size_t i = 1; i < active_.size(); ++i) {
+    // On the same worlds, "i's mean is higher" is "i minus chosen is positive".
+    if (active_[i] && (!active_[chosen] || difference(i, chosen).mean > 0.0)) chosen = i;
   }
   return chosen;
 }
 
-void RootStatistics::record(std::size_t index, double value) {
-  if (total_visits_ == 0) {
-    lowest_ = highest_ = value;
-  } else {
-    lowest_ = std::min(lowest_, value);
-    highest_ = std::max(highest_, value);
+void PairedComparison::prune(double margin, int fewest_worlds) {
+  if (worlds() < fewest_worlds) return;
+  const std::size_t lead = leader();
+  for (std::size_t i = 1; i < active_.size(); ++i) {
+    if (!active_[i] || i == lead) continue;
+    const PairedDifference behind = difference(lead, i);
+    if (behind.worlds >= fewest_worlds && behind.mean > 0.0 &&
+        behind.mean > margin * behind.standard_error) {
+      active_[i] = false;
+    }
   }
-  ++visits_[index];
-  totals_[index] += value;
-  squares_[index] += value * value;
-  ++total_visits_;
 }
 
-void RootStatistics::exclude(std::size_t index) { excluded_[index] = true; }
-
-std::size_t RootStatistics::best() const {
-  constexpr int kFewestVisits = 4;
-  constexpr double kMargin = 2.0;
-  auto mean = [&](std::size_t i) { return totals_[i] / visits_[i]; };
-  // The squared standard error of a move's mean.
-  auto error2 = [&](std::size_t i) {
-    const double n = visits_[i];
-    const double variance = std::max(squares_[i] / n - mean(i) * mean(i), 0.0);
-    return variance / n;
-  };
-  if (excluded_[0] || visits_[0] < kFewestVisits) return 0;
-  std::size_t chosen = 0;
-  for (std::size_t i = 1; i < visits_.size(); ++i) {
-    if (visits_[i] < kFewestVisits || excluded_[i]) continue;
-    if (mean(i) > mean(chosen)) chosen = i;
-  }
-  if (chosen == 0) return 0;
-  const double gap = mean(chosen) - mean(0);
-  return gap > kMargin * std::sqrt(error2(chosen) + error2(0)) ? chosen : 0;
+std::size_t PairedComparison::best(double margin, int fewest_worlds) const {
+  if (!active_[0]) return leader();  // no baseline left to keep (a world refused it)
+  const std::size_t lead = leader();
+  if (lead == 0) return 0;
+  const PairedDifference gain = difference(lead, 0);
+  const bool clear =
+      gain.worlds >= fewest_worlds && gain.mean > 0.0 && gain.mean > margin * gain.standard_error;
+  return clear ? lead : 0;
 }
 
 namespace {
@@ -76,11 +73,12 @@ namespace {
 // simultaneous step gets its turn, one call each; a claim window asks the first in
 // priority, whose answer moves it on). A move the world rejects is replaced by the
 // game's default action, which is always legal.
-bool play_one(GameState& world, const BotPolicy& policy, Rng& rng) {
+bool play_one(GameState& world, const BotPolicy& policy, const StateRollout* fast, Rng& rng) {
   const Waiting waiting = world.waiting();
   if (waiting.mode == WaitMode::kNobody || waiting.seats.empty()) return false;
   const Seat actor = waiting.seats.front();
-  const Json action = policy.choose(world.view(actor), rng);
+  std::optional<Json> quick = fast && *fast ? (*fast)(world, actor, rng) : std::nullopt;
+  const Json action = quick ? std::move(*quick) : policy.choose(world.view(actor), rng);
   if (!world.apply(actor, action).ok() && !world.apply(actor, world.default_action(actor)).ok()) {
     return false;
   }
@@ -114,7 +112,7 @@ double play_out(GameState& world, Seat seat, const std::vector<std::int64_t>& be
   bool round_over = false;
   for (int moves = 0; moves < limits.max_moves; ++moves) {
     round_over = world.match_over() || world.round() != round;
-    if (round_over || !play_one(world, policy, rng)) break;
+    if (round_over || !play_one(world, policy, limits.fast, rng)) break;
   }
   round_over = round_over || world.match_over() || world.round() != round;
   // A finished round is scored; one cut off is valued as if it ended now.

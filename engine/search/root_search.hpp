@@ -1,46 +1,70 @@
 // The statistics of the expert's search (expert_policy.hpp): the seat's candidate moves
-// at the root of its information set, each with its visits and total value, and the
-// rollout that values one move in one sampled world.
+// at the root of its information set compared on shared worlds, and the rollout that
+// values one move in one sampled world.
+//
+// Common random numbers: every candidate is played out in the same sampled worlds with
+// the same rollout random stream, so most of what makes one rollout differ from another
+// (the hidden cards, the stock's order, the rollout bots' coin flips) is the same for
+// every move. The decision then rests on the per-world differences between two moves,
+// whose variance is far below that of either move's own values: two moves that lead to
+// the same result in most worlds differ by exactly zero there.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "engine/search/expert_policy.hpp"
 
 namespace parlor::search {
 
-// The candidate moves and what the iterations found for each.
-class RootStatistics {
- public:
-  explicit RootStatistics(std::vector<Json> candidates);
+// The mean of the per-world differences between two moves, over the worlds where both
+// were played out, and its standard error.
+struct PairedDifference {
+  int worlds = 0;
+  double mean = 0.0;
+  double standard_error = 0.0;
+};
 
-  std::size_t size() const { return candidates_.size(); }
-  const Json& candidate(std::size_t index) const { return candidates_[index]; }
-  // UCB1: an unvisited move first (in order), else the best mean plus exploration.
-  std::size_t select(double exploration) const;
-  void record(std::size_t index, double value);
-  // Leaves a move out of the search (one a sampled world refused).
-  void exclude(std::size_t index);
-  // The move to play: the one with the best mean value, but only when it beats the
-  // sensible move (the first) by more than kMargin standard errors of their difference;
-  // otherwise the sensible move. A budget of a few hundred noisy rollouts would else
-  // trade the sensible bot's good move for one that was merely lucky.
-  std::size_t best() const;
+// One row of values per sampled world, one column per candidate; the first candidate is
+// the baseline (the sensible move). A candidate can be dropped (pruned, or refused by a
+// world); one still active has a value in every row, since rows are recorded only when
+// complete and a dropped candidate never comes back.
+class PairedComparison {
+ public:
+  explicit PairedComparison(std::size_t candidates);
+
+  std::size_t size() const { return active_.size(); }
+  int worlds() const { return static_cast<int>(rows_.size()); }
+  bool active(std::size_t index) const { return active_[index]; }
+  // Drops a candidate for good (a world refused it, or it is clearly beaten).
+  void drop(std::size_t index) { active_[index] = false; }
+  // Records one world's values: `values[i]` for every active candidate i.
+  void record(const std::vector<std::optional<double>>& values);
+
+  // a minus b, over the worlds where both have a value.
+  PairedDifference difference(std::size_t a, std::size_t b) const;
+  // The active candidate with the best mean value (the baseline on a tie).
+  std::size_t leader() const;
+  // Drops every active candidate but the baseline that is behind the leader by more
+  // than `margin` standard errors of their paired difference (or behind in every world
+  // by the same amount), once there are `fewest_worlds` rows: the budget then goes to
+  // the moves still in contention.
+  void prune(double margin, int fewest_worlds);
+  // The move to play: the leader, when it beats the baseline by more than `margin`
+  // standard errors of their paired difference over at least `fewest_worlds` worlds;
+  // otherwise the baseline. A move that equals the baseline in every world is not
+  // better, so the sensible move stays.
+  std::size_t best(double margin, int fewest_worlds) const;
 
  private:
-  std::vector<Json> candidates_;
-  std::vector<int> visits_;
-  std::vector<double> totals_;
-  std::vector<double> squares_;  // sum of squared values, for the standard errors
-  std::vector<bool> excluded_;
-  int total_visits_ = 0;
-  double lowest_ = 0.0;
-  double highest_ = 0.0;
+  std::vector<std::vector<std::optional<double>>> rows_;
+  std::vector<bool> active_;
 };
 
 struct RolloutLimits {
   int max_moves = 0;
   const ProvisionalScores* provisional = nullptr;  // the scores a rollout ends with
+  const StateRollout* fast = nullptr;              // the policy on the state, if the game has one
 };
 
 // Plays `world` on with `policy` for every seat until its round ends (or the match, or

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "engine/core/card.hpp"
 #include "engine/core/game.hpp"
@@ -45,5 +46,13 @@ using WorldSamplerFactory = std::function<std::unique_ptr<WorldSampler>(const Js
 // before its round ends (Carioca's rounds run long: the penalty points still in hand).
 // Empty: the scores as they are (GameState::scores).
 using ProvisionalScores = std::function<std::vector<std::int64_t>(const GameState& world)>;
+
+// The rollout policy read straight from a world's state instead of from a view: the
+// move the game's sensible bot would make for `seat`, decided from exactly what that
+// seat's view shows (its own cards and the public facts), so a rollout's bots still do
+// not see each other's cards. Building and parsing a JSON view for every rollout move
+// was most of a rollout's cost. std::nullopt: the caller asks the view-based policy.
+using StateRollout =
+    std::function<std::optional<Json>(const GameState& world, Seat seat, Rng& rng)>;
 
 }  // namespace parlor::search

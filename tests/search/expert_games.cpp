@@ -35,6 +35,14 @@ search::WorldSamplerFactory world_sampler_of(const std::string& game) {
   return nullptr;
 }
 
+search::StateRollout state_rollout_of(const std::string& game) {
+  if (game == "perico") return perico::sensible_move_on_state;
+  if (game == "poker") return poker::sensible_move_on_state;
+  if (game == "loc") return loc::sensible_move_on_state;
+  if (game == "pedro") return pedro::sensible_move_on_state;
+  return nullptr;
+}
+
 void PrintTo(const ExpertTable& table, std::ostream* out) { *out << table_name(table); }
 
 bool searches_only_some_steps(const std::string& game) {

@@ -21,6 +21,8 @@ struct ExpertTable {
 std::vector<ExpertTable> expert_tables();
 // The game's determinizer.
 search::WorldSamplerFactory world_sampler_of(const std::string& game);
+// The game's sensible bot read from the state, for rollouts; empty if it has none.
+search::StateRollout state_rollout_of(const std::string& game);
 std::string table_name(const ExpertTable& table);
 // How GoogleTest prints a table (its name, not its bytes).
 void PrintTo(const ExpertTable& table, std::ostream* out);
