@@ -5,24 +5,31 @@
 
 namespace parlor::search {
 
-PairedComparison::PairedComparison(std::size_t candidates) : active_(candidates, true) {}
+PairedComparison::PairedComparison(std::size_t candidates)
+    : sums_(candidates * candidates), active_(candidates, true) {}
 
 void PairedComparison::record(const std::vector<std::optional<double>>& values) {
-  rows_.push_back(values);
-  rows_.back().resize(active_.size());
+  ++worlds_;
+  const std::size_t n = std::min(values.size(), active_.size());
+  for (std::size_t a = 0; a < n; ++a) {
+    if (!values[a]) continue;
+    ++sums(a, a).worlds;
+    for (std::size_t b = a + 1; b < n; ++b) {
+      if (!values[b]) continue;
+      const double d = *values[a] - *values[b];
+      PairSums& pair = sums(a, b);
+      ++pair.worlds;
+      pair.total += d;
+      pair.squares += d * d;
+    }
+  }
 }
 
 PairedDifference PairedComparison::difference(std::size_t a, std::size_t b) const {
-  double total = 0.0;
-  double squares = 0.0;
-  int n = 0;
-  for (const auto& row : rows_) {
-    if (!row[a] || !row[b]) continue;
-    const double d = *row[a] - *row[b];
-    total += d;
-    squares += d * d;
-    ++n;
-  }
+  const PairSums& pair = a <= b ? sums(a, b) : sums(b, a);
+  const int n = pair.worlds;
+  const double total = a <= b ? pair.total : -pair.total;  // b - a is minus a - b
+  const double squares = pair.squares;
   PairedDifference result;
   result.worlds = n;
   if (n == 0) return result;

@@ -34,7 +34,7 @@ class PairedComparison {
   explicit PairedComparison(std::size_t candidates);
 
   std::size_t size() const { return active_.size(); }
-  int worlds() const { return static_cast<int>(rows_.size()); }
+  int worlds() const { return worlds_; }
   bool active(std::size_t index) const { return active_[index]; }
   // Drops a candidate for good (a world refused it, or it is clearly beaten).
   void drop(std::size_t index) { active_[index] = false; }
@@ -57,8 +57,21 @@ class PairedComparison {
   std::size_t best(double margin, int fewest_worlds) const;
 
  private:
-  std::vector<std::vector<std::optional<double>>> rows_;
+  // Running sums of a - b over the worlds where both a and b had a value (a <= b; for
+  // a == b, `worlds` counts a's values): added once per world, so difference() costs the
+  // same after a thousand worlds as after one. It is asked for every candidate after every
+  // world, and summing the worlds each time cost the budget a square of its worlds.
+  struct PairSums {
+    int worlds = 0;
+    double total = 0.0;
+    double squares = 0.0;
+  };
+  PairSums& sums(std::size_t a, std::size_t b) { return sums_[a * active_.size() + b]; }
+  const PairSums& sums(std::size_t a, std::size_t b) const { return sums_[a * active_.size() + b]; }
+
+  std::vector<PairSums> sums_;
   std::vector<bool> active_;
+  int worlds_ = 0;
 };
 
 struct RolloutLimits {

@@ -3,6 +3,11 @@
 // (the first) stays unless another beats it clearly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
+
 #include "engine/search/root_search.hpp"
 
 namespace parlor::search {
@@ -88,6 +93,44 @@ TEST(PairedComparison, StandardErrorIsThatOfThePairedMean) {
   EXPECT_NEAR(d.mean, 2.0, 1e-12);
   EXPECT_NEAR(d.standard_error, 1.0, 1e-12);
   EXPECT_NEAR(comparison.difference(0, 1).mean, -2.0, 1e-12);
+}
+
+// The running sums give what summing the recorded worlds gives, for every ordered pair,
+// when candidates miss some worlds (dropped after they were recorded, or refused).
+TEST(PairedComparison, RunningSumsEqualTheWorldsSummedAgain) {
+  constexpr std::size_t kCandidates = 4;
+  PairedComparison comparison(kCandidates);
+  std::vector<std::vector<std::optional<double>>> rows;
+  for (int w = 0; w < 40; ++w) {
+    std::vector<std::optional<double>> row;
+    for (std::size_t c = 0; c < kCandidates; ++c) {
+      const bool missing = (w + 3 * static_cast<int>(c)) % 7 == 0;
+      row.push_back(missing ? std::nullopt : std::optional<double>((w * 37 + c * 11) % 23 - 9.5));
+    }
+    comparison.record(row);
+    rows.push_back(row);
+  }
+  EXPECT_EQ(comparison.worlds(), 40);
+  for (std::size_t a = 0; a < kCandidates; ++a) {
+    for (std::size_t b = 0; b < kCandidates; ++b) {
+      double total = 0.0;
+      double squares = 0.0;
+      int n = 0;
+      for (const auto& row : rows) {
+        if (!row[a] || !row[b]) continue;
+        const double d = *row[a] - *row[b];
+        total += d;
+        squares += d * d;
+        ++n;
+      }
+      const PairedDifference got = comparison.difference(a, b);
+      ASSERT_EQ(got.worlds, n) << a << " - " << b;
+      const double mean = total / n;
+      EXPECT_NEAR(got.mean, mean, 1e-12) << a << " - " << b;
+      const double variance = std::max((squares - total * mean) / (n - 1), 0.0);
+      EXPECT_NEAR(got.standard_error, std::sqrt(variance / n), 1e-9) << a << " - " << b;
+    }
+  }
 }
 
 }  // namespace
