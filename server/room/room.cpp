@@ -97,7 +97,9 @@ void Room::do_open(Member creator, Json request_id, bool sit) {
 
 void Room::do_join(Member who, Json request_id, std::optional<int> seat) {
   if (refuse_if_closed(who, request_id)) return;
-  if (seating_.seat_of(who.player_id)) return do_attach(std::move(who));  // a reconnect
+  // A seat already theirs (a reconnect, or a club night's seat held for them): the reply
+  // names the request, so the client's join settles like any other.
+  if (seating_.seat_of(who.player_id)) return do_attach(std::move(who), std::move(request_id));
   if (status_ == Status::kPlaying) {
     return reply_error(who, request_id,
                        {"match_running", "a match is being played here; spectate until it ends"});

@@ -187,7 +187,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_mute(Member who, Json request_id, std::string player_id, bool muted);
   // The host refused spectators: every one but the host is told and removed.
   void remove_spectators();
-  void do_attach(Member who);
+  void do_attach(Member who, Json request_id);  // request_id: a join_room's, else null
   void do_detach(std::string player_id, std::shared_ptr<Connection> connection);
   void do_shutdown();
   void do_restore(MatchRecord record, std::unique_ptr<GameState> state, Seed seed,

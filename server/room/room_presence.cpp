@@ -12,19 +12,19 @@ namespace parlor::server {
 
 // ---- Public entry points: each hops onto the room's strand. ----
 
-void Room::attach(Member who) { post_to_strand(&Room::do_attach, std::move(who)); }
+void Room::attach(Member who) { post_to_strand(&Room::do_attach, std::move(who), Json()); }
 void Room::detach(std::string player_id, std::shared_ptr<Connection> connection) {
   post_to_strand(&Room::do_detach, std::move(player_id), std::move(connection));
 }
 
 // ---- On the strand ----
 
-void Room::do_attach(Member who) {
+void Room::do_attach(Member who, Json request_id) {
   if (status_ == Status::kClosed) return;
   auto seat = seating_.attach(who);
   if (!seat) return;
   spdlog::info("room {}: player {} is back at seat {}", id(), who.player_id, *seat);
-  send_to(who, protocol::room_reply(nullptr, summary()));
+  send_to(who, protocol::room_reply(request_id, summary()));
   send_room_to_all();
   send_state_to(who, seat);
   stand_ins_.update_deadlines();

@@ -24,19 +24,22 @@ struct GameCase {
 
 class PlayText : public ::testing::TestWithParam<GameCase> {};
 
-// Runs one match with the client's own policy playing Ana's seat; returns stdout.
-std::string play_match(const ServerProcess& server, const GameCase& game) {
+// Runs one match with the client's own policy playing Ana's seat; returns stdout. FLAGS
+// are added to `parlor play`'s, and the lobby's lists and the help are asked for too.
+std::string play_match(const ServerProcess& server, const GameCase& game,
+                       const std::string& flags = "") {
   std::filesystem::path config =
       std::filesystem::temp_directory_path() /
       ("parlor-play-text-" + std::to_string(server.port()) + "-" + game.name);
   std::filesystem::remove_all(config);
-  std::string input = std::string("create ") + game.create + " turn_seconds=0 bot_delay_ms=0\n";
+  std::string input =
+      std::string("list\ngames\ncreate ") + game.create + " turn_seconds=0 bot_delay_ms=0\n";
   for (int i = 0; i < game.bots; ++i) input += "bot\n";
-  input += "start\nauto\nwait match_over\n";
-  CommandResult result =
-      run_command("XDG_CONFIG_HOME=" + config.string() + " " + parlor_cli_path() +
-                      " play --name Ana --server ws://127.0.0.1:" + std::to_string(server.port()),
-                  input);
+  input += "help\nstart\nauto\nwait match_over\n";
+  CommandResult result = run_command(
+      "XDG_CONFIG_HOME=" + config.string() + " " + parlor_cli_path() + " play --name Ana" + flags +
+          " --server ws://127.0.0.1:" + std::to_string(server.port()),
+      input);
   std::filesystem::remove_all(config);
   EXPECT_EQ(result.exit_code, 0) << result.err;
   return result.out;
@@ -85,6 +88,38 @@ TEST_P(PlayText, EveryLineIsInWords) {
         << out.substr(0, 3000);
   } else {
     EXPECT_TRUE(std::regex_search(out, std::regex("(10|[2-9AKQJ])(\u2663|\u2666|\u2665|\u2660)")));
+  }
+}
+
+// `--lang es`: a whole match of every game, the lobby's lists and the help, with no
+// English word left on the screen. What may stay: the commands to type (draw, take,
+// bid, play CARD, ...: the rules' action words, the same in every language), card codes
+// in them, people's and bots' names, and the games' names. The words searched for are
+// English words that are not Spanish ones, so a sentence missed by the catalogue shows.
+TEST_P(PlayText, InSpanishNoEnglishWordIsLeft) {
+  const GameCase& game = GetParam();
+  ServerProcess server(parlor_server_path(),
+                       {"--rate", "0", "--round-pause-ms", "50", "--bot-delay-ms", "0"});
+  ASSERT_TRUE(server.running());
+  const std::string out = play_match(server, game, " --lang es");
+  ASSERT_NE(out.find("La partida ha terminado"), std::string::npos) << out.substr(0, 3000);
+  const std::regex english(
+      R"(\b(the|your|you|is|are|by|of|and|to|in|on|for|with|from|it|cards?|seats?|score|)"
+      R"(winner|place|room|moves|pot|trick|points?|round|left|turn|waiting|deal|stock|pile)"
+      R"(|hand|side|stack|none|someone|nobody|takes|plays|draws|discards|wins)\b)",
+      std::regex::icase);
+  std::istringstream lines(out);
+  int line_number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++line_number;
+    // The command column of a move line ("    take N CARDS...   ") is typed as it is.
+    if (line.rfind("    ", 0) == 0) {
+      const std::size_t gap = line.find("  ", 4);
+      line = gap == std::string::npos ? "" : line.substr(gap);
+    }
+    std::smatch found;
+    EXPECT_FALSE(std::regex_search(line, found, english))
+        << line_number << ": \"" << found.str() << "\" in: " << line;
   }
 }
 

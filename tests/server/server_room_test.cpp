@@ -46,6 +46,11 @@ TEST(ServerRooms, PrivateRoomsAreJoinedByCodeAndTheHostRunsThem) {
   EXPECT_EQ(error_code(pool, *bea, {{"type", "join_room"}, {"code", "ZZZZZZ"}}), "no_such_room");
   Json joined = request_ok(pool, *bea, {{"type", "join_room"}, {"code", code}, {"seat", 1}});
   EXPECT_EQ(joined["room"]["seats"][1]["name"], "Bea");
+  // Joining again where one sits gives the seat back, and the reply names the request
+  // (it was a push with a null id, so a client's join never settled).
+  Json again = request_ok(pool, *bea, {{"type", "join_room"}, {"code", code}});
+  EXPECT_EQ(again.value("type", ""), "room");
+  EXPECT_EQ(again["room"]["seats"][1]["name"], "Bea");
   EXPECT_EQ(error_code(pool, *cid, {{"type", "join_room"}, {"code", code}, {"seat", 1}}),
             "seat_taken");
   EXPECT_EQ(error_code(pool, *cid, {{"type", "join_room"}, {"code", code}, {"seat", 7}}),

@@ -15,11 +15,6 @@ const std::map<std::string, std::vector<const char*>>& embedded_catalogues();
 
 namespace {
 
-Catalogue& chosen() {
-  static Catalogue catalogue;
-  return catalogue;
-}
-
 std::map<std::string, std::string> parse(const std::string& lang) {
   std::map<std::string, std::string> out;
   const auto& all = embedded_catalogues();
@@ -36,6 +31,17 @@ std::map<std::string, std::string> parse(const std::string& lang) {
 }
 
 }  // namespace
+
+// English until `use` chooses another: the terminal's own sentences (say) are English
+// catalogue text, so they must be there before any `use`, in tests and tools too.
+Catalogue& Catalogue::chosen() {
+  static Catalogue catalogue = [] {
+    Catalogue english;
+    english.messages_ = parse("en");
+    return english;
+  }();
+  return catalogue;
+}
 
 const Catalogue& Catalogue::current() { return chosen(); }
 
@@ -85,6 +91,10 @@ std::string words_for(const std::string& key, const nlohmann::json& params,
   const Catalogue& catalogue = Catalogue::current();
   if (catalogue.english() || !catalogue.has(key)) return english;
   return catalogue.text(key, params);
+}
+
+std::string say(const std::string& key, const nlohmann::json& params) {
+  return Catalogue::current().text(key, params);
 }
 
 }  // namespace parlor::cli::net

@@ -2,9 +2,11 @@
 // (clients/web/locales/<lang>.json, embedded in the binary when it is built, so `parlor`
 // needs no file beside it) looked up by the same keys. `parlor play --lang es`, else
 // LC_ALL, LC_MESSAGES or LANG ("es_CL.UTF-8" is Spanish), else English. English keeps
-// the terminal's own sentences (the code's text, which scripts and tests read); another
-// language words what its catalogue has (cards, suits, events, errors, the turn) and
-// leaves the rest in English.
+// the terminal's own sentences, which scripts and tests read: the `cli.*` keys hold them
+// word for word (say), and where the terminal shares the web client's key (cards,
+// events, a game's notes) its English stays in the code (words_for). Every line the
+// terminal prints is worded so, except people's names, the commands one types (the
+// rules' action words: draw, take, bid ...), card codes in them, and `parlor`'s --help.
 #pragma once
 
 #include <map>
@@ -33,6 +35,8 @@ class Catalogue {
                    const nlohmann::json& params = nlohmann::json::object()) const;
 
  private:
+  static Catalogue& chosen();
+
   std::string language_ = "en";
   std::map<std::string, std::string> messages_;  // the language's, English filling gaps
 };
@@ -49,5 +53,11 @@ namespace parlor::cli::net {
 // the catalogue's message KEY with PARAMS (ENGLISH again if the catalogue lacks KEY).
 std::string words_for(const std::string& key, const nlohmann::json& params,
                       const std::string& english);
+
+// The message KEY with PARAMS in the reader's language, English included: for the
+// terminal's own sentences (`cli.*`), whose English in clients/web/locales/en.json is word
+// for word what the terminal has always said. words_for is for the web client's keys,
+// whose English differs from the terminal's.
+std::string say(const std::string& key, const nlohmann::json& params = nlohmann::json::object());
 
 }  // namespace parlor::cli::net

@@ -1,6 +1,8 @@
 // Events as sentences with names and card words, for the terminal client's table.
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "clients/cli/net/catalogue.hpp"
 #include "clients/cli/net/move_words.hpp"
@@ -95,6 +97,21 @@ std::string words_of(const std::string& key) {
   return out;
 }
 
+// "Ana, Bot 2 y Bot 3": names joined as the reader's language does.
+std::string name_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i == 0) {
+      out = names[i];
+    } else if (i + 1 < names.size()) {
+      out += ", " + names[i];
+    } else {
+      out = say("cli.list_and", {{"first", out}, {"last", names[i]}});
+    }
+  }
+  return out;
+}
+
 std::string count_of(const Json& value, const char* one, const char* many) {
   const int n = value.is_number_integer() ? value.get<int>() : 0;
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -136,15 +153,27 @@ std::string loc_play_text(const Json& entry, const TableWords& w) {
   const std::string result = entry.value("result", Json("")).is_string()
                                  ? entry["result"].get<std::string>()
                                  : std::string();
-  std::string head = "Play " + entry.value("play", Json(0)).dump() + ": ";
+  std::string shown;  // "Ana J♥, Bot 2 A♣": every seat's card of the play
   if (entry.contains("cards") && entry["cards"].is_array()) {
     const Json& cards = entry["cards"];
     for (std::size_t s = 0; s < cards.size(); ++s) {
       if (!cards[s].is_string()) continue;
-      head += (s ? ", " : "") + w.name(Json(s)) + " " + w.card(cards[s].get<std::string>());
+      shown += (s ? ", " : "") + w.name(Json(s)) + " " + w.card(cards[s].get<std::string>());
     }
-    head += " - ";
   }
+  if (!Catalogue::current().english()) {
+    // The web table's sentence ("Jugada 5: Ana se lleva el bote (7)..."), then the cards.
+    const Json params = {{"play", entry.value("play", Json(0))},
+                         {"name", who},
+                         {"n", entry.value("took", Json(0))},
+                         {"result", words_of(result)}};
+    const bool known = result == "took_pot" || result == "final_pot" || result == "excused";
+    const std::string said =
+        Catalogue::current().text("loc.play." + (known ? result : std::string("other")), params);
+    return shown.empty() ? said : said + " \u00b7 " + shown;
+  }
+  std::string head = "Play " + entry.value("play", Json(0)).dump() + ": ";
+  if (!shown.empty()) head += shown + " - ";
   if (result == "took_pot")
     return head + who + " takes the pot (" + took + "); everyone pays in again";
   if (result == "final_pot") return head + who + " takes the last pot (" + took + ")";
@@ -183,7 +212,7 @@ std::string event_text(const Json& e, const TableWords& w) {
     if (has("card")) out += ": " + w.card(e["card"].get<std::string>());
     return out + ".";
   }
-  if (type == "discard") {
+  if (type == "discard" || type == "discard_chosen") {  // Pedro's discard to six: _chosen
     if (has("card")) return who + " discards " + w.card(e["card"].get<std::string>()) + ".";
     if (has("cards")) return who + " discards " + w.cards(e["cards"]) + ".";
     if (has("count")) return who + " discards " + count_of(e["count"], "card", "cards") + ".";
@@ -267,6 +296,18 @@ std::string event_text(const Json& e, const TableWords& w) {
     if (e.contains("winners") && e["winners"].is_array()) {
       winners.clear();
       for (const Json& s : e["winners"]) winners += (winners.empty() ? "" : " and ") + w.name(s);
+    }
+    if (!Catalogue::current().english()) {
+      std::vector<std::string> names;
+      for (const Json& s : e.value("winners", Json::array({e.value("seat", Json())})))
+        names.push_back(w.name(s));
+      return Catalogue::current().text(
+                 "log.event.pot_won",
+                 {{"names", name_list(names)},
+                  {"count", names.size()},
+                  {"n", e.value("amount", Json(0))},
+                  {"shown", e.value("shown", Json(true)) == false ? "no" : "yes"}}) +
+             ".";
     }
     return winners + " win" + (e.contains("winners") && e["winners"].size() > 1 ? "" : "s") + " " +
            e.value("amount", Json(0)).dump() + " from the pot" +

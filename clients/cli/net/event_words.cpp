@@ -38,9 +38,14 @@ std::optional<std::pair<std::string, Json>> sentence(const Json& e, const TableW
       return P{discard ? "takes_discard_card" : "draws_card", {{"card", card_of(e, "card", w)}}};
     return P{discard ? "takes_discard" : "draws", {}};
   }
-  if (type == "discard")
+  if (type == "discard" || type == "discard_chosen") {  // Pedro's discard to six: _chosen
+    if (!has("card") && !has("cards") && has("count"))
+      return P{
+          "discards",
+          {{"cards", Catalogue::current().text("seat.cards", {{"n", number_of(e, "count")}})}}};
     return P{"discards",
              {{"cards", has("card") ? card_of(e, "card", w) : w.cards(e.value("cards", Json()))}}};
+  }
   if (type == "take") {
     const std::string taken = has("taken") ? w.cards(e["taken"]) : "...";
     if (has("discard"))

@@ -1,5 +1,6 @@
 // The reader's legal moves in words, each with the command that makes it (in
 // net/move_words.hpp's words, cards as codes: 7H, TS, JK, T19), and the finished round.
+#include "clients/cli/net/catalogue.hpp"
 #include "clients/cli/net/table_words.hpp"
 
 namespace parlor::cli::net {
@@ -36,38 +37,42 @@ bool has(const Json& object, const char* key) {
          object[key] != false;
 }
 
-std::string range(const Json& r) {
-  return std::to_string(number(r, "min")) + " to " + std::to_string(number(r, "max"));
+Json range(const Json& r) { return {{"min", number(r, "min")}, {"max", number(r, "max")}}; }
+
+// PARAMS with RANGE's min and max added.
+Json with_range(Json params, const Json& r) {
+  params.update(range(r));
+  return params;
 }
 
 void perico_moves(const Json& legal, const Json& hand, std::vector<std::string>& out) {
   if (has(legal, "discard")) {
-    out.push_back("discard CARD      end your turn by discarding a card, e.g. discard " +
-                  first_code(hand, "7C"));
+    out.push_back("discard CARD      " +
+                  say("cli.move.perico_discard", {{"card", first_code(hand, "7C")}}));
     return;
   }
-  if (has(legal, "draw")) out.push_back("draw              draw the top card of the stock");
+  if (has(legal, "draw")) out.push_back("draw              " + say("cli.move.draw_stock"));
   const int take = number(legal, "take_max");
   if (take == 1) {
-    out.push_back(
-        "take 1 CARD       take the top card of the pile, giving one of yours, e.g. take 1 " +
-        first_code(hand, "7C"));
+    out.push_back("take 1 CARD       " +
+                  say("cli.move.perico_take_one", {{"card", first_code(hand, "7C")}}));
   } else if (take > 1) {
-    out.push_back("take N CARDS...   take the top N (1 to " + std::to_string(take) +
-                  ") cards of the pile, giving N of yours in the order placed (the last ends "
-                  "on top), e.g. take 2 " +
-                  first_code(hand, "7C") + " " +
-                  (hand.size() > 1 && hand[1].is_string() ? hand[1].get<std::string>() : "2C"));
+    const std::string second =
+        hand.size() > 1 && hand[1].is_string() ? hand[1].get<std::string>() : "2C";
+    out.push_back("take N CARDS...   " +
+                  say("cli.move.perico_take",
+                      {{"max", take}, {"cards", first_code(hand, "7C") + " " + second}}));
   }
-  if (has(legal, "knock")) out.push_back("knock             everyone else gets one last turn");
+  if (has(legal, "knock")) out.push_back("knock             " + say("cli.move.perico_knock"));
 }
 
 void loc_moves(const Json& legal, std::vector<std::string>& out) {
   for (const char* step : {"discard", "play"}) {
     if (legal.contains(step) && legal[step].is_array()) {
-      out.push_back(std::string(step) + " CARD      " +
-                    (std::string(step) == "discard" ? "lay a card face down" : "play a card") +
-                    ", one of: " + codes(legal[step]));
+      out.push_back(
+          std::string(step) + " CARD      " +
+          say(std::string(step) == "discard" ? "cli.move.loc_discard" : "cli.move.loc_play",
+              {{"cards", codes(legal[step])}}));
     }
   }
 }
@@ -75,32 +80,36 @@ void loc_moves(const Json& legal, std::vector<std::string>& out) {
 void pedro_moves(const Json& legal, std::vector<std::string>& out) {
   if (has(legal, "pass")) out.push_back("pass");
   if (legal.contains("bid") && legal["bid"].is_object()) {
-    out.push_back("bid N             bid " + range(legal["bid"]) +
-                  " points (the most points your side expects to take)");
+    out.push_back("bid N             " + say("cli.move.pedro_bid", range(legal["bid"])));
   }
   if (legal.contains("trump") && legal["trump"].is_array()) {
-    out.push_back("trump SUIT        name trumps, one of: " + codes(legal["trump"]));
+    out.push_back("trump SUIT        " +
+                  say("cli.move.pedro_trump", {{"suits", codes(legal["trump"])}}));
   }
   if (legal.contains("rob") && legal["rob"].is_object()) {
     const Json& rob = legal["rob"];
-    std::string line = "rob CARDS...      take ";
-    if (!rob.value("must_take", Json::array()).empty())
-      line += "every trump (" + codes(rob["must_take"]) + ") and ";
-    line += std::to_string(number(rob, "choose")) +
-            " more from: " + codes(rob.value("choose_from", Json::array()));
-    out.push_back(line);
+    const Json must = rob.value("must_take", Json::array());
+    out.push_back(
+        "rob CARDS...      " +
+        say("cli.move.pedro_rob", {{"must", must.empty() ? "none" : "some"},
+                                   {"trumps", codes(must)},
+                                   {"n", number(rob, "choose")},
+                                   {"cards", codes(rob.value("choose_from", Json::array()))}}));
   }
   if (legal.contains("discard") && legal["discard"].is_object()) {
     const Json& d = legal["discard"];
-    out.push_back("discard CARDS...  discard " + std::to_string(number(d, "count")) +
-                  " cards, from: " + codes(d.value("choose_from", Json::array())));
+    out.push_back(
+        "discard CARDS...  " +
+        say("cli.move.pedro_discard",
+            {{"n", number(d, "count")}, {"cards", codes(d.value("choose_from", Json::array()))}}));
   }
   if (legal.contains("play") && legal["play"].is_array()) {
-    std::string line = "play CARD         one of: " + codes(legal["play"]);
+    std::string line =
+        "play CARD         " + say("cli.move.one_of", {{"cards", codes(legal["play"])}});
     if (legal.contains("dump") && legal["dump"].is_object()) {
-      line += "; with it dump " + std::to_string(number(legal["dump"], "count")) +
-              " spare cards: play CARD dump=[\"..\",..] from " +
-              codes(legal["dump"].value("choose_from", Json::array()));
+      line += say("cli.move.pedro_dump",
+                  {{"n", number(legal["dump"], "count")},
+                   {"cards", codes(legal["dump"].value("choose_from", Json::array()))}});
     }
     out.push_back(line);
   }
@@ -109,60 +118,63 @@ void pedro_moves(const Json& legal, std::vector<std::string>& out) {
 void carioca_moves(const Json& view, const Json& legal, const Json& hand, const TableWords& words,
                    std::vector<std::string>& out) {
   if (legal.contains("cut") && legal["cut"].is_object()) {
-    out.push_back("cut size=N        cut " + range(legal["cut"]) + " cards");
+    out.push_back("cut size=N        " + say("cli.move.carioca_cut", range(legal["cut"])));
   }
   if (legal.contains("draw") && legal["draw"].is_array()) {
     for (const Json& from : legal["draw"]) {
-      out.push_back(from == "stock" ? "draw stock        draw the top card of the stock"
-                                    : "draw discard      take the top discard");
+      out.push_back(from == "stock" ? "draw stock        " + say("cli.move.draw_stock")
+                                    : "draw discard      " + say("cli.move.carioca_take_discard"));
     }
   }
   if (legal.contains("decline")) {
-    if (has(legal, "steal"))
-      out.push_back("steal             claim the discard (with a penalty card)");
-    out.push_back("decline           let it go");
+    if (has(legal, "steal")) out.push_back("steal             " + say("cli.move.carioca_steal"));
+    out.push_back("decline           " + say("cli.move.carioca_decline"));
   }
   if (has(legal, "must_discard")) {
-    if (has(legal, "can_lower")) {
-      out.push_back("lower C C C / C C C   lower the contract's melds (straights low to high)");
-    }
+    if (has(legal, "can_lower"))
+      out.push_back("lower C C C / C C C   " + say("cli.move.carioca_lower"));
     if (has(legal, "can_lay_off")) {
       // The command for each meld on the table, so nobody has to count seats from 0.
       for (const Json& player : view.value("players", Json::array())) {
         int index = 0;
         for (const Json& meld : player.value("melds", Json::array())) {
           out.push_back("lay_off seat=" + player.value("seat", Json(0)).dump() +
-                        " meld=" + std::to_string(index) + " card=CARD   add a card to " +
-                        words.name(player["seat"]) + "'s meld " + std::to_string(index + 1) + " (" +
-                        words.cards(meld.value("cards", Json::array())) + ")");
+                        " meld=" + std::to_string(index) + " card=CARD   " +
+                        say("cli.move.carioca_lay_off",
+                            {{"name", words.name(player["seat"])},
+                             {"n", index + 1},
+                             {"cards", words.cards(meld.value("cards", Json::array()))}}));
           ++index;
         }
       }
     }
-    std::string line = "discard CARD      end your turn, e.g. discard " + first_code(hand, "7C");
+    std::string line =
+        "discard CARD      " + say("cli.move.carioca_discard", {{"card", first_code(hand, "7C")}});
     if (legal.contains("forbidden_discard") && legal["forbidden_discard"].is_string())
-      line += " (not " + legal["forbidden_discard"].get<std::string>() + ", just taken)";
+      line += say("cli.move.carioca_forbidden", {{"card", legal["forbidden_discard"]}});
     out.push_back(line);
   }
 }
 
 void poker_moves(const Json& legal, std::vector<std::string>& out) {
   if (legal.contains("draw") && legal["draw"].is_object()) {
-    out.push_back("draw CARDS...     change up to " +
-                  std::to_string(number(legal["draw"], "max_discard", 5)) +
-                  " cards (draw alone: stand pat)" +
-                  (has(legal["draw"], "must_discard_joker") ? "; with two jokers change one" : ""));
+    out.push_back("draw CARDS...     " +
+                  say("cli.move.poker_draw",
+                      {{"n", number(legal["draw"], "max_discard", 5)},
+                       {"jokers", has(legal["draw"], "must_discard_joker") ? "two" : "no"}}));
     return;
   }
   if (has(legal, "check")) out.push_back("check");
   if (legal.contains("call") && legal["call"].is_number())
-    out.push_back("call              call " + legal["call"].dump());
+    out.push_back("call              " + say("cli.move.poker_call", {{"n", legal["call"]}}));
   if (legal.contains("bet") && legal["bet"].is_object()) {
-    out.push_back(std::string("bet N             ") + (has(legal, "opening") ? "open" : "bet") +
-                  " with " + range(legal["bet"]));
+    out.push_back(
+        "bet N             " +
+        say("cli.move.poker_bet",
+            with_range({{"opening", has(legal, "opening") ? "yes" : "no"}}, legal["bet"])));
   }
   if (legal.contains("raise") && legal["raise"].is_object())
-    out.push_back("raise N           raise by " + range(legal["raise"]));
+    out.push_back("raise N           " + say("cli.move.poker_raise", range(legal["raise"])));
   if (has(legal, "fold")) out.push_back("fold");
 }
 
@@ -192,7 +204,7 @@ std::vector<std::string> round_lines(const Json& view, const TableWords& w) {
     if (!value.is_array() || value.empty() || !value[0].is_number()) continue;
     std::string key = it.key() == "delta" ? "score change" : it.key();
     for (char& c : key) c = c == '_' ? ' ' : c;
-    std::string line = key + ":";
+    std::string line = words_for("result.field." + it.key(), {}, key) + ":";
     const bool by_side = view.value("game", "") == "pedro" && value.size() == 2;
     for (std::size_t s = 0; s < value.size(); ++s) {
       line += (s ? ", " : " ") +

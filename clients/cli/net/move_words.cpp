@@ -4,6 +4,8 @@
 #include <sstream>
 #include <vector>
 
+#include "clients/cli/net/catalogue.hpp"
+
 namespace parlor::cli::net {
 
 using Json = nlohmann::json;
@@ -39,13 +41,13 @@ Json value_of(const std::string& text) {
 std::optional<Json> parse_move(const std::string& line, std::string* error) {
   std::size_t first = line.find_first_not_of(" \t");
   if (first == std::string::npos) {
-    *error = "empty move";
+    *error = say("cli.move_error.empty");
     return std::nullopt;
   }
   if (line[first] == '{') {
     Json raw = Json::parse(line.substr(first), nullptr, false);
     if (!raw.is_object()) {
-      *error = "not a JSON object";
+      *error = say("cli.move_error.not_object");
       return std::nullopt;
     }
     return raw;
@@ -65,7 +67,7 @@ std::optional<Json> parse_move(const std::string& line, std::string* error) {
     } else if (word.find('=') != std::string::npos) {
       std::string key = word.substr(0, word.find('='));
       if (key == "type") {  // found by fuzzing: "deck=3 type=3" made a move of type 3
-        *error = "the move's type is its first word; 'type=' cannot change it";
+        *error = say("cli.move_error.type_field");
         return std::nullopt;
       }
       action[key] = value_of(word.substr(word.find('=') + 1));
@@ -78,7 +80,7 @@ std::optional<Json> parse_move(const std::string& line, std::string* error) {
     } else if (type == "trump") {
       action["suit"] = upper;
     } else {
-      *error = "cannot read '" + word + "' (use key=value or {json})";
+      *error = say("cli.move_error.unreadable", {{"word", word}});
       return std::nullopt;
     }
   }

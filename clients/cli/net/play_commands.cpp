@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "clients/cli/net/catalogue.hpp"
 #include "clients/cli/net/move_words.hpp"
 
 namespace parlor::cli::net {
@@ -45,7 +46,8 @@ PlayCommand room_request(const std::string& word, const std::string& room_id) {
 PlayCommand raw_request(const std::string& line) {
   const std::size_t brace = line.find('{');
   Json raw = brace == std::string::npos ? Json() : Json::parse(line.substr(brace), nullptr, false);
-  if (!raw.is_object()) return of_kind(PlayCommand::Kind::kNote, "send: not a JSON object");
+  if (!raw.is_object())
+    return of_kind(PlayCommand::Kind::kNote, "send: " + say("cli.move_error.not_object"));
   return request(std::move(raw));
 }
 

@@ -18,7 +18,8 @@ std::string bold(const std::string& text, bool colour) {
 
 std::string seat_name(const Json& seat) {
   if (seat.contains("name") && seat["name"].is_string()) return seat["name"].get<std::string>();
-  return "seat " + std::to_string(seat.value("seat", 0) + 1);
+  const int n = seat.value("seat", 0) + 1;
+  return words_for("seat.numbered", {{"n", n}}, "seat " + std::to_string(n));
 }
 
 std::string words_of(std::string text) {
@@ -55,15 +56,16 @@ std::string seat_status(const Json& seat) {
 
 std::string room_text(const Json& room, bool colour) {
   std::ostringstream out;
-  out << bold("Room " + room.value("id", "") + ": " + room.value("title", room.value("game", "")),
+  out << bold(say("cli.room.title", {{"id", room.value("id", "")},
+                                     {"title", room.value("title", room.value("game", ""))}}),
               colour)
       << " - "
       << words_for("lobby.status", {{"status", room.value("status", "")}}, room.value("status", ""))
-      << ", " << room.value("visibility", "public");
+      << ", " << say("cli.room.visibility", {{"visibility", room.value("visibility", "public")}});
   if (room.contains("code") && room["code"].is_string())
-    out << ", join code " << room["code"].get<std::string>();
+    out << ", " << say("cli.room.join_code", {{"code", room["code"]}});
   if (room.value("turn_seconds", 0) > 0)
-    out << ", " << room.value("turn_seconds", 0) << " s a turn";
+    out << ", " << say("cli.room.turn_seconds", {{"n", room.value("turn_seconds", 0)}});
   out << "\n";
   for (const Json& seat : room.value("seats", Json::array())) {
     const std::string kind = seat.value("kind", "");
@@ -75,7 +77,8 @@ std::string room_text(const Json& room, bool colour) {
       out << " - " << words_for("room.host_badge", {}, "host");
     out << "\n";
   }
-  if (room.value("spectators", 0) > 0) out << "  watching: " << room.value("spectators", 0) << "\n";
+  if (room.value("spectators", 0) > 0)
+    out << "  " << say("cli.room.watching", {{"n", room.value("spectators", 0)}}) << "\n";
   return out.str();
 }
 
@@ -91,17 +94,19 @@ std::string room_changes_text(const Json& before, const Json& after) {
     const bool was_human = was.value("kind", "") == "human";
     const bool is_human = now.value("kind", "") == "human";
     if (was_human && is_human && was.value("player", "") == now.value("player", "")) {
+      const Json name = {{"name", seat_name(now)}};
       if (was.value("connected", true) && !now.value("connected", true))
-        out += seat_name(now) + " lost the connection; the seat is kept.\n";
+        out += say("cli.seat.lost_connection", name) + "\n";
       if (!was.value("connected", true) && now.value("connected", true))
-        out += seat_name(now) + " is back.\n";
+        out += say("cli.seat.back", name) + "\n";
       if (!was.value("bot_plays", false) && now.value("bot_plays", false))
-        out += "A bot plays for " + seat_name(now) + " until they come back.\n";
+        out += say("cli.seat.bot_plays", name) + "\n";
     } else if (was_human && !is_human) {
-      out += seat_name(was) + " left" +
-             (now.value("kind", "") == "bot" ? "; a bot takes the seat.\n" : ".\n");
+      out += say(now.value("kind", "") == "bot" ? "cli.seat.left_to_bot" : "cli.seat.left",
+                 {{"name", seat_name(was)}}) +
+             "\n";
     } else if (!was_human && is_human) {
-      out += seat_name(now) + " sits down.\n";
+      out += say("cli.seat.sits", {{"name", seat_name(now)}}) + "\n";
     }
   }
   return out;
@@ -140,7 +145,8 @@ std::string table_text(const Json& update, const TableWords& words) {
     title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
   title += ", " + words_for("history.round", {{"n", view.value("round", 0)}},
                             "round " + std::to_string(view.value("round", 0)));
-  if (update.value("paused", false)) title += " - round over, short pause";
+  if (update.value("paused", false))
+    title += " - " + words_for("turn.pause", {}, "round over, short pause");
   out << "\n" << bold("--- " + title + " ---", words.colour) << "\n";
   std::vector<int> late = words.out_of_time;
   for (const Json& event : update.value("events", Json::array())) {
@@ -149,8 +155,10 @@ std::string table_text(const Json& update, const TableWords& words) {
     auto it = std::find(late.begin(), late.end(), seat);
     if (seat >= 0 && it != late.end()) {
       late.erase(it);  // once per seat: its first event is the move the server made
-      out << "  * " << words.name(Json(seat))
-          << " ran out of time; the server played for them: " << event_text(event, words) << "\n";
+      out << "  * "
+          << say("cli.out_of_time",
+                 {{"name", words.name(Json(seat))}, {"move", event_text(event, words)}})
+          << "\n";
     } else {
       out << "  * " << event_text(event, words) << "\n";
     }
@@ -171,7 +179,7 @@ std::string table_text(const Json& update, const TableWords& words) {
     if (!facts.empty()) line += ", " + facts;
     for (const Json& t : timers) {
       if (t.value("seat", -1) == seat)
-        line += " - " + std::to_string(t.value("remaining_ms", 0) / 1000) + " s left";
+        line += " - " + say("cli.seconds_left", {{"n", t.value("remaining_ms", 0) / 1000}});
     }
     out << line << "\n";
   }
@@ -207,33 +215,39 @@ std::string results_text(const Json& m, const TableWords& words) {
       << "\n";
   for (std::size_t s = 0; s < scores.size(); ++s) {
     const int place = s < placings.size() ? placings[s].get<int>() : 0;
-    out << "  " << (place == 1 ? "winner: " : "place " + std::to_string(place) + ": ")
-        << words.name(Json(s)) << ", score " << scores[s].dump() << "\n";
+    out << "  "
+        << say("cli.result.place", {{"winner", place == 1 ? "yes" : "no"},
+                                    {"place", place},
+                                    {"name", words.name(Json(s))},
+                                    {"score", scores[s]}})
+        << "\n";
   }
-  out << "  " << m.value("actions", 0) << " moves; record and seed: /api/matches/"
-      << m.value("match_id", "") << " (check it with parlor verify)\n";
+  out << "  "
+      << say("cli.result.record",
+             {{"n", m.value("actions", 0)}, {"match", m.value("match_id", "")}})
+      << "\n";
   return out.str();
 }
 
 std::string push_text(const Json& m) {
   const std::string type = m.value("type", "");
-  if (type == "resume") return "The pause is over: play goes on.\n";
+  if (type == "resume") return say("cli.push.resume") + "\n";
   if (type == "chat") {
     // The server has already turned control characters into spaces (one line each).
     const Json from = m.value("from", Json::object());
     const bool watching = !from.contains("seat") || from["seat"].is_null();
-    return "[chat] " + from.value("name", "someone") + (watching ? " (watching)" : "") + ": " +
+    return "[chat] " + from.value("name", words_for("log.someone", {}, "someone")) +
+           (watching ? " (" + words_for("room.watching_badge", {}, "watching") + ")" : "") + ": " +
            m.value("text", "") + "\n";
   }
-  if (type == "muted") {
-    return m.value("muted", false) ? "The host muted you: nobody sees your chat here.\n"
-                                   : "The host lifted your mute: you can chat again.\n";
-  }
-  if (type == "removed") return "You were removed from the table: " + m.value("message", "") + "\n";
+  if (type == "muted")
+    return say(m.value("muted", false) ? "cli.push.muted" : "cli.push.unmuted") + "\n";
+  if (type == "removed")
+    return say("cli.push.removed", {{"reason", m.value("message", "")}}) + "\n";
   if (type == "deal_commitment") {
-    return "Deal " + m.value("deal", Json(0)).dump() +
-           " is sealed: " + m.value("sha256", "").substr(0, 16) +
-           "... (checkable when the match ends)\n";
+    return say("cli.push.deal_sealed", {{"deal", m.value("deal", Json(0))},
+                                        {"hash", m.value("sha256", "").substr(0, 16)}}) +
+           "\n";
   }
   return "";
 }
@@ -253,17 +267,25 @@ std::string reply_text(const Json& m) {
     std::ostringstream out;
     for (const Json& r : m["rooms"]) {
       if (r.value("status", "") == "finished") continue;
-      out << "  " << r.value("id", "") << " " << r.value("game", "") << " " << r.value("status", "")
-          << " " << r.value("seats_taken", 0) << "/" << r.value("seat_count", 0) << " seats";
-      if (!r.value("host_name", "").empty()) out << ", host " << r.value("host_name", "");
+      out << "  "
+          << say("cli.rooms.line", {{"id", r.value("id", "")},
+                                    {"game", r.value("game", "")},
+                                    {"status", r.value("status", "")},
+                                    {"taken", r.value("seats_taken", 0)},
+                                    {"seats", r.value("seat_count", 0)}});
+      if (!r.value("host_name", "").empty())
+        out << ", " << say("cli.rooms.host", {{"name", r.value("host_name", "")}});
       out << "\n";
     }
-    return out.str().empty() ? "no open public rooms\n" : out.str();
+    return out.str().empty() ? say("cli.rooms.none") + "\n" : out.str();
   }
   if (type == "games") {
     std::string out;
-    for (const Json& g : m["games"])
-      out += "  " + g.value("name", "") + ": " + g.value("summary", "") + "\n";
+    for (const Json& g : m["games"]) {
+      const std::string name = g.value("name", "");
+      out += "  " + name + ": " +
+             words_for("game." + name + ".summary", {}, g.value("summary", "")) + "\n";
+    }
     return out;
   }
   if (type == "accepted" || type == "resume" || type == "deal_commitment") return "";
@@ -271,17 +293,6 @@ std::string reply_text(const Json& m) {
   return "(" + words_of(type) + ")\n";
 }
 
-std::string help_text() {
-  return "lobby: games | list [GAME] | create GAME SEATS [option=value ... turn_seconds=N "
-         "visibility=private] | join CODE [SEAT] | spectate CODE | bot [random|sensible] | "
-         "start | leave | state | quit\n"
-         "moves: the rules' words, e.g. draw, take 2 7C 2C, knock, bid 9, play AH, "
-         "lower 7C 7D 7H / KC KD JK, raise 2, key=value for other fields, or {json}; "
-         "cards are written 7C, TH (ten), JK (joker), T19 (Loc's trumps)\n"
-         "auto [off]: let the sensible bot play this seat\n"
-         "say TEXT: chat with the table (seats and spectators see it)\n"
-         "claim-code: a code (shown once, ten minutes) to be this same player on another "
-         "device: parlor play --claim CODE there, or the web client's \"Your identity\" panel";
-}
+std::string help_text() { return say("cli.help"); }
 
 }  // namespace parlor::cli::net
