@@ -173,7 +173,12 @@ export class EventPage {
         if (confirm(t("events.drop_out_confirm"))) void this.act("leave_event");
       }, { "data-action": "drop-event" }));
     }
-    if (entrant) controls.push(h("span", { class: "badge member", "data-testid": "entered" }, entrant.dropped ? t("events.dropped") : t("events.entered")));
+    // A player who dropped out is marked as the standings mark them (a warning, not the
+    // signed-up badge's green): they are seated no more.
+    if (entrant) {
+      controls.push(h("span", { class: entrant.dropped ? "badge warn" : "badge member", "data-testid": "entered" },
+        entrant.dropped ? t("events.dropped") : t("events.entered")));
+    }
     return h("div", { class: "row event-actions" }, controls);
   }
 

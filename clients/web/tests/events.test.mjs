@@ -17,6 +17,9 @@
 // - on a server of members (--guests off), a member finds the form replaced by a note
 //   (only moderators and admins create events there), an admin creates one, and the
 //   member signs up to it without being offered Start;
+// - a player who drops out of a running night from its page (asked first: Cancel keeps
+//   them in) is shown dropped there, is seated at no table and given no bye in the next
+//   round, and stays in the standings marked dropped, as the server's `event` says;
 // - at 360 px and at desktop width, in English and in Spanish, no page scrolls sideways.
 // Screenshots go to test-artifacts/ (events-*.png).
 import assert from "node:assert/strict";
@@ -297,6 +300,102 @@ describe("club nights", () => {
     }
   });
 
+  it("dropping out of a running night: shown dropped, not seated again, kept (dropped) in the standings", async (t) => {
+    if (!server.games.includes("perico")) return t.skip("perico is not registered on this parlor-server");
+    const hana = await openLobby(browser, server.base, "Hana");
+    const ivo = await openLobby(browser, server.base, "Ivo");
+    const juan = await openLobby(browser, server.base, "Juan", PHONE);
+    const people = { Hana: hana.page, Ivo: ivo.page, Juan: juan.page };
+    const idOf = {};
+    for (const [name, page] of Object.entries(people)) idOf[name] = await page.evaluate(() => window.parlor.playerId);
+    const nameOf = (id) => Object.keys(idOf).find((n) => idOf[n] === id);
+    try {
+      await hana.page.click('[data-testid="events-link"]');
+      await hana.page.waitForSelector('[data-testid="event-form"] form');
+      await fillEventForm(hana.page, { name: "Drop-out night", seats: 2, minSeats: 2, rounds: 2 });
+      const id = await shownEvent(hana.page);
+      await hana.page.click('[data-action="join-event"]');
+      await hana.page.waitForSelector('[data-testid="entered"]');
+      for (const page of [ivo.page, juan.page]) {
+        assert.equal(await openFromList(page, "Drop-out night"), id);
+        await page.click('[data-action="join-event"]');
+        await page.waitForSelector('[data-testid="entered"]');
+      }
+      await hana.page.waitForFunction(() => document.querySelector('[data-testid="entrant-count"]')?.textContent === "3", null, { timeout: 10000 });
+      await hana.page.click('[data-action="start-event"]');
+
+      // Round 1: one table and a bye. The table's first player goes to it and plays (so
+      // the round ends only when they have played it out); the second drops out first.
+      const first = (await waitForEvent(hana.page, id, (e) => e.round === 1 && e.played?.length === 1, "round 1")).played[0];
+      const [stays, leaves] = first.tables[0].players.map((p) => p.id);
+      const bye = first.byes[0].id;
+      const dropper = people[nameOf(leaves)];
+      const drop = dropper.locator('[data-action="drop-event"]');
+      await drop.waitFor({ state: "visible", timeout: 10000 });
+      // Dropping out asks first; "Cancel" keeps the player in.
+      const answer = (accept) => dropper.waitForEvent("dialog").then(async (d) => {
+        await (accept ? d.accept() : d.dismiss());
+        return d.message();
+      });
+      const [asked] = await Promise.all([answer(false), drop.click()]);
+      assert.equal(asked, "Drop out of the event? You keep the points you earned, but you will not be seated again.");
+      assert.equal(await dropper.innerText('[data-testid="entered"]'), "You are signed up");
+      assert.equal((await eventOf(dropper, id)).entrants.find((e) => e.id === leaves).dropped, false, "a cancelled drop-out changes nothing");
+      await Promise.all([answer(true), drop.click()]);
+      // The page shows them dropped: the badge, no more "Drop out", and their standings row.
+      await dropper.waitForFunction(() => !document.querySelector('[data-action="drop-event"]'));
+      assert.equal(await dropper.innerText('[data-testid="entered"]'), "dropped out");
+      const afterDrop = await eventOf(dropper, id);
+      assert.equal(afterDrop.status, "running");
+      assert.equal(afterDrop.entrants.find((e) => e.id === leaves).dropped, true, "the server has them dropped");
+      assert.equal(afterDrop.standings.find((s) => s.id === leaves).dropped, true);
+      assert.equal(await dropper.locator(`[data-testid="standings"] tr[data-player="${leaves}"] [data-testid="dropped"]`).count(), 1);
+      // Their table of round 1 plays on without them.
+      assert.ok(afterDrop.played[0].tables[0].players.some((p) => p.id === leaves), "still listed at the table they were paired at");
+      await noSidewaysScroll(dropper, "a dropped player's event page");
+      await screenshot(dropper, `events-dropped-${dropper.viewportSize().width}`);
+      // The organiser's page sees it by itself.
+      await hana.page.locator(`[data-testid="standings"] tr[data-player="${leaves}"] [data-testid="dropped"]`).waitFor({ timeout: 10000 });
+
+      const player = people[nameOf(stays)];
+      await player.locator('[data-action="go-to-table"]').waitFor({ state: "visible", timeout: 10000 });
+      await player.click('[data-action="go-to-table"]');
+      await player.waitForFunction((room) => window.parlor.room?.id === room, first.tables[0].room);
+      await player.waitForFunction(() => window.parlor.update !== null, null, { timeout: 15000 });
+      await playToTheEnd(player);
+      await player.click('[data-testid="back-to-event"]');
+      await shownEvent(player);
+
+      // Round 2: the two left play; the one who dropped is neither seated nor given a bye.
+      const second = (await waitForEvent(hana.page, id, (e) => e.played?.length === 2, "round 2")).played[1];
+      const seated = second.tables.flatMap((tb) => tb.players.map((p) => p.id));
+      assert.deepEqual(seated.sort(), [stays, bye].sort(), "round 2 seats the two still in");
+      assert.deepEqual(second.byes, [], "and gives nobody a bye");
+      await dropper.locator('[data-testid="round-2"]').waitFor({ timeout: 10000 });
+      assert.equal(await dropper.locator(`[data-testid="round-2"] [data-player="${leaves}"]`).count(), 0, "the page seats them nowhere in round 2");
+      assert.equal(await dropper.locator('[data-testid="round-2"] [data-testid="byes"]').count(), 0);
+      assert.equal(await dropper.locator('[data-action="go-to-table"], [data-action="back-to-my-table"]').count(), 0, "no table to go to");
+
+      // The end: the standings keep every entrant, the one who dropped marked so, as the server says.
+      const final = await waitForEvent(hana.page, id, (e) => e.status === "finished", "the end of the night");
+      assert.deepEqual(final.standings.map((s) => [s.id, s.dropped]).sort(),
+        [[stays, false], [leaves, true], [bye, false]].sort(), "the server's standings: everyone, the one who dropped marked");
+      assert.equal(final.standings.find((s) => s.id === leaves).points, 0, "absent in round 1, seated no more");
+      const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+      for (const page of [hana.page, dropper]) {
+        await page.waitForSelector('[data-testid="final-results"]', { timeout: 10000 });
+        assert.deepEqual(await shownStandings(page), final.standings.map((s) => [s.name, fmt(s.points)]));
+        const marks = await page.$$eval('[data-testid="standings"] tbody tr', (rows) => rows.map((r) => [r.dataset.player, r.querySelector('[data-testid="dropped"]') !== null]));
+        assert.deepEqual(marks, final.standings.map((s) => [s.id, s.dropped]), "the page marks who dropped, row by row");
+        await noSidewaysScroll(page, `final results with a dropped player at ${page.viewportSize().width}`);
+      }
+      assert.equal(await dropper.innerText('[data-testid="entered"]'), "dropped out");
+      await screenshot(dropper, `events-dropped-final-${dropper.viewportSize().width}`);
+    } finally {
+      for (const p of [hana, ivo, juan]) await p.context.close();
+    }
+  });
+
   it("a duplicate night shows each round's seed and the secret they come from", async (t) => {
     if (!server.games.includes("perico")) return t.skip("perico is not registered on this parlor-server");
     const eva = await openLobby(browser, server.base, "Eva");
@@ -364,3 +463,4 @@ describe("club nights", () => {
     }
   });
 });
+
