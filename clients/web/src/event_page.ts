@@ -8,7 +8,7 @@
 import type { App } from "./app.js";
 import { append, button, clear, h } from "./dom.js";
 import type { Child } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatList, t } from "./i18n.js";
 import { gameTitle } from "./game_words.js";
 import { optionsList } from "./option_words.js";
 import type { JsonObject, RoomInfo } from "./protocol.js";
@@ -124,7 +124,7 @@ export class EventPage {
         ? h("section", { class: "panel", "data-testid": finished ? "final-results" : "live-standings" },
           h("h3", {}, finished ? t("events.final_results") : t("events.standings")),
           finished && event.standings?.[0] ? h("p", { class: "event-winner", "data-testid": "event-winner" },
-            t("events.winner", { names: event.standings.filter((s) => s.rank === 1).map((s) => s.name).join(", ") })) : null,
+            t("events.winner", { names: formatList(event.standings.filter((s) => s.rank === 1).map((s) => s.name)) })) : null,
           standingsTable(event, me),
           h("p", { class: "note" }, t("events.standings_note")))
         : null,

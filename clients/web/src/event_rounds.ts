@@ -5,7 +5,7 @@
 // check it. Pure drawing: the page (event_page.ts) owns the state and the requests.
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { formatList, formatNumber, t } from "./i18n.js";
 import type { EventInfo, EventRound, EventStanding, EventTable } from "./events.js";
 
 /** What a round's drawing needs to know besides the event. */
@@ -95,7 +95,7 @@ export function roundSection(event: EventInfo, round: EventRound, ctx: RoundCont
     h("h4", {}, t("events.round_n", { n: round.round }), " ",
       h("span", { class: "badge" }, round.over ? t("events.round_over") : current ? t("events.round_playing") : "")),
     round.byes.length
-      ? h("p", { class: "note", "data-testid": "byes" }, t("events.byes", { n: round.byes.length, names: round.byes.map((b) => b.name).join(", ") }))
+      ? h("p", { class: "note", "data-testid": "byes" }, t("events.byes", { n: round.byes.length, names: formatList(round.byes.map((b) => b.name)) }))
       : null,
     event.duplicate && round.deal_seed
       ? h("p", { class: "note" }, t("events.deal_seed"), " ", h("code", { class: "hex", "data-testid": "deal-seed" }, round.deal_seed))
