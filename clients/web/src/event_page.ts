@@ -8,7 +8,7 @@
 import type { App } from "./app.js";
 import { append, button, clear, h } from "./dom.js";
 import type { Child } from "./dom.js";
-import { formatList, t } from "./i18n.js";
+import { formatList, formatNumber, t } from "./i18n.js";
 import { gameTitle } from "./game_words.js";
 import { optionsList } from "./option_words.js";
 import type { JsonObject, RoomInfo } from "./protocol.js";
@@ -147,7 +147,7 @@ export class EventPage {
       h("dt", {}, t("events.form.rounds")), h("dd", { "data-testid": "event-round" }, roundText(event)),
       h("dt", {}, t("events.form.pairing")), h("dd", {}, t("events.pairing", { pairing: event.pairing })),
       h("dt", {}, t("events.organiser")), h("dd", { "data-testid": "event-organiser" }, event.organiser?.name ?? "—"),
-      h("dt", {}, t("events.entrants")), h("dd", { "data-testid": "entrant-count" }, event.entrant_count),
+      h("dt", {}, t("events.entrants")), h("dd", { "data-testid": "entrant-count" }, formatNumber(event.entrant_count)),
       // The options are a list of their own, the width of the panel: nested in a grid
       // cell they would be squeezed to a letter a line at 360 px.
       Object.keys(event.options ?? {}).length
@@ -218,7 +218,7 @@ export class EventPage {
 
   private entrants(event: EventInfo): HTMLElement {
     const list = event.entrants ?? [];
-    return h("section", { class: "panel", "data-testid": "entrants" }, h("h3", {}, t("events.entrants"), " ", h("span", { class: "badge" }, list.length)),
+    return h("section", { class: "panel", "data-testid": "entrants" }, h("h3", {}, t("events.entrants"), " ", h("span", { class: "badge" }, formatNumber(list.length))),
       list.length ? h("ol", { class: "entrant-list" }, list.map((e) => h("li", { "data-player": e.id }, e.name)))
         : h("p", { class: "note" }, t("events.no_entrants")));
   }
