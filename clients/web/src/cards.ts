@@ -2,7 +2,7 @@
 // spoken label ("Queen of Hearts") for screen readers. Standard cards, jokers and
 // Loc's tarot deck (suits Swords, Cups, Coins, Batons; trumps T1..T21; the Fool).
 import { h } from "./dom.js";
-import { formatList, t } from "./i18n.js";
+import { formatList, formatNumber, t } from "./i18n.js";
 
 export interface CardFace {
   rank: string; // what the corner shows
@@ -113,7 +113,7 @@ export function cardElement(code: string, options: CardOptions = {}): HTMLElemen
     h("span", { class: "corner top", "aria-hidden": "true" }, h("b", {}, face.rank), suit()),
     pip,
     h("span", { class: "corner bottom", "aria-hidden": "true" }, h("b", {}, face.rank), suit()),
-    options.order ? h("span", { class: "order", "aria-hidden": "true" }, options.order) : null,
+    options.order ? h("span", { class: "order", "aria-hidden": "true" }, formatNumber(options.order)) : null,
   ];
   if (options.onClick) {
     return h("button", {

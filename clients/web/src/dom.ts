@@ -1,5 +1,8 @@
 // A tiny element builder: h("div", {class: "x"}, child, "text").
-export type Child = Node | string | number | null | undefined | false;
+// A child is never a bare number: a number the reader sees is written in their locale
+// (formatNumber / formatNumberOr from i18n.ts: "12,345", "12.345"), so tsc refuses one
+// here rather than let it be printed raw (issue 50). Attributes may be numbers.
+export type Child = Node | string | null | undefined | false;
 export type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 
 export function h<K extends keyof HTMLElementTagNameMap>(

@@ -8,7 +8,7 @@
 import type { App } from "./app.js";
 import { append, button, clear, h } from "./dom.js";
 import type { Child } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatList, formatNumber, t } from "./i18n.js";
 import { gameTitle } from "./game_words.js";
 import { optionsList } from "./option_words.js";
 import type { JsonObject, RoomInfo } from "./protocol.js";
@@ -124,7 +124,7 @@ export class EventPage {
         ? h("section", { class: "panel", "data-testid": finished ? "final-results" : "live-standings" },
           h("h3", {}, finished ? t("events.final_results") : t("events.standings")),
           finished && event.standings?.[0] ? h("p", { class: "event-winner", "data-testid": "event-winner" },
-            t("events.winner", { names: event.standings.filter((s) => s.rank === 1).map((s) => s.name).join(", ") })) : null,
+            t("events.winner", { names: formatList(event.standings.filter((s) => s.rank === 1).map((s) => s.name)) })) : null,
           standingsTable(event, me),
           h("p", { class: "note" }, t("events.standings_note")))
         : null,
@@ -147,7 +147,7 @@ export class EventPage {
       h("dt", {}, t("events.form.rounds")), h("dd", { "data-testid": "event-round" }, roundText(event)),
       h("dt", {}, t("events.form.pairing")), h("dd", {}, t("events.pairing", { pairing: event.pairing })),
       h("dt", {}, t("events.organiser")), h("dd", { "data-testid": "event-organiser" }, event.organiser?.name ?? "—"),
-      h("dt", {}, t("events.entrants")), h("dd", { "data-testid": "entrant-count" }, event.entrant_count),
+      h("dt", {}, t("events.entrants")), h("dd", { "data-testid": "entrant-count" }, formatNumber(event.entrant_count)),
       // The options are a list of their own, the width of the panel: nested in a grid
       // cell they would be squeezed to a letter a line at 360 px.
       Object.keys(event.options ?? {}).length
@@ -173,7 +173,12 @@ export class EventPage {
         if (confirm(t("events.drop_out_confirm"))) void this.act("leave_event");
       }, { "data-action": "drop-event" }));
     }
-    if (entrant) controls.push(h("span", { class: "badge member", "data-testid": "entered" }, entrant.dropped ? t("events.dropped") : t("events.entered")));
+    // A player who dropped out is marked as the standings mark them (a warning, not the
+    // signed-up badge's green): they are seated no more.
+    if (entrant) {
+      controls.push(h("span", { class: entrant.dropped ? "badge warn" : "badge member", "data-testid": "entered" },
+        entrant.dropped ? t("events.dropped") : t("events.entered")));
+    }
     return h("div", { class: "row event-actions" }, controls);
   }
 
@@ -213,7 +218,7 @@ export class EventPage {
 
   private entrants(event: EventInfo): HTMLElement {
     const list = event.entrants ?? [];
-    return h("section", { class: "panel", "data-testid": "entrants" }, h("h3", {}, t("events.entrants"), " ", h("span", { class: "badge" }, list.length)),
+    return h("section", { class: "panel", "data-testid": "entrants" }, h("h3", {}, t("events.entrants"), " ", h("span", { class: "badge" }, formatNumber(list.length))),
       list.length ? h("ol", { class: "entrant-list" }, list.map((e) => h("li", { "data-player": e.id }, e.name)))
         : h("p", { class: "note" }, t("events.no_entrants")));
   }

@@ -5,7 +5,7 @@
 // check it. Pure drawing: the page (event_page.ts) owns the state and the requests.
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { formatList, formatNumber, formatNumberOr, t } from "./i18n.js";
 import type { EventInfo, EventRound, EventStanding, EventTable } from "./events.js";
 
 /** What a round's drawing needs to know besides the event. */
@@ -37,12 +37,12 @@ export function standingsTable(event: EventInfo, me: string): HTMLElement {
       head(t("stats.wins_short"), t("stats.wins")),
       head(t("stats.matches_short"), t("stats.matches")))),
     h("tbody", {}, rows.map((s: EventStanding) => h("tr", { "data-player": s.id, class: s.id === me ? "me" : "" },
-      h("td", { class: "num", "data-testid": "standing-rank" }, s.rank),
+      h("td", { class: "num", "data-testid": "standing-rank" }, formatNumber(s.rank)),
       h("th", { scope: "row", "data-testid": "standing-name" }, s.name, " ", dropped(s.dropped)),
       h("td", { class: "num", "data-testid": "standing-points" }, num(s.points)),
       h("td", { class: "num" }, num(s.buchholz)),
-      h("td", { class: "num" }, s.wins),
-      h("td", { class: "num" }, s.matches))))));
+      h("td", { class: "num" }, formatNumber(s.wins)),
+      h("td", { class: "num" }, formatNumber(s.matches)))))));
 }
 
 /**
@@ -78,12 +78,12 @@ function tableCard(event: EventInfo, round: EventRound, table: EventTable, index
         table.finished ? head(t("events.col.score_short"), t("events.col.score")) : null,
         points ? head(t("events.col.points_short"), t("events.col.table_points")) : null)),
       h("tbody", {}, players.map((p) => h("tr", { "data-player": p.id, class: p.id === ctx.me ? "me" : "" },
-        h("td", { class: "num" }, p.seat + 1),
+        h("td", { class: "num" }, formatNumber(p.seat + 1)),
         h("td", { "data-testid": "table-player" }, p.name,
           p.absent ? h("span", { class: "badge warn", title: t("events.absent_title"), "data-testid": "absent" }, t("events.absent")) : null),
-        points ? h("td", { class: "num", "data-testid": "table-place" }, points.get(p.id)?.place ?? "—")
-          : table.finished ? h("td", { class: "num", "data-testid": "table-place" }, p.placing ?? "—") : null,
-        table.finished ? h("td", { class: "num", "data-testid": "table-score" }, p.score ?? "—") : null,
+        points ? h("td", { class: "num", "data-testid": "table-place" }, formatNumberOr(points.get(p.id)?.place, "—"))
+          : table.finished ? h("td", { class: "num", "data-testid": "table-place" }, formatNumberOr(p.placing, "—")) : null,
+        table.finished ? h("td", { class: "num", "data-testid": "table-score" }, formatNumberOr(p.score, "—")) : null,
         points ? h("td", { class: "num", "data-testid": "table-points" }, num(points.get(p.id)?.points ?? 0)) : null))))),
     match ? h("p", { class: "note" }, h("a", { href: `#/match/${encodeURIComponent(match)}`, "data-testid": "table-record" }, t("events.match_record"))) : null);
 }
@@ -95,7 +95,7 @@ export function roundSection(event: EventInfo, round: EventRound, ctx: RoundCont
     h("h4", {}, t("events.round_n", { n: round.round }), " ",
       h("span", { class: "badge" }, round.over ? t("events.round_over") : current ? t("events.round_playing") : "")),
     round.byes.length
-      ? h("p", { class: "note", "data-testid": "byes" }, t("events.byes", { n: round.byes.length, names: round.byes.map((b) => b.name).join(", ") }))
+      ? h("p", { class: "note", "data-testid": "byes" }, t("events.byes", { n: round.byes.length, names: formatList(round.byes.map((b) => b.name)) }))
       : null,
     event.duplicate && round.deal_seed
       ? h("p", { class: "note" }, t("events.deal_seed"), " ", h("code", { class: "hex", "data-testid": "deal-seed" }, round.deal_seed))

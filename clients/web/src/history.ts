@@ -8,7 +8,7 @@ import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import type { GameInfo } from "./protocol.js";
 import { optionsList } from "./option_words.js";
-import { t } from "./i18n.js";
+import { formatNumber, formatNumberOr, t } from "./i18n.js";
 import { renderSummary } from "./results.js";
 import { replaySection } from "./replay.js";
 import type { RecordedAction } from "./replay.js";
@@ -128,8 +128,8 @@ function seatTableOf(record: MatchRecord): HTMLElement {
   return h("table", { class: "result-table seats-table", "data-testid": "match-seats" },
     h("thead", {}, h("tr", {}, over ? h("th", {}, t("results.place")) : null, h("th", { class: "num" }, t("history.col.seat")), h("th", {}, t("results.player")), h("th", { class: "num" }, t("results.score")))),
     h("tbody", {}, seats.map((s) => h("tr", { class: s.winner ? "winner" : "" },
-      over ? h("td", {}, s.placing ?? "") : null,
-      h("td", { class: "num" }, s.seat + 1),
+      over ? h("td", {}, formatNumberOr(s.placing, "")) : null,
+      h("td", { class: "num" }, formatNumber(s.seat + 1)),
       h("td", {}, playerLink(s), s.kind === "bot" ? h("small", { class: "note" }, " ", t("seat.bot", { level: s.bot_level ?? "sensible" })) : null,
         record.first_dealer === s.seat ? h("span", { class: "badge dealer", title: t("history.first_dealer") }, t("seat.dealer_badge")) : null),
       h("td", { class: "num" }, number(s.score))))));
@@ -153,10 +153,10 @@ function fairnessSection(record: MatchRecord): HTMLElement {
       : t("history.fair_live"), "fairness-note"),
     h("dl", { class: "result" },
       finished ? [h("dt", {}, t("history.seed")), h("dd", { class: "hex", "data-testid": "match-seed" }, record.seed)] : null,
-      finished ? [h("dt", {}, t("history.moves")), h("dd", { "data-testid": "match-actions" }, String(record.actions?.length ?? 0))] : null),
+      finished ? [h("dt", {}, t("history.moves")), h("dd", { "data-testid": "match-actions" }, formatNumber(record.actions?.length ?? 0))] : null),
     record.commitments.length === 0 ? note(t("history.no_deal")) : h("table", { class: "result-table commitments", "data-testid": "commitments" },
       h("thead", {}, h("tr", {}, h("th", { class: "num" }, t("history.deal")), h("th", {}, t("history.commitment")))),
-      h("tbody", {}, record.commitments.map((c) => h("tr", {}, h("td", { class: "num" }, c.deal), h("td", { class: "hex" }, c.sha256))))),
+      h("tbody", {}, record.commitments.map((c) => h("tr", {}, h("td", { class: "num" }, formatNumber(c.deal)), h("td", { class: "hex" }, c.sha256))))),
     h("p", {}, h("a", { href: `/api/matches/${encodeURIComponent(record.id)}`, download: file, "data-testid": "download-record" }, t("history.download", { file }))));
 }
 

@@ -192,7 +192,7 @@ export function matchRows(matches: MatchSummary[], titles: Titles): HTMLElement[
     h("td", { class: "started" }, h("a", { href: `#/match/${encodeURIComponent(m.id)}`, "data-action": "open-match" }, when(m.started_at))),
     h("td", { class: "game" }, titles.of(m.game)),
     h("td", { class: "players" }, seatsLine(m.seats)),
-    h("td", { class: "num rounds" }, m.rounds),
+    h("td", { class: "num rounds" }, formatNumber(m.rounds)),
     h("td", { class: "status" }, statusBadge(m.status))));
 }
 

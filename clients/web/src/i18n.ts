@@ -118,6 +118,14 @@ export function formatNumber(n: number, options?: Intl.NumberFormatOptions): str
   return options ? new Intl.NumberFormat(current, options).format(n) : formatters.number.format(n);
 }
 
+/**
+ * VALUE in the reader's locale when it is a number, else FALLBACK: for the JSON fields
+ * that may be missing or null (a placing before the match ended, a seat's score).
+ */
+export function formatNumberOr(value: unknown, fallback: string, options?: Intl.NumberFormatOptions): string {
+  return typeof value === "number" && Number.isFinite(value) ? formatNumber(value, options) : fallback;
+}
+
 /** A date and time in the reader's locale. */
 export function formatDateTime(when: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" }): string {
   return new Intl.DateTimeFormat(current, options).format(when);

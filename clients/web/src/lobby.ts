@@ -4,7 +4,7 @@ import type { App } from "./app.js";
 import { botLevelSelect } from "./bot_level.js";
 import { storedName, storeName } from "./connection.js";
 import { button, clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { IdentityPanel } from "./identity.js";
 import { optionLabel, valueLabel } from "./option_words.js";
 import type { GameInfo, JsonObject, OptionSpec, RoomInfo } from "./protocol.js";
@@ -158,7 +158,7 @@ export class Lobby {
       h("thead", {}, h("tr", {}, ["lobby.col.game", "lobby.col.host", "lobby.col.seats", "lobby.col.status", "lobby.col.watching"].map((key) => h("th", {}, t(key))), h("th", {}))),
       h("tbody", {}, rooms.map((r: RoomInfo) => h("tr", { "data-room": r.id },
         h("td", {}, gameTitle(r.game, r.title), " ", ratedBadge(r)), h("td", {}, r.host_name ? personName(r.host_name, r.host_guest) : "—"), h("td", {}, t("lobby.seats_taken", { taken: r.seats_taken ?? 0, seats: r.seat_count })),
-        h("td", {}, t("lobby.status", { status: r.status })), h("td", {}, r.spectators),
+        h("td", {}, t("lobby.status", { status: r.status })), h("td", {}, formatNumber(r.spectators)),
         h("td", {},
           r.status !== "playing" && (r.seats_taken ?? 0) < r.seat_count
             ? button(t("lobby.join"), () => void this.app.request({ type: "join_room", room: r.id }), { "data-action": "join" }) : null,

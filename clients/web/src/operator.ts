@@ -232,7 +232,7 @@ export class OperatorPage {
         h("td", {}, r.host_name ? personName(r.host_name, r.host_guest) : "—"),
         h("td", {}, t("lobby.seats_taken", { taken: r.seats_taken ?? 0, seats: r.seat_count })),
         h("td", {}, t("lobby.status", { status: r.status })),
-        h("td", {}, r.spectators),
+        h("td", {}, formatNumber(r.spectators)),
         h("td", { class: "actions" },
           button(t("lobby.watch"), () => void this.app.request(r.code ? { type: "spectate", code: r.code } : { type: "spectate", room: r.id }), { class: "mini", "data-action": "op-watch" }),
           button(t("operator.close_room"), () => this.askClose(r), { class: "mini", "data-action": "op-close" }))))))));

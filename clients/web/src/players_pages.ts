@@ -13,7 +13,7 @@ import type { GameStats, PlayerProfile, RatingStanding, Standing, Titles } from 
 
 function statsCells(s: GameStats, lowerWins: boolean | null): HTMLElement[] {
   return [
-    h("td", { class: "num" }, s.matches), h("td", { class: "num" }, s.wins), h("td", { class: "num" }, percent(s.win_rate)),
+    h("td", { class: "num" }, formatNumber(s.matches)), h("td", { class: "num" }, formatNumber(s.wins)), h("td", { class: "num" }, percent(s.win_rate)),
     h("td", { class: "num" }, number(s.average_score)),
     h("td", { class: "num", title: lowerWins ? t("stats.lowest_final") : t("stats.highest_final") }, number(s.best_score)),
   ];
@@ -53,9 +53,9 @@ function ratingTable(rows: RatingStanding[], count: Map<string, number>, testid:
     h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("results.player")),
       h("th", { class: "num" }, t("rating.rating")), statHead(t("stats.matches"), t("stats.matches_short")))),
     h("tbody", {}, rows.map((r, i) => h("tr", { "data-player": r.player, class: r.provisional ? "provisional" : "" },
-      h("td", { class: "num" }, i + 1), nameCell(r, count),
+      h("td", { class: "num" }, formatNumber(i + 1)), nameCell(r, count),
       h("td", { class: "num rating", title: t("rating.mu_sigma", { mu: ratingText(r.mu), sigma: ratingText(r.sigma) }) }, ratingText(r.rating)),
-      h("td", { class: "num" }, r.matches))))));
+      h("td", { class: "num" }, formatNumber(r.matches)))))));
 }
 
 /** The game's ratings: the established players ranked, then the provisional ones apart. */
@@ -91,7 +91,7 @@ export async function leaderboardPage(game: string, games: GameInfo[]): Promise<
     players.length === 0 ? note(t("stats.none")) : scrollBox(h("table", { class: "result-table history-table stats-table", "data-testid": "leaderboard" },
       h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("results.player")), statHeads(lowerWins, perGame ? 5 : 3))),
       h("tbody", {}, players.map((p, i) => h("tr", { "data-player": p.player },
-        h("td", { class: "num" }, i + 1),
+        h("td", { class: "num" }, formatNumber(i + 1)),
         nameCell(p, count),
         statsCells(p, p.lower_score_wins).slice(0, perGame ? 5 : 3)))))),
   ];
@@ -131,7 +131,7 @@ function ratingsOfPlayer(p: PlayerProfile, titles: Titles): HTMLElement | null {
           h("dd", { "data-testid": "player-rating", title: t("rating.mu_sigma", { mu: ratingText(r.mu), sigma: ratingText(r.sigma) }) },
             h("b", { class: "rating-value" }, ratingText(r.rating)),
             r.provisional ? h("span", { class: "badge provisional", title: t("rating.provisional_note"), "data-testid": "provisional" }, t("rating.provisional")) : null),
-          h("dt", {}, t("stats.matches")), h("dd", { "data-testid": "player-rating-matches" }, r.matches),
+          h("dt", {}, t("stats.matches")), h("dd", { "data-testid": "player-rating-matches" }, formatNumber(r.matches)),
           h("dt", {}, t("rating.average_place")), h("dd", { "data-testid": "player-average-place" }, placeText(p.games?.[game]?.average_place))),
         history.length > 0 ? h("div", { class: "chart-box" }, ratingChart(history, titles.of(game), `rating-chart-${i}`, before))
           : note(t("rating.no_history")),

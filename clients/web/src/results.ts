@@ -5,7 +5,7 @@ import { cardRow } from "./cards.js";
 import { h } from "./dom.js";
 import type { Child } from "./dom.js";
 import { termHelp } from "./rules.js";
-import { hasMessage, t } from "./i18n.js";
+import { formatNumber, formatNumberOr, hasMessage, t } from "./i18n.js";
 import { contractText } from "./games/carioca.js";
 import { suitText } from "./cards.js";
 
@@ -50,7 +50,7 @@ function contractFromText(text: string): string {
 export function renderValue(value: unknown, names: string[], key = "", tarot = false, depth = 0): Child {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? t("result.yes") : t("result.no");
-  if (typeof value === "number") return SEAT_KEYS.has(key) && names[value] !== undefined ? names[value] : String(value);
+  if (typeof value === "number") return SEAT_KEYS.has(key) && names[value] !== undefined ? names[value] : formatNumber(value);
   if (typeof value === "string") {
     if (key === "trump" && /^[CDHS]$/.test(value)) return suitText(value);
     if (key === "contract") return contractFromText(value);
@@ -84,7 +84,7 @@ export function seatTable(rows: Record<string, unknown>[], names: string[], taro
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k !== "seat");
   return h("table", { class: "result-table" },
     h("thead", {}, h("tr", {}, h("th", {}, t("results.player")), columns.map((c) => h("th", { title: termHelp(c) }, title(c))))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, h("th", {}, names[r.seat as number] ?? String(r.seat)),
+    h("tbody", {}, rows.map((r) => h("tr", {}, h("th", {}, names[r.seat as number] ?? formatNumberOr(r.seat, String(r.seat))),
       columns.map((c) => h("td", {}, renderValue(r[c], names, c, tarot, 2)))))));
 }
 

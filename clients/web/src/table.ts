@@ -8,7 +8,7 @@ import { cardElement } from "./cards.js";
 import { button, h } from "./dom.js";
 import type { Child } from "./dom.js";
 import { GAMES } from "./games/index.js";
-import { t } from "./i18n.js";
+import { formatNumber, formatNumberOr, t } from "./i18n.js";
 import type { GameUI, TableContext } from "./games/types.js";
 import { optionsList } from "./option_words.js";
 import type { GameInfo, RoomInfo, SeatInfo } from "./protocol.js";
@@ -242,7 +242,7 @@ function matchPanel(app: App, ctx: TableContext): HTMLElement | null {
     h("h3", {}, t("results.match_over")),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("results.place")), h("th", {}, t("results.player")), h("th", {}, t("results.score")))),
       h("tbody", {}, order.map((s) => h("tr", { class: placings[s] === 1 ? "winner" : "" },
-        h("td", {}, placings[s] ?? ""), h("td", {}, ctx.names[s]), h("td", {}, scores[s]))))),
+        h("td", {}, formatNumberOr(placings[s], "")), h("td", {}, ctx.names[s]), h("td", {}, formatNumberOr(scores[s], "")))))),
     over ? h("p", { class: "note" }, t("results.moves_seed", { n: over.actions, seed: over.seed.slice(0, 12) })) : null,
     over?.match_id ? h("p", {}, h("a", { href: `#/match/${encodeURIComponent(over.match_id)}`, "data-testid": "match-record" }, t("results.match_record")),
       " — ", t("results.match_record_note")) : null,
@@ -296,7 +296,7 @@ export function renderRoom(app: App, redraw: () => void): HTMLElement {
         hostPanel(app, room),
         h("section", { class: "panel" }, h("h3", {}, t("table.scores")),
           h("table", { class: "scores", "data-testid": "scores" }, h("tbody", {}, ctx.names.map((n, s) =>
-            h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, view.scores?.[s] ?? 0)))))),
+            h("tr", { class: s === seat ? "me" : "" }, h("td", {}, n), h("td", {}, formatNumber(view.scores?.[s] ?? 0))))))),
         h("section", { class: "panel log", "aria-label": t("table.log_label") }, h("h3", {}, t("table.log")),
           h("ol", { "data-testid": "log", "aria-live": "off" }, log.map((l) => h("li", { class: l.kind, title: l.title }, l.text)))),
         rulesPanel(room.game, room.options ?? {}, gameInfo(app, room.game)))));

@@ -1,7 +1,7 @@
 // Error codes in words, and events as short sentences for the table's log.
 import { cardList, cardShort, suitText } from "./cards.js";
 import { contractText } from "./games/carioca.js";
-import { formatList, hasMessage, language, t, type Params } from "./i18n.js";
+import { formatList, formatNumber, hasMessage, language, t, type Params } from "./i18n.js";
 import type { GameEvent } from "./protocol.js";
 
 /** The server's message with its card codes written as people read them ("2D" → "2♦"). */
@@ -42,7 +42,8 @@ function generic(event: GameEvent, name: (s: unknown) => string, tarot: boolean)
     if (SEAT_KEYS.has(key) && typeof value === "number") parts.push(`${words(key)} ${name(value)}`);
     else if (key === "card" && typeof value === "string") parts.push(cardShort(value, tarot));
     else if (Array.isArray(value) && value.length && value.every((c) => typeof c === "string")) parts.push(`${words(key)}: ${cardList(codes(value), tarot)}`);
-    else if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") parts.push(`${words(key)} ${words(String(value))}`);
+    else if (typeof value === "number") parts.push(`${words(key)} ${formatNumber(value)}`);
+    else if (typeof value === "string" || typeof value === "boolean") parts.push(`${words(key)} ${words(String(value))}`);
     if (parts.length >= 5) break;
   }
   const who = typeof event.seat === "number" ? `${name(event.seat)}: ` : "";

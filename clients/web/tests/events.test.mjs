@@ -17,12 +17,20 @@
 // - on a server of members (--guests off), a member finds the form replaced by a note
 //   (only moderators and admins create events there), an admin creates one, and the
 //   member signs up to it without being offered Start;
-// - at 360 px and at desktop width, in English and in Spanish, no page scrolls sideways.
-// Screenshots go to test-artifacts/ (events-*.png).
+// - a player who drops out of a running night from its page (asked first: Cancel keeps
+//   them in) is shown dropped there, is seated at no table and given no bye in the next
+//   round, and stays in the standings marked dropped, as the server's `event` says;
+// - at 360 px and at desktop width, in English and in Spanish, no page scrolls sideways;
+// - in Debian's Firefox ESR (puppeteer-core over WebDriver BiDi, as accounts.test.mjs's
+//   smoke test; skipped without it): the list, the form, sign-up, a running night's
+//   rounds and standings and its final results, at 360 px and at desktop width.
+// Screenshots go to test-artifacts/ (events-*.png, events-firefox-*.png).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { describe, it } from "node:test";
-import { handFacts, openLobby, screenshot, startServer, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { artifacts, handFacts, openLobby, screenshot, startServer, waitForTurnOrRoundEnd, withServerAndBrowser } from "./helpers.mjs";
 import { memberPage } from "./account_steps.mjs";
 import { steps } from "./games.mjs";
 
@@ -243,7 +251,7 @@ describe("club nights", () => {
       const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
       assert.deepEqual(await shownStandings(ana.page), final.standings.map((s) => [s.name, fmt(s.points)]));
       assert.equal(await ana.page.innerText('[data-testid="event-winner"]'),
-        `Winner: ${final.standings.filter((s) => s.rank === 1).map((s) => s.name).join(", ")}`);
+        `Winner: ${new Intl.ListFormat("en-US", { type: "conjunction" }).format(final.standings.filter((s) => s.rank === 1).map((s) => s.name))}`);
       // Each finished table links to its match's record, whose room is the table's.
       const links = ana.page.locator('[data-testid="table-record"]');
       await ana.page.waitForFunction(() => document.querySelectorAll('[data-testid="table-record"]').length === 2, null, { timeout: 10000 });
@@ -294,6 +302,102 @@ describe("club nights", () => {
       }
     } finally {
       for (const p of [ana, bruno, carla]) await p.context.close();
+    }
+  });
+
+  it("dropping out of a running night: shown dropped, not seated again, kept (dropped) in the standings", async (t) => {
+    if (!server.games.includes("perico")) return t.skip("perico is not registered on this parlor-server");
+    const hana = await openLobby(browser, server.base, "Hana");
+    const ivo = await openLobby(browser, server.base, "Ivo");
+    const juan = await openLobby(browser, server.base, "Juan", PHONE);
+    const people = { Hana: hana.page, Ivo: ivo.page, Juan: juan.page };
+    const idOf = {};
+    for (const [name, page] of Object.entries(people)) idOf[name] = await page.evaluate(() => window.parlor.playerId);
+    const nameOf = (id) => Object.keys(idOf).find((n) => idOf[n] === id);
+    try {
+      await hana.page.click('[data-testid="events-link"]');
+      await hana.page.waitForSelector('[data-testid="event-form"] form');
+      await fillEventForm(hana.page, { name: "Drop-out night", seats: 2, minSeats: 2, rounds: 2 });
+      const id = await shownEvent(hana.page);
+      await hana.page.click('[data-action="join-event"]');
+      await hana.page.waitForSelector('[data-testid="entered"]');
+      for (const page of [ivo.page, juan.page]) {
+        assert.equal(await openFromList(page, "Drop-out night"), id);
+        await page.click('[data-action="join-event"]');
+        await page.waitForSelector('[data-testid="entered"]');
+      }
+      await hana.page.waitForFunction(() => document.querySelector('[data-testid="entrant-count"]')?.textContent === "3", null, { timeout: 10000 });
+      await hana.page.click('[data-action="start-event"]');
+
+      // Round 1: one table and a bye. The table's first player goes to it and plays (so
+      // the round ends only when they have played it out); the second drops out first.
+      const first = (await waitForEvent(hana.page, id, (e) => e.round === 1 && e.played?.length === 1, "round 1")).played[0];
+      const [stays, leaves] = first.tables[0].players.map((p) => p.id);
+      const bye = first.byes[0].id;
+      const dropper = people[nameOf(leaves)];
+      const drop = dropper.locator('[data-action="drop-event"]');
+      await drop.waitFor({ state: "visible", timeout: 10000 });
+      // Dropping out asks first; "Cancel" keeps the player in.
+      const answer = (accept) => dropper.waitForEvent("dialog").then(async (d) => {
+        await (accept ? d.accept() : d.dismiss());
+        return d.message();
+      });
+      const [asked] = await Promise.all([answer(false), drop.click()]);
+      assert.equal(asked, "Drop out of the event? You keep the points you earned, but you will not be seated again.");
+      assert.equal(await dropper.innerText('[data-testid="entered"]'), "You are signed up");
+      assert.equal((await eventOf(dropper, id)).entrants.find((e) => e.id === leaves).dropped, false, "a cancelled drop-out changes nothing");
+      await Promise.all([answer(true), drop.click()]);
+      // The page shows them dropped: the badge, no more "Drop out", and their standings row.
+      await dropper.waitForFunction(() => !document.querySelector('[data-action="drop-event"]'));
+      assert.equal(await dropper.innerText('[data-testid="entered"]'), "dropped out");
+      const afterDrop = await eventOf(dropper, id);
+      assert.equal(afterDrop.status, "running");
+      assert.equal(afterDrop.entrants.find((e) => e.id === leaves).dropped, true, "the server has them dropped");
+      assert.equal(afterDrop.standings.find((s) => s.id === leaves).dropped, true);
+      assert.equal(await dropper.locator(`[data-testid="standings"] tr[data-player="${leaves}"] [data-testid="dropped"]`).count(), 1);
+      // Their table of round 1 plays on without them.
+      assert.ok(afterDrop.played[0].tables[0].players.some((p) => p.id === leaves), "still listed at the table they were paired at");
+      await noSidewaysScroll(dropper, "a dropped player's event page");
+      await screenshot(dropper, `events-dropped-${dropper.viewportSize().width}`);
+      // The organiser's page sees it by itself.
+      await hana.page.locator(`[data-testid="standings"] tr[data-player="${leaves}"] [data-testid="dropped"]`).waitFor({ timeout: 10000 });
+
+      const player = people[nameOf(stays)];
+      await player.locator('[data-action="go-to-table"]').waitFor({ state: "visible", timeout: 10000 });
+      await player.click('[data-action="go-to-table"]');
+      await player.waitForFunction((room) => window.parlor.room?.id === room, first.tables[0].room);
+      await player.waitForFunction(() => window.parlor.update !== null, null, { timeout: 15000 });
+      await playToTheEnd(player);
+      await player.click('[data-testid="back-to-event"]');
+      await shownEvent(player);
+
+      // Round 2: the two left play; the one who dropped is neither seated nor given a bye.
+      const second = (await waitForEvent(hana.page, id, (e) => e.played?.length === 2, "round 2")).played[1];
+      const seated = second.tables.flatMap((tb) => tb.players.map((p) => p.id));
+      assert.deepEqual(seated.sort(), [stays, bye].sort(), "round 2 seats the two still in");
+      assert.deepEqual(second.byes, [], "and gives nobody a bye");
+      await dropper.locator('[data-testid="round-2"]').waitFor({ timeout: 10000 });
+      assert.equal(await dropper.locator(`[data-testid="round-2"] [data-player="${leaves}"]`).count(), 0, "the page seats them nowhere in round 2");
+      assert.equal(await dropper.locator('[data-testid="round-2"] [data-testid="byes"]').count(), 0);
+      assert.equal(await dropper.locator('[data-action="go-to-table"], [data-action="back-to-my-table"]').count(), 0, "no table to go to");
+
+      // The end: the standings keep every entrant, the one who dropped marked so, as the server says.
+      const final = await waitForEvent(hana.page, id, (e) => e.status === "finished", "the end of the night");
+      assert.deepEqual(final.standings.map((s) => [s.id, s.dropped]).sort(),
+        [[stays, false], [leaves, true], [bye, false]].sort(), "the server's standings: everyone, the one who dropped marked");
+      assert.equal(final.standings.find((s) => s.id === leaves).points, 0, "absent in round 1, seated no more");
+      const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+      for (const page of [hana.page, dropper]) {
+        await page.waitForSelector('[data-testid="final-results"]', { timeout: 10000 });
+        assert.deepEqual(await shownStandings(page), final.standings.map((s) => [s.name, fmt(s.points)]));
+        const marks = await page.$$eval('[data-testid="standings"] tbody tr', (rows) => rows.map((r) => [r.dataset.player, r.querySelector('[data-testid="dropped"]') !== null]));
+        assert.deepEqual(marks, final.standings.map((s) => [s.id, s.dropped]), "the page marks who dropped, row by row");
+        await noSidewaysScroll(page, `final results with a dropped player at ${page.viewportSize().width}`);
+      }
+      assert.equal(await dropper.innerText('[data-testid="entered"]'), "dropped out");
+      await screenshot(dropper, `events-dropped-final-${dropper.viewportSize().width}`);
+    } finally {
+      for (const p of [hana, ivo, juan]) await p.context.close();
     }
   });
 
@@ -361,6 +465,163 @@ describe("club nights", () => {
     } finally {
       for (const o of opened) await o.context.close();
       await members.stop();
+    }
+  });
+});
+
+describe("club nights in Firefox", () => {
+  const firefoxPath = process.env.FIREFOX ?? "/usr/bin/firefox-esr";
+  const missing = existsSync(firefoxPath) ? "" : `Firefox not found at ${firefoxPath}: the events' Firefox run is skipped`;
+  let fxServer;
+  let firefox;
+  before(async () => {
+    if (missing) return;
+    fxServer = await startServer(["--event-start-grace-ms", "8000", "--event-round-pause-ms", "300"]);
+    const { default: puppeteer } = await import("puppeteer-core");
+    firefox = await puppeteer.launch({ browser: "firefox", executablePath: firefoxPath, headless: true, protocolTimeout: 60000 });
+  });
+  after(async () => {
+    await firefox?.close();
+    await fxServer?.stop();
+  });
+
+  // Each person is a page of their own context; a page in the background gets no
+  // animation frames in Firefox, and a puppeteer locator waits for two of them before it
+  // clicks (a stable box): the test brings the page it acts on to the front first.
+
+  /** A Firefox page in its own context, in the lobby under NAME. */
+  async function foxLobby(name, viewport) {
+    const context = await firefox.createBrowserContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.setViewport(viewport);
+    await page.bringToFront();
+    await page.goto(fxServer.base + "/");
+    await page.waitForSelector("#player-name");
+    await page.$eval("#player-name", (el) => { el.value = ""; });
+    await page.type("#player-name", name);
+    await page.locator('[data-action="save-name"]').click();
+    await page.waitForFunction((n) => window.parlor?.connection === "online" && document.querySelector("[data-testid=connection]")?.textContent === `online as ${n}`, {}, name);
+    return { context, page, errors };
+  }
+
+  async function fxNoSidewaysScroll(page, what) {
+    const px = await overflow(page);
+    assert.ok(px <= 1, `Firefox, ${what}: no sideways scrolling (overflow ${px} px: ${(await widest(page)).join(", ")})`);
+  }
+
+  async function shot(page, name) {
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  }
+
+  const setValue = (page, selector, value) => page.$eval(selector, (el, v) => {
+    el.value = v;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }, String(value));
+
+  it("the list, the form, sign-up, rounds and standings at 360 px and desktop width", { skip: missing || false }, async (t) => {
+    if (!fxServer.games.includes("perico")) return t.skip("perico is not registered on this parlor-server");
+    let step = "the lobby";
+    const desk = await foxLobby("Zorro", DESKTOP);
+    const phone = await foxLobby("Lince", PHONE);
+    const pages = [desk.page, phone.page];
+    const width = (page) => (page === desk.page ? "desktop" : "360");
+    try {
+      // The list and the form; a night created from it.
+      step = "the list and the form";
+      await desk.page.bringToFront();
+      await desk.page.locator('[data-testid="events-link"]').click();
+      await desk.page.waitForSelector('[data-testid="event-form"] form');
+      await desk.page.waitForSelector('[data-testid="events-signup"]');
+      await fxNoSidewaysScroll(desk.page, "events list and form at desktop");
+      await desk.page.type('[data-testid="event-name"]', "Firefox Perico");
+      await desk.page.select('[data-testid="event-game"]', "perico");
+      await setValue(desk.page, '[data-testid="event-seats"]', 2);
+      await setValue(desk.page, '[data-testid="event-min-seats"]', 2);
+      await setValue(desk.page, '[data-testid="event-rounds"]', 2);
+      await setValue(desk.page, '[data-testid="event-form"] [data-option="target"]', 1);
+      await desk.page.locator('[data-action="create-event"]').click();
+      await desk.page.waitForSelector('[data-testid="event-page"] [data-testid="event-name"]');
+      const id = await desk.page.$eval('[data-testid="event-page"]', (el) => el.dataset.event);
+      assert.equal(await desk.page.evaluate(() => location.hash), `#/event/${id}`);
+      await desk.page.locator('[data-action="join-event"]').click();
+      await desk.page.waitForSelector('[data-testid="entered"]');
+      await fxNoSidewaysScroll(desk.page, "event in sign-up at desktop");
+
+      // The phone finds it in the list and signs up.
+      step = "the phone's sign-up";
+      await phone.page.bringToFront();
+      await phone.page.locator('[data-testid="events-link"]').click();
+      await phone.page.waitForSelector(`[data-testid="events-signup"] .event-item[data-event="${id}"]`, { timeout: 10000 });
+      // Its line counts in words ("1 entrant", not "1 entrants").
+      assert.equal(await phone.page.$eval(`[data-testid="events-signup"] .event-item[data-event="${id}"] .event-line`, (el) => el.textContent),
+        "Perico · 2 seats · 1 entrant · by Zorro · 2 rounds");
+      await fxNoSidewaysScroll(phone.page, "events list and form at 360 px");
+      await shot(phone.page, "events-firefox-list-360");
+      await phone.page.locator(`[data-testid="events-signup"] .event-item[data-event="${id}"] [data-action="open-event"]`).click();
+      await phone.page.waitForSelector(`[data-testid="event-page"][data-event="${id}"] [data-action="join-event"]`);
+      await phone.page.locator('[data-action="join-event"]').click();
+      await phone.page.waitForSelector('[data-testid="entered"]');
+      assert.deepEqual(await phone.page.$$eval('[data-testid="entrants"] li', (li) => li.map((l) => l.textContent)), ["Zorro", "Lince"]);
+      await fxNoSidewaysScroll(phone.page, "event in sign-up at 360 px");
+      await shot(phone.page, "events-firefox-signup-360");
+
+      // The organiser's page sees the second entrant by itself, and starts.
+      step = "the start";
+      await desk.page.bringToFront();
+      await desk.page.waitForFunction(() => document.querySelector('[data-testid="entrant-count"]')?.textContent === "2", { timeout: 10000 });
+      await desk.page.locator('[data-action="start-event"]').click();
+      // Round 1 on both pages: the way to the table, the round's table, the standings.
+      step = "round 1";
+      for (const page of pages) {
+        await page.bringToFront();
+        await page.waitForSelector('[data-action="go-to-table"]', { visible: true, timeout: 10000 });
+        await page.waitForSelector('[data-testid="round-1"] [data-testid="event-table"]');
+        await page.waitForSelector('[data-testid="live-standings"] [data-testid="standings"]');
+        assert.equal(await page.$eval('[data-testid="event-round"]', (el) => el.textContent), "Round 1 of 2");
+        await fxNoSidewaysScroll(page, `round 1 at ${width(page)}`);
+        await shot(page, `events-firefox-round-${width(page)}`);
+      }
+
+      // Nobody goes to the tables: bots stand in after the grace, and the night ends.
+      step = "the end";
+      const final = await (async () => {
+        for (const until = Date.now() + 60000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+          const e = await desk.page.evaluate(async (ev) => (await window.parlor.conn.request({ type: "event", event: ev })).event, id);
+          if (e.status === "finished") return e;
+        }
+        throw new Error("the Firefox night did not finish");
+      })();
+      const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+      for (const page of pages) {
+        await page.bringToFront();
+        await page.waitForSelector('[data-testid="final-results"]', { timeout: 10000 });
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="rounds"] [data-testid="event-table"]').length === 2, { timeout: 10000 });
+        const shown = await page.$$eval('[data-testid="standings"] tbody tr', (rows) => rows.map((r) => [
+          r.querySelector('[data-testid="standing-name"]').childNodes[0].textContent.trim(),
+          r.querySelector('[data-testid="standing-points"]').textContent.trim()]));
+        assert.deepEqual(shown, final.standings.map((s) => [s.name, fmt(s.points)]), `Firefox at ${width(page)}: the standings are the server's`);
+        assert.equal(await page.$eval('[data-testid="event-round"]', (el) => el.textContent), "Round 2 of 2");
+        await fxNoSidewaysScroll(page, `final results at ${width(page)}`);
+        await shot(page, `events-firefox-final-${width(page)}`);
+      }
+      // The list files it under finished.
+      step = "the list at the end";
+      await phone.page.bringToFront();
+      await phone.page.locator('[data-testid="events-link"]').click();
+      await phone.page.waitForSelector(`[data-testid="events-finished"] .event-item[data-event="${id}"]`, { timeout: 10000 });
+      await fxNoSidewaysScroll(phone.page, "events list with a finished night at 360 px");
+      assert.deepEqual([...desk.errors, ...phone.errors], [], "no script errors in Firefox");
+    } catch (error) {
+      for (const page of pages) await shot(page, `events-firefox-failed-${width(page)}`).catch(() => {});
+      error.message = `Firefox, ${step}: ${error.message}`;
+      throw error;
+    } finally {
+      await desk.context.close();
+      await phone.context.close();
     }
   });
 });

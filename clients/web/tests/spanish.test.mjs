@@ -4,6 +4,10 @@
 //   match's page with its replay; at 360 px and at desktop width, no text of the
 //   English catalogue on screen (names and card codes aside) and nothing wider than its
 //   box (the page, buttons, cards);
+// - numbers in the reader's locale: a Poker table of 123,456-chip stacks shows
+//   "Fichas 123.455" in Spanish (at 360 px) and "Stack 123,455" in English, and the
+//   page's own formatNumber / formatNumberOr and a result value drawn by results.ts
+//   group per locale (Spanish from five digits: "1234", "12.345");
 // - a third language added as one catalogue file (a pseudo-locale made here from
 //   en.json: every message bracketed and lengthened, "[Ĺöƀƀý~~]") shows that every
 //   visible text on the lobby, a table and a rules page comes from the catalogue.
@@ -158,6 +162,44 @@ describe("Parlor in Spanish", () => {
       await assertSpanishBothWidths(page, "the match page", "match");
     } finally {
       await context.close();
+    }
+  });
+
+  it("numbers in the reader's locale: a Poker table's six-figure stacks grouped as Spanish and English group them", async (t) => {
+    if (!server.games.includes("poker")) return t.skip("this server does not host poker");
+    // Spanish groups from five digits ("123.456", "1000"), English from four ("123,456").
+    for (const [who, viewport, options, locale] of [["Celia", PHONE, SPANISH, "es"], ["Carl", DESKTOP, {}, "en"]]) {
+      const { context, page } = await openLobby(browser, server.base, who, viewport, options);
+      try {
+        await createAndStart(page, "poker", { seats: 3, options: { stack: 123456 } });
+        await page.waitForFunction(() => window.parlor.update?.view.players?.every((p) => typeof p.stack === "number"));
+        const { stacks, pot } = await page.evaluate(() => ({
+          stacks: window.parlor.update.view.players.map((p) => p.stack), pot: window.parlor.update.view.pot_total }));
+        const fmt = new Intl.NumberFormat(locale);
+        assert.ok(stacks.every((n) => n >= 10000), `the stacks are large: ${stacks}`);
+        const words = locale === "es" ? "Fichas" : "Stack";
+        for (const [s, stack] of stacks.entries()) {
+          const shown = await page.innerText(`[data-testid="seat-${s}"]`);
+          assert.ok(shown.includes(`${words} ${fmt.format(stack)}`), `${locale}: seat ${s} shows its stack ${fmt.format(stack)}: ${shown}`);
+          assert.match(fmt.format(stack), locale === "es" ? /^\d{3}\.\d{3}$/ : /^\d{3},\d{3}$/);
+        }
+        if (pot) assert.match(await page.innerText('[data-testid="pot"]'), new RegExp(fmt.format(pot).replace(/[.,]/g, "\\$&")));
+        // The page's own modules (the same instances, in the reader's language): the
+        // formatter, and a result value drawn without knowing the game.
+        const drawn = await page.evaluate(async () => {
+          const i18n = await import("/js/i18n.js");
+          const results = await import("/js/results.js");
+          return { five: i18n.formatNumber(12345), four: i18n.formatNumber(1234), half: i18n.formatNumber(2.5),
+            missing: i18n.formatNumberOr(null, "—"), value: results.renderValue(123456, ["A"], "pot") };
+        });
+        assert.deepEqual(drawn, locale === "es"
+          ? { five: "12.345", four: "1234", half: "2,5", missing: "—", value: "123.456" }
+          : { five: "12,345", four: "1,234", half: "2.5", missing: "—", value: "123,456" });
+        await screenshot(page, `numbers-poker-${locale}-${viewport.width}`);
+        await page.click('[data-action="leave"]').catch(() => {});
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -2,7 +2,7 @@
 // together. legal: {"discard": [cards]} or {"play": [cards]} while the seat must choose.
 import { backFan, cardElement, cardShort } from "../cards.js";
 import { button, h } from "../dom.js";
-import { formatNumber, t } from "../i18n.js";
+import { formatNumber, formatNumberOr, t } from "../i18n.js";
 import { locPlayShort, locPlayText } from "../words.js";
 import type { GameUI, TableContext } from "./types.js";
 import { cardsOf, num } from "./types.js";
@@ -32,11 +32,11 @@ export const loc: GameUI = {
       h("table", { class: "result-table" },
         h("thead", {}, h("tr", {}, h("th", {}, t("loc.col.play")), ctx.names.map((n) => h("th", {}, n)), h("th", {}, t("loc.col.result")), h("th", {}, t("loc.col.pot_after")))),
         h("tbody", {}, plays.map((e) => h("tr", {},
-          h("th", {}, String(e.play)),
+          h("th", {}, formatNumberOr(e.play, String(e.play))),
           cardsOf(e.cards).map((c, s) => h("td", { class: e.winner === s ? "winner" : "" }, cardElement(c, { small: true, tarot: ctx.tarot }),
             num((e.paid as number[] | undefined)?.[s]) ? h("small", {}, " ", t("loc.paid", { n: num((e.paid as number[])[s]) })) : null)),
           h("td", { title: locPlayText(e, ctx.names) }, locPlayShort(e, ctx.names)),
-          h("td", {}, String(e.pot))))),
+          h("td", {}, formatNumberOr(e.pot, String(e.pot)))))),
         h("tfoot", {}, h("tr", {}, h("th", {}, t("loc.col.net")), ctx.names.map((_, s) => h("td", {}, t("loc.net_balance", { net: formatNumber(net[s] ?? 0, { signDisplay: "exceptZero" }), balance: balances[s] ?? 0 }))), h("td", {}), h("td", {})))),
     ];
   },

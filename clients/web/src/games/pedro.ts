@@ -39,8 +39,8 @@ export const pedro: GameUI = {
         h("thead", {}, h("tr", {}, ["side", "tricks", "points", "delta", "score"].map((c) => h("th", {}, t(`pedro.col.${c}`))))),
         h("tbody", {}, [0, 1].map((s) => h("tr", { class: last.winner_side === s ? "winner" : "" },
           h("th", {}, sideName(ctx, s), bidder === s ? " " + t("pedro.bidders") : ""),
-          h("td", {}, per("tricks")[s] ?? 0), h("td", {}, per("points")[s] ?? 0),
-          h("td", {}, formatNumber(per("delta")[s] ?? 0, { signDisplay: "exceptZero" })), h("td", {}, per("scores")[s] ?? 0))))),
+          h("td", {}, formatNumber(per("tricks")[s] ?? 0)), h("td", {}, formatNumber(per("points")[s] ?? 0)),
+          h("td", {}, formatNumber(per("delta")[s] ?? 0, { signDisplay: "exceptZero" })), h("td", {}, formatNumber(per("scores")[s] ?? 0)))))),
     ];
   },
 
@@ -148,7 +148,7 @@ export const pedro: GameUI = {
     const call = p.last_call;
     return [
       h("span", {}, t("pedro.side", { n: num(p.side) + 1 })),
-      call !== null && call !== undefined ? h("span", { class: "badge" }, call === "pass" ? t("pedro.passed") : t("pedro.bid_badge", { n: String(call) })) : null,
+      call !== null && call !== undefined ? h("span", { class: "badge" }, call === "pass" ? t("pedro.passed") : t("pedro.bid_badge", { n: typeof call === "number" ? call : String(call) })) : null,
       p.choosing_discard ? h("span", { class: "badge" }, t("pedro.discarding")) : null,
       backFan(num(p.cards)),
     ];
