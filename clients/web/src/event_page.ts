@@ -17,6 +17,11 @@ import { eventErrorText, roundText, statusBadge } from "./events.js";
 import type { EventInfo, EventTable } from "./events.js";
 import { duplicateProof, roundSection, standingsTable } from "./event_rounds.js";
 
+/** "Winner: Ana", "Winners: Ana and Bea": the event's first place, shared or not. */
+function winnerLine(names: string[]): string {
+  return t("events.winner", { count: names.length, names: formatList(names) });
+}
+
 export class EventPage {
   readonly element: HTMLElement;
   private event: EventInfo | null = null;
@@ -124,7 +129,7 @@ export class EventPage {
         ? h("section", { class: "panel", "data-testid": finished ? "final-results" : "live-standings" },
           h("h3", {}, finished ? t("events.final_results") : t("events.standings")),
           finished && event.standings?.[0] ? h("p", { class: "event-winner", "data-testid": "event-winner" },
-            t("events.winner", { names: formatList(event.standings.filter((s) => s.rank === 1).map((s) => s.name)) })) : null,
+            winnerLine(event.standings.filter((s) => s.rank === 1).map((s) => s.name))) : null,
           standingsTable(event, me),
           h("p", { class: "note" }, t("events.standings_note")))
         : null,

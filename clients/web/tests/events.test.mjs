@@ -250,8 +250,9 @@ describe("club nights", () => {
       }
       const fmt = (n) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
       assert.deepEqual(await shownStandings(ana.page), final.standings.map((s) => [s.name, fmt(s.points)]));
+      const winners = final.standings.filter((s) => s.rank === 1).map((s) => s.name);
       assert.equal(await ana.page.innerText('[data-testid="event-winner"]'),
-        `Winner: ${new Intl.ListFormat("en-US", { type: "conjunction" }).format(final.standings.filter((s) => s.rank === 1).map((s) => s.name))}`);
+        `${winners.length === 1 ? "Winner" : "Winners"}: ${new Intl.ListFormat("en-US", { type: "conjunction" }).format(winners)}`);
       // Each finished table links to its match's record, whose room is the table's.
       const links = ana.page.locator('[data-testid="table-record"]');
       await ana.page.waitForFunction(() => document.querySelectorAll('[data-testid="table-record"]').length === 2, null, { timeout: 10000 });
