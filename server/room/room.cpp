@@ -138,6 +138,17 @@ void Room::do_leave(Member who, Json request_id) {
   if (!seat && !was_spectating) {
     return reply_error(who, request_id, {"not_in_room", "you are not in this room"});
   }
+  if (seat && seats_are_held()) {
+    // Leaving an event table steps away: the seat stays the player's (nobody else may
+    // take it), a bot plays it, and join_room gives it back (protocol/README.md).
+    seating_.step_away(*seat, status_ == Status::kPlaying, Clock::now());
+    spdlog::info("room {}: player {} steps away from seat {}", id(), who.player_id, *seat);
+    send_to(who, reply_message(request_id, "ok", {{"request", "leave_room"}, {"room", id()}}));
+    send_room_to_all();
+    arm_grace_timer();
+    stand_ins_.schedule();
+    return;
+  }
   if (seat) {
     directory_.seat_changed(who.player_id, id(), false);
     seating_.leave_seat(*seat, status_ == Status::kPlaying);
@@ -210,6 +221,11 @@ void Room::do_start_event_table() {
     return;
   }
   broadcast_started();
+}
+
+bool Room::seats_are_held() const {
+  return !settings_.event_id.empty() &&
+         (status_ == Status::kPlaying || (status_ == Status::kWaiting && session_.number() == 0));
 }
 
 void Room::maybe_start_event_table() {

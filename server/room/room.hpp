@@ -166,6 +166,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_start_event_table();
   // An event table whose players are all here starts its first match.
   void maybe_start_event_table();
+  // A club night's table before its match has ended: each seat is its player's, whoever
+  // leaves or loses the connection (a bot plays for the absent; they may come back).
+  bool seats_are_held() const;
   // The next match, the seats full: its number, or why not (MatchSession::start).
   Expected<int> start_match();
   // A match just started: everyone hears, the bots and timers begin.

@@ -88,6 +88,10 @@ void Room::do_remove_player(Member who, Json request_id, int seat) {
   if (target.player_id == who.player_id) {
     return reply_error(who, request_id, {"not_away", "you are here: leave the room instead"});
   }
+  if (seats_are_held()) {  // the seat is the event's player's: absent, never given away
+    return reply_error(who, request_id,
+                       {"event_table", "a club night's seat stays its player's; a bot plays it"});
+  }
   // Away: gone for longer than a turn (else the grace period), so nobody is removed for
   // a moment's lag.
   const Clock::duration away_after =

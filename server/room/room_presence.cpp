@@ -51,7 +51,9 @@ void Room::arm_grace_timer() {
 void Room::on_grace_timer() {
   if (status_ == Status::kClosed) return;
   const bool playing = status_ == Status::kPlaying;
-  std::vector<GraceExpiry> expired = seating_.expire_grace(Clock::now(), playing);
+  // A held seat is never emptied: its player is absent (a bot will play), not gone.
+  std::vector<GraceExpiry> expired =
+      seating_.expire_grace(Clock::now(), playing || seats_are_held());
   for (const GraceExpiry& gone : expired) note_grace_over(gone);
   if (!expired.empty()) {
     send_room_to_all();

@@ -117,6 +117,14 @@ void Seating::leave_seat(int index, bool match_running) {
   state.bot_plays = false;
 }
 
+void Seating::step_away(int index, bool match_running, Clock::time_point now) {
+  SeatState& state = seats_[static_cast<std::size_t>(index)];
+  state.connection.reset();
+  state.connected = false;
+  state.disconnected_at = now;
+  if (match_running) state.bot_plays = true;
+}
+
 void Seating::reassign_host() {
   host_player_id_.clear();
   for (const SeatState& seat : seats_) {

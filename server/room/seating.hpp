@@ -91,6 +91,9 @@ class Seating {
   // The player leaves their seat: emptied between matches, or (`match_running`) handed to
   // a sensible bot for the rest of the match.
   void leave_seat(int index, bool match_running);
+  // The player steps away from a seat that stays theirs (a club night's table): away as
+  // after a lost connection, and (`match_running`) a bot plays for them at once.
+  void step_away(int index, bool match_running, Clock::time_point now);
   // Makes the next seated human (else the first spectator) host; none if neither.
   void reassign_host();
   // Every spectator but `keep` goes (the host refused spectators): those removed.

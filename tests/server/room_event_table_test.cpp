@@ -85,6 +85,50 @@ TEST_F(EventTableTest, AfterTheGraceABotPlaysTheAbsentSeatUntilTheEnd) {
   EXPECT_EQ(seeds.started, 1);
 }
 
+// Leaving an event table steps away: the seat stays its player's, nobody else may take
+// it, and join_room gives it back, before the match and during it (a bot plays meanwhile).
+TEST_F(EventTableTest, LeavingKeepsTheSeatForItsPlayerWhoMayComeBack) {
+  open_table();
+  Player stranger = make_player("c");
+  room->join(ann.member, 1, std::nullopt);
+  settle();
+  room->leave(ann.member, 2);
+  settle();
+  ASSERT_FALSE(ann.connection->of_type("ok").empty());
+  EXPECT_EQ(ann.connection->of_type("ok").back()["request"], "leave_room");
+  room->join(stranger.member, 3, std::nullopt);
+  settle();
+  ASSERT_FALSE(stranger.connection->of_type("error").empty());
+  EXPECT_EQ(stranger.connection->of_type("error").back()["code"], "room_full");
+  EXPECT_EQ(directory.last.seats[0].player_id, "a");
+
+  room->join(ann.member, 4, std::nullopt);  // back before the start
+  room->join(bo.member, 5, std::nullopt);
+  settle();
+  ASSERT_EQ(seeds.started, 1) << "both players here: the match starts by itself";
+  room->leave(bo.member, 6);  // during the match: a bot plays Bo's seat, still his
+  settle();
+  room->join(stranger.member, 7, std::nullopt);
+  settle();
+  EXPECT_EQ(stranger.connection->of_type("error").back()["code"], "match_running");
+  Player organiser = make_player("organiser");  // the host: may not give Bo's seat away
+  room->spectate(organiser.member, 9);
+  room->remove_player(organiser.member, 10, 1);
+  settle();
+  ASSERT_FALSE(organiser.connection->of_type("error").empty());
+  EXPECT_EQ(organiser.connection->of_type("error").back()["code"], "event_table");
+  room->join(bo.member, 8, std::nullopt);
+  settle();
+  Json reply;  // the answer to the join: the room, Bo connected in his seat
+  for (const Json& m : bo.connection->of_type("room")) {
+    if (m["id"] == 8) reply = m;
+  }
+  ASSERT_TRUE(reply.is_object()) << "Bo's join is answered";
+  EXPECT_EQ(reply["room"]["seats"][1]["player"], "b");
+  EXPECT_EQ(reply["room"]["seats"][1]["connected"], true);
+  EXPECT_EQ(reply["room"]["seats"][1].value("bot_plays", false), false);
+}
+
 TEST_F(EventTableTest, TheFirstMatchIsDealtFromTheGivenSeed) {
   const std::string seed(64, 'a');
   open_table(seed);
