@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/registry/registry.hpp"
@@ -69,6 +70,20 @@ TablePlayer come_to_table(WsClient* client, const std::string& game, const Json&
   player.policy = find_game(game)->make_bot(BotLevel::kSensible);
   client->send({{"type", "join_room"}, {"code", table["code"]}});
   return player;
+}
+
+std::vector<double> place_points_by_hand(const std::vector<int>& placings) {
+  const int n = static_cast<int>(placings.size());
+  std::vector<double> points(placings.size());
+  for (std::size_t s = 0; s < placings.size(); ++s) {
+    const int better = static_cast<int>(
+        std::count_if(placings.begin(), placings.end(), [&](int p) { return p < placings[s]; }));
+    const int equal = static_cast<int>(std::count(placings.begin(), placings.end(), placings[s]));
+    double sum = 0;
+    for (int place = better + 1; place <= better + equal; ++place) sum += n - place;
+    points[s] = sum / equal;
+  }
+  return points;
 }
 
 TempFolder::TempFolder() {

@@ -43,6 +43,9 @@ Json wait_event(ClientPool& pool, WsClient& client, const std::string& id,
 TablePlayer come_to_table(WsClient* client, const std::string& game, const Json& table,
                           const Json& seat);
 
+// Place points by hand: at n seats place p earns n - p; equal placings share their places.
+std::vector<double> place_points_by_hand(const std::vector<int>& placings);
+
 // A folder of its own under /tmp (a database two servers share in turn, the records a
 // test writes), removed with everything in it at the end; `path` is "" if none was made.
 struct TempFolder {

@@ -38,21 +38,6 @@ Json create_night(ClientPool& pool, WsClient& organiser, int rounds) {
              {"pairing", "swiss"}})["event"];
 }
 
-// Place points by hand: at n seats place p earns n - p; equal placings share their places.
-std::vector<double> place_points_by_hand(const std::vector<int>& placings) {
-  const int n = static_cast<int>(placings.size());
-  std::vector<double> points(placings.size());
-  for (std::size_t s = 0; s < placings.size(); ++s) {
-    const int better = static_cast<int>(
-        std::count_if(placings.begin(), placings.end(), [&](int p) { return p < placings[s]; }));
-    const int equal = static_cast<int>(std::count(placings.begin(), placings.end(), placings[s]));
-    double sum = 0;
-    for (int place = better + 1; place <= better + equal; ++place) sum += n - place;
-    points[s] = sum / equal;
-  }
-  return points;
-}
-
 // Plays every table of the event's current round: each player joins by the code the
 // event gives them, the match starts by itself, the clients play it. Adds each player's
 // place points (from their own match_over) to `points`.
