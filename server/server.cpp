@@ -240,7 +240,43 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   // After the rooms: an event's tables are rooms recovery has just reopened.
   if (auto saved = store->load_events()) {
     std::vector<std::string> texts;
-    for (const store::EventRow& row : *saved) texts.push_back(row.state);
+    if (cluster) {
+      // Only the events this node drives (server/cluster/event_registry.hpp): resumed by
+      // every node, another node's event would have its tables, absent here, scored as
+      // if nobody came, over the owner's results. It may claim those of its own id
+      // suffix no node drives yet, and those made on a single server (no suffix).
+      const std::string suffix = node_id_suffix(config.node);
+      std::vector<std::string> all;
+      std::vector<std::string> candidates;
+      for (const store::EventRow& row : *saved) {
+        all.push_back(row.event_id);
+        const bool own_suffix = row.event_id.size() > suffix.size() &&
+                                row.event_id.ends_with(suffix) &&
+                                row.event_id.find('-') == row.event_id.size() - suffix.size();
+        if (own_suffix || row.event_id.find('-') == std::string::npos)
+          candidates.push_back(row.event_id);
+      }
+      Expected<std::vector<std::string>> owned = cluster->own_events(candidates);
+      if (!owned) {
+        spdlog::critical("cannot learn which club nights this node drives: {} ({})",
+                         owned.error().message, owned.error().code);
+        return 1;
+      }
+      for (const store::EventRow& row : *saved) {
+        if (std::find(owned->begin(), owned->end(), row.event_id) != owned->end()) {
+          texts.push_back(row.state);
+        }
+      }
+      event_service.reserve_ids(all);
+      event_saver.on_first_save([&cluster](const std::string& id) { cluster->event_created(id); });
+      // A dead node's events come here with their tables (ClusterService::reopen).
+      cluster->set_event_resumer([&event_service](const std::vector<std::string>& states) {
+        spdlog::info("events: {} club nights taken from a departed node",
+                     event_service.resume(states));
+      });
+    } else {
+      for (const store::EventRow& row : *saved) texts.push_back(row.state);
+    }
     if (int resumed = event_service.resume(texts); resumed > 0) {
       spdlog::info("events: {} club nights taken back", resumed);
     }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "server/cluster/cluster_schema.hpp"
+#include "server/cluster/event_registry.hpp"
 #include "server/store/postgres/pg_connection.hpp"
 
 namespace parlor::server::cluster {
@@ -44,6 +45,27 @@ Expected<std::vector<TakenRoom>> ClusterNode::join() {
   }
 }
 
+Expected<std::vector<std::string>> ClusterNode::own_events(
+    const std::vector<std::string>& candidates) {
+  try {
+    EventRegistry events(*connection_, options_.lease);
+    if (!events.claim(identity_, candidates)) {
+      return Error{"node_fenced", "cluster: this node was declared dead while starting"};
+    }
+    return events.owned(identity_);
+  } catch (const PgError& error) {
+    return Error{"cluster_db_failed", std::string("cluster: ") + error.what()};
+  }
+}
+
+void ClusterNode::event_created(const std::string& event_id) {
+  {
+    std::lock_guard lock(mutex_);
+    created_events_.push_back(event_id);
+  }
+  wake_.notify_all();
+}
+
 void ClusterNode::start() {
   thread_ = std::thread([this] { run(); });
 }
@@ -67,8 +89,8 @@ void ClusterNode::run() {
     auto until = lookups_.empty() ? next_tick : std::min(next_tick, Clock::now() + kLookupPoll);
     const std::size_t waiting = lookups_.size();  // these are asked again at `until`
     wake_.wait_until(lock, until, [this, waiting] {
-      return stopping_ || !changed_.empty() || !closed_.empty() || lookups_.size() > waiting ||
-             (draining_ && !draining_published_);
+      return stopping_ || !changed_.empty() || !closed_.empty() || !created_events_.empty() ||
+             lookups_.size() > waiting || (draining_ && !draining_published_);
     });
     if (stopping_) break;
     // A short pause gathers a burst of changes into one statement.
@@ -148,21 +170,26 @@ void ClusterNode::stand_down() {
 void ClusterNode::publish_changes() {
   std::vector<RoomEntry> changed;
   std::vector<std::string> closed;
+  std::vector<std::string> events;
   {
     std::lock_guard lock(mutex_);
     for (auto& [id, entry] : changed_) changed.push_back(std::move(entry));
     closed.assign(closed_.begin(), closed_.end());
+    events.swap(created_events_);
     changed_.clear();
     closed_.clear();
   }
   RoomRegistry registry(*connection_, options_.lease);
   try {
-    if (!registry.publish(identity_, changed) || !registry.close(identity_, closed)) {
+    // The events first: a client sent here for an event's table may ask for the event.
+    if (!EventRegistry(*connection_, options_.lease).claim(identity_, events) ||
+        !registry.publish(identity_, changed) || !registry.close(identity_, closed)) {
       stand_down();
     }
   } catch (const PgError&) {
     // Not written: put them back (a newer change of the same room wins).
     std::lock_guard lock(mutex_);
+    created_events_.insert(created_events_.end(), events.begin(), events.end());
     for (RoomEntry& entry : changed) changed_.try_emplace(entry.room_id, std::move(entry));
     for (std::string& id : closed) {
       if (!changed_.count(id)) closed_.insert(std::move(id));
@@ -176,11 +203,17 @@ void ClusterNode::take_over() {
   try {
     std::vector<TakenRoom> taken =
         RoomRegistry(*connection_, options_.lease)
-            .take_orphans(identity_, [&](const std::vector<TakenRoom>& rooms) {
-              spdlog::info("cluster: taking {} rooms of departed nodes", rooms.size());
-              reopened = true;
-              if (hooks_.rooms_taken) hooks_.rooms_taken(rooms);
-            });
+            .take_orphans(
+                identity_,
+                [&](const std::vector<TakenRoom>& rooms) {
+                  spdlog::info("cluster: taking {} rooms of departed nodes", rooms.size());
+                  reopened = true;
+                  if (hooks_.rooms_taken) hooks_.rooms_taken(rooms);
+                },
+                [&](const std::vector<std::string>& events) {
+                  spdlog::info("cluster: taking {} club nights of departed nodes", events.size());
+                  if (hooks_.events_taken) hooks_.events_taken(events);
+                });
     std::lock_guard lock(mutex_);
     stats_.rooms_taken += taken.size();
   } catch (const TakeoverPostponed& postponed) {
@@ -241,6 +274,7 @@ void ClusterNode::answer_lookups() {
 // and leaves within seconds; however long that takes, the lookup waits until a lease
 // after the node was last seen draining, past its own patience.
 std::optional<RoomLocation> ClusterNode::answer(Lookup& lookup) {
+  if (!lookup.event_id.empty()) return answer_event(lookup);
   auto found = RoomRegistry(*connection_, options_.lease)
                    .find(lookup.room_id, lookup.code, lookup.player_id);
   if (!found) {
@@ -270,6 +304,28 @@ std::optional<RoomLocation> ClusterNode::answer(Lookup& lookup) {
   return location;
 }
 
+// An event's owner, as a room's holder is answered: nothing yet while the owner is dead
+// or stale (a survivor is about to take it); an unknown event only after a second (a row
+// a node published a moment ago).
+std::optional<RoomLocation> ClusterNode::answer_event(Lookup& lookup) {
+  auto found = EventRegistry(*connection_, options_.lease).find(lookup.event_id);
+  if (!found) {
+    if (std::chrono::steady_clock::now() >= lookup.unknown_after) return RoomLocation{};
+    return std::nullopt;
+  }
+  RoomLocation location;
+  location.event_id = lookup.event_id;
+  location.node = found->node;
+  location.url = found->url;
+  if (found->node == identity_.name) {
+    location.where = RoomLocation::Where::kLocal;
+    return location;
+  }
+  if (!found->node_alive) return std::nullopt;
+  location.where = RoomLocation::Where::kElsewhere;
+  return location;
+}
+
 void ClusterNode::locate(Lookup lookup) {
   std::optional<RoomLocation> now;  // answered from the snapshot, replied outside the lock
   {
@@ -277,8 +333,8 @@ void ClusterNode::locate(Lookup lookup) {
     auto it = lookup.room_id.empty() ? other_by_id_.end() : other_by_id_.find(lookup.room_id);
     if (it != other_by_id_.end()) {
       const RoomPlace& place = others_[it->second];
-      now =
-          RoomLocation{RoomLocation::Where::kElsewhere, place.entry.room_id, place.node, place.url};
+      now = RoomLocation{RoomLocation::Where::kElsewhere, place.entry.room_id, place.node,
+                         place.url, ""};
     } else if (stopping_ || fenced_) {
       now = RoomLocation{};
     } else {
@@ -299,13 +355,16 @@ void ClusterNode::locate(Lookup lookup) {
 }
 
 void ClusterNode::locate_room(const std::string& room_id, Reply reply) {
-  locate(Lookup{room_id, "", "", std::move(reply), {}, {}});
+  locate(Lookup{room_id, "", "", "", std::move(reply), {}, {}});
 }
 void ClusterNode::locate_code(const std::string& code, Reply reply) {
-  locate(Lookup{"", code, "", std::move(reply), {}, {}});
+  locate(Lookup{"", code, "", "", std::move(reply), {}, {}});
 }
 void ClusterNode::locate_seat(const std::string& player_id, Reply reply) {
-  locate(Lookup{"", "", player_id, std::move(reply), {}, {}});
+  locate(Lookup{"", "", player_id, "", std::move(reply), {}, {}});
+}
+void ClusterNode::locate_event(const std::string& event_id, Reply reply) {
+  locate(Lookup{"", "", "", event_id, std::move(reply), {}, {}});
 }
 
 void ClusterNode::room_changed(RoomEntry entry) {

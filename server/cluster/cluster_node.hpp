@@ -58,6 +58,11 @@ class ClusterNode final : public RoomLocator {
     // while the rooms' rows are locked. Throws TakeoverPostponed, before it reopens any
     // room, when it cannot read them: the takeover is rolled back and tried again.
     std::function<void(const std::vector<TakenRoom>&)> rooms_taken;
+    // Club nights taken from a dead or departed node (event_registry.hpp), with their
+    // tables among the rooms: runs just before rooms_taken, in the same transaction; may
+    // throw TakeoverPostponed (nothing is reopened yet). rooms_taken then runs even if no
+    // room was taken, and must take the events back after reopening the rooms.
+    std::function<void(const std::vector<std::string>&)> events_taken;
     // This incarnation lost its rooms to another node: stand down. Runs once.
     std::function<void()> fenced;
   };
@@ -76,6 +81,13 @@ class ClusterNode final : public RoomLocator {
   // This node's rooms as they change (queued; published within a tick, or sooner).
   void room_changed(RoomEntry entry);
   void room_closed(const std::string& room_id);
+
+  // Club nights (event_registry.hpp). Before start(): claims the events of `candidates`
+  // no row names yet and returns every event this node owns (its previous
+  // incarnation's and those), or "cluster_db_failed" / "node_fenced".
+  Expected<std::vector<std::string>> own_events(const std::vector<std::string>& candidates);
+  // An event this node created: published as its own (queued, within a tick).
+  void event_created(const std::string& event_id);
 
   // Whether another live node holds a room with this id or join code (last snapshot):
   // a restarted node must not mint again an id or code a survivor took from it.
@@ -96,6 +108,7 @@ class ClusterNode final : public RoomLocator {
   void locate_room(const std::string& room_id, Reply reply) override;
   void locate_code(const std::string& code, Reply reply) override;
   void locate_seat(const std::string& player_id, Reply reply) override;
+  void locate_event(const std::string& event_id, Reply reply) override;
 
   struct Stats {
     std::uint64_t heartbeats_failed = 0;
@@ -108,6 +121,7 @@ class ClusterNode final : public RoomLocator {
  private:
   struct Lookup {
     std::string room_id, code, player_id;
+    std::string event_id;  // a club night's owner instead of a room
     Reply reply;
     std::chrono::steady_clock::time_point deadline;
     // A room not in the registry may be one another node created a moment ago and has
@@ -124,6 +138,7 @@ class ClusterNode final : public RoomLocator {
   void refresh_snapshot();
   void answer_lookups();
   std::optional<RoomLocation> answer(Lookup& lookup);
+  std::optional<RoomLocation> answer_event(Lookup& lookup);
   // Writes "draining" once drain() was called (cluster thread).
   void publish_draining();
   void locate(Lookup lookup);
@@ -144,6 +159,7 @@ class ClusterNode final : public RoomLocator {
   bool fenced_ = false;
   std::map<std::string, RoomEntry> changed_;
   std::set<std::string> closed_;
+  std::vector<std::string> created_events_;
   std::vector<RoomPlace> others_;  // other nodes' rooms, last snapshot
   std::map<std::string, std::size_t> other_by_id_;
   std::vector<Lookup> lookups_;

@@ -32,6 +32,15 @@ CREATE TABLE IF NOT EXISTS cluster_rooms (
 );
 CREATE INDEX IF NOT EXISTS cluster_rooms_by_node ON cluster_rooms (node);
 CREATE INDEX IF NOT EXISTS cluster_rooms_by_code ON cluster_rooms (code);
+-- Which node drives each club night (server/events/): written once by the node that
+-- creates it (or, at start-up, claims an event of its own no row names yet), and moved
+-- only by a takeover, with the event's tables (event_registry.hpp).
+CREATE TABLE IF NOT EXISTS cluster_events (
+  event_id    text PRIMARY KEY,
+  node        text NOT NULL,
+  updated_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS cluster_events_by_node ON cluster_events (node);
 CREATE OR REPLACE FUNCTION parlor_fence(node_name text, node_incarnation bigint)
 RETURNS void LANGUAGE plpgsql AS $fence$
 BEGIN

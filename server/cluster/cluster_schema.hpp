@@ -1,7 +1,7 @@
 // The cluster's tables in the shared PostgreSQL database (docs/operators.md): which nodes
-// exist and whether they are alive (cluster_nodes), and which node holds each room
-// (cluster_rooms). Ownership lives here and nowhere else: nodes never decide it by
-// talking to each other.
+// exist and whether they are alive (cluster_nodes), which node holds each room
+// (cluster_rooms) and which node drives each club night (cluster_events). Ownership lives here and
+// nowhere else: nodes never decide it by talking to each other.
 //
 // `parlor_fence(node, incarnation)` is the fence every write batch of a node runs first
 // (StoreOptions::batch_guard_sql): it takes a share lock on the node's row and raises

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/cluster/cluster_schema.hpp"
 #include "server/lobby.hpp"
 #include "server/room/recovery.hpp"
@@ -14,6 +16,9 @@ Expected<std::unique_ptr<ClusterService>> ClusterService::join(ClusterOptions op
   ClusterService* self = service.get();
   ClusterNode::Hooks hooks;
   hooks.rooms_taken = [self](const std::vector<TakenRoom>& rooms) { self->reopen(rooms); };
+  hooks.events_taken = [self](const std::vector<std::string>& events) {
+    self->read_events(events);
+  };
   hooks.fenced = [self] {
     if (self->fenced_) self->fenced_();
   };
@@ -59,7 +64,28 @@ Expected<RecoveryReport> ClusterService::attach(Lobby& lobby, store::Store& stor
   return report;
 }
 
+// Before any room is reopened: the taken events' states, or the takeover is postponed
+// (an event taken without its state would be lost).
+void ClusterService::read_events(const std::vector<std::string>& event_ids) {
+  Expected<std::vector<store::EventRow>> saved = store_->load_events();
+  if (!saved) throw TakeoverPostponed("club nights unreadable: " + saved.error().message);
+  taken_events_.clear();
+  for (const store::EventRow& row : *saved) {
+    if (std::find(event_ids.begin(), event_ids.end(), row.event_id) != event_ids.end()) {
+      taken_events_.push_back(row.state);
+    }
+  }
+}
+
 void ClusterService::reopen(const std::vector<TakenRoom>& rooms) {
+  std::vector<std::string> events = std::move(taken_events_);
+  taken_events_.clear();
+  if (!rooms.empty()) reopen_rooms(rooms);
+  // After their tables: a table's room is there to be found (EventService::resume).
+  if (!events.empty() && resume_events_) resume_events_(events);
+}
+
+void ClusterService::reopen_rooms(const std::vector<TakenRoom>& rooms) {
   std::vector<std::string> taken;
   for (const TakenRoom& room : rooms) taken.push_back(room.room_id);
   // Only the journals of the rooms taken: the other nodes' live matches stay unread.

@@ -43,9 +43,24 @@ class ClusterService {
 
   ClusterNode& node() { return *node_; }
 
+  // Club nights (server/cluster/event_registry.hpp). Before start(): of the events in the
+  // store, the ones this node drives (`candidates`: those it may claim, its own id
+  // suffix's); the others are other nodes' to drive.
+  Expected<std::vector<std::string>> own_events(const std::vector<std::string>& candidates) {
+    return node_->own_events(candidates);
+  }
+  void event_created(const std::string& event_id) { node_->event_created(event_id); }
+  // How events taken from a dead node come back (their stored states, after their rooms
+  // reopened): the server's EventService::resume. Set before start().
+  void set_event_resumer(std::function<void(const std::vector<std::string>&)> resume) {
+    resume_events_ = std::move(resume);
+  }
+
  private:
   ClusterService() = default;
   void reopen(const std::vector<TakenRoom>& rooms);
+  void read_events(const std::vector<std::string>& event_ids);
+  void reopen_rooms(const std::vector<TakenRoom>& rooms);
   int reopen_waiting(const std::vector<TakenRoom>& rooms);
 
   std::unique_ptr<ClusterNode> node_;
@@ -53,6 +68,8 @@ class ClusterService {
   Lobby* lobby_ = nullptr;
   store::Store* store_ = nullptr;
   std::function<void()> fenced_;
+  std::function<void(const std::vector<std::string>&)> resume_events_;
+  std::vector<std::string> taken_events_;  // states read, resumed once their rooms reopen
 };
 
 // What the registry keeps of a room.

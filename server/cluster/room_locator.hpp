@@ -22,9 +22,10 @@ struct RoomLocation {
     kElsewhere,  // another live node holds it: send the client to `url`
   };
   Where where = Where::kUnknown;
-  std::string room_id;  // the room's id (also when asked by code or by seat)
-  std::string node;     // the owning node's name
-  std::string url;      // its --public-url (absolute "ws://..." or relative "/n/node2/ws")
+  std::string room_id;   // the room's id (also when asked by code or by seat)
+  std::string node;      // the owning node's name
+  std::string url;       // its --public-url (absolute "ws://..." or relative "/n/node2/ws")
+  std::string event_id;  // locate_event: the club night asked for
 };
 
 class RoomLocator {
@@ -37,6 +38,12 @@ class RoomLocator {
   virtual void locate_code(const std::string& code, Reply reply) = 0;
   // The room where this player holds a seat, if any (resume after a failover).
   virtual void locate_seat(const std::string& player_id, Reply reply) = 0;
+  // The node that drives a club night (server/cluster/event_registry.hpp); kUnknown
+  // where there is no cluster (the default).
+  virtual void locate_event(const std::string& event_id, Reply reply) {
+    (void)event_id;
+    reply({});
+  }
 };
 
 // No cluster: nothing is ever elsewhere.

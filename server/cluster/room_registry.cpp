@@ -44,6 +44,22 @@ std::vector<TakenRoom> taken_at(const Result& rows) {
   return rooms;
 }
 
+// A room (alias r) or an event (alias e) whose node is gone: dead, left, or no row.
+constexpr const char* kOrphanRoom =
+    "LEFT JOIN cluster_nodes n ON n.name = r.node WHERE (n.name IS NULL OR n.state IN ('dead', "
+    "'left'))";
+constexpr const char* kOrphanEvent =
+    "LEFT JOIN cluster_nodes n ON n.name = e.node WHERE (n.name IS NULL OR n.state IN ('dead', "
+    "'left'))";
+// The event a room is a table of ("" for none), from its saved settings (saved_room.hpp).
+constexpr const char* kRoomEvent = "coalesce(r.settings::jsonb #>> '{room,event}', '')";
+// After kOrphanRoom: the room is no table of an event that is itself orphaned.
+inline const std::string kNotAnOrphanEventsTable =
+    std::string(
+        " AND NOT EXISTS (SELECT 1 FROM cluster_events e LEFT JOIN cluster_nodes en ON "
+        "en.name = e.node WHERE e.event_id = ") +
+    kRoomEvent + " AND (en.name IS NULL OR en.state IN ('dead', 'left')))";
+
 void fence(store::pg::Connection& connection, const NodeIdentity& node) {
   connection.exec(kFenceStatement, Params().add(node.name).add(node.incarnation));
 }
@@ -148,7 +164,8 @@ std::vector<TakenRoom> RoomRegistry::own_rooms(const NodeIdentity& node) {
 }
 
 std::vector<TakenRoom> RoomRegistry::take_orphans(
-    const NodeIdentity& node, const std::function<void(const std::vector<TakenRoom>&)>& reopen) {
+    const NodeIdentity& node, const std::function<void(const std::vector<TakenRoom>&)>& reopen,
+    const std::function<void(const std::vector<std::string>&)>& events_taken) {
   Transaction transaction(connection_);
   connection_.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kOwnershipLock) + ")");
   // A stale heartbeat: the node is dead. The UPDATE waits for any write batch that
@@ -157,11 +174,13 @@ std::vector<TakenRoom> RoomRegistry::take_orphans(
       "UPDATE cluster_nodes SET state = 'dead' WHERE state IN ('alive', 'draining') "
       "AND name <> $1 AND heartbeat_at < now() - $2 * interval '1 ms'",
       Params().add(node.name).add(lease_.count()));
-  Result orphans = connection_.exec(
-      "SELECT count(*) FROM cluster_rooms r LEFT JOIN cluster_nodes n ON n.name = r.node "
-      "WHERE n.name IS NULL OR n.state IN ('dead', 'left')");
-  std::int64_t orphan_count = orphans.int64(0, 0);
-  if (orphan_count == 0) {
+  Result orphans = connection_.exec(std::string("SELECT count(*) FROM cluster_rooms r ") +
+                                    kOrphanRoom + kNotAnOrphanEventsTable);
+  Result orphan_events =
+      connection_.exec(std::string("SELECT count(*) FROM cluster_events e ") + kOrphanEvent);
+  const std::int64_t orphan_count = orphans.int64(0, 0);
+  const std::int64_t orphan_event_count = orphan_events.int64(0, 0);
+  if (orphan_count == 0 && orphan_event_count == 0) {
     transaction.commit();  // keeps the dead marks
     return {};
   }
@@ -169,15 +188,31 @@ std::vector<TakenRoom> RoomRegistry::take_orphans(
       "SELECT count(*) FROM cluster_nodes WHERE state = 'alive' AND heartbeat_at > now() - $1 * "
       "interval '1 ms'",
       Params().add(lease_.count()));
-  std::int64_t survivors = std::max<std::int64_t>(1, alive.int64(0, 0));
-  std::int64_t share = (orphan_count + survivors - 1) / survivors;
-  std::vector<TakenRoom> taken = taken_at(connection_.exec(
-      "SELECT r.room_id, r.node, r.settings, r.has_match FROM cluster_rooms r "
-      "LEFT JOIN cluster_nodes n ON n.name = r.node "
-      "WHERE n.name IS NULL OR n.state IN ('dead', 'left') ORDER BY r.room_id LIMIT $1 "
-      "FOR UPDATE OF r SKIP LOCKED",
-      Params().add(share)));
-  if (taken.empty()) {
+  const std::int64_t survivors = std::max<std::int64_t>(1, alive.int64(0, 0));
+  // The events first: each comes with all its tables, whatever the rooms' share.
+  Result event_rows =
+      connection_.exec(std::string("SELECT e.event_id FROM cluster_events e ") + kOrphanEvent +
+                           " ORDER BY e.event_id LIMIT $1 FOR UPDATE OF e SKIP LOCKED",
+                       Params().add((orphan_event_count + survivors - 1) / survivors));
+  std::vector<std::string> events;
+  for (int row = 0; row < event_rows.rows(); ++row) events.push_back(event_rows.string(row, 0));
+  std::vector<TakenRoom> taken;
+  if (!events.empty()) {
+    taken = taken_at(connection_.exec(
+        std::string("SELECT r.room_id, r.node, r.settings, r.has_match FROM cluster_rooms r ") +
+            kOrphanRoom + " AND " + kRoomEvent + " = ANY($1::text[]) ORDER BY r.room_id " +
+            "FOR UPDATE OF r",
+        Params().add(pg_text_array(events))));
+  }
+  // Then a fair share of the rooms of no orphaned event (an orphaned event's rooms go
+  // with it, to whichever survivor takes it).
+  std::vector<TakenRoom> share = taken_at(connection_.exec(
+      std::string("SELECT r.room_id, r.node, r.settings, r.has_match FROM cluster_rooms r ") +
+          kOrphanRoom + kNotAnOrphanEventsTable + " ORDER BY r.room_id LIMIT $1 " +
+          "FOR UPDATE OF r SKIP LOCKED",
+      Params().add((orphan_count + survivors - 1) / survivors)));
+  taken.insert(taken.end(), share.begin(), share.end());
+  if (taken.empty() && events.empty()) {
     transaction.commit();
     return {};
   }
@@ -186,7 +221,11 @@ std::vector<TakenRoom> RoomRegistry::take_orphans(
   connection_.exec(
       "UPDATE cluster_rooms SET node = $1, updated_at = now() WHERE room_id = ANY($2::text[])",
       Params().add(node.name).add(pg_text_array(ids)));
+  connection_.exec(
+      "UPDATE cluster_events SET node = $1, updated_at = now() WHERE event_id = ANY($2::text[])",
+      Params().add(node.name).add(pg_text_array(events)));
   fence(connection_, node);
+  if (events_taken && !events.empty()) events_taken(events);
   reopen(taken);
   transaction.commit();
   return taken;

@@ -79,8 +79,17 @@ class RoomRegistry {
   // skipped). `reopen` runs before the transaction commits, holding the rooms' rows, so
   // no other node can take them meanwhile; if the commit then fails the node must treat
   // itself as fenced (it may be holding rooms it does not own). Returns the rooms taken.
+  //
+  // Club nights (event_registry.hpp) move in the same transaction: up to a fair share of
+  // the dead nodes' events, each with every room of it (its tables: rooms whose settings
+  // name the event), on top of the fair share of the other rooms; the rooms of an event
+  // another survivor takes are left to it. `events_taken` runs first with the events
+  // taken (it may throw, before anything is reopened, to postpone the takeover); then
+  // `reopen` runs, with the rooms taken, whenever rooms or events were taken (the rooms
+  // may then be none).
   std::vector<TakenRoom> take_orphans(
-      const NodeIdentity& node, const std::function<void(const std::vector<TakenRoom>&)>& reopen);
+      const NodeIdentity& node, const std::function<void(const std::vector<TakenRoom>&)>& reopen,
+      const std::function<void(const std::vector<std::string>&)>& events_taken = {});
 
  private:
   store::pg::Connection& connection_;

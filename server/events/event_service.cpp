@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "engine/core/rng.hpp"
 #include "protocol/commitment.hpp"
@@ -206,6 +207,18 @@ Json EventService::list(std::size_t finished) const {
   if (done.size() > finished) done.resize(finished);
   for (const EventState* event : done) open.push_back(event_view(*event, true));
   return open;
+}
+
+bool EventService::holds(const std::string& event_id) const {
+  std::lock_guard lock(mutex_);
+  return events_.contains(event_id);
+}
+
+void EventService::reserve_ids(const std::vector<std::string>& event_ids) {
+  std::lock_guard lock(mutex_);
+  for (const std::string& id : event_ids) {
+    if (id.size() > 1) next_event_ = std::max(next_event_, std::atoll(id.c_str() + 1) + 1);
+  }
 }
 
 std::optional<EventState> EventService::state(const std::string& event_id) const {

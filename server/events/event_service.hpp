@@ -24,6 +24,9 @@
 //   finished and its standings final.
 // - The client learns of its table by asking (`event`, cheap): nothing is pushed.
 // - Duplicate: every table of round r is dealt from the same seed (event_state.hpp).
+// - In a cluster one live node drives an event, its tables rooms of that node; a survivor
+//   takes a dead node's events with their tables and resume()s them, at any time, not
+//   only at start-up (server/cluster/event_registry.hpp, README.md).
 //
 // Thread-safety: one mutex over all events. create_table and check_table (the lobby's)
 // may run under it; hold_seats and start_table (a post to a room) run after it is
@@ -103,6 +106,12 @@ class EventService : public MatchEndHook {
   // event back), and no round is paired or started. Without this, the rooms closing at
   // shutdown would score every table absent and play the night out on empty rooms.
   void stop();
+
+  // Whether this server drives the event (in a cluster, another node's are not here:
+  // server/cluster/event_registry.hpp).
+  bool holds(const std::string& event_id) const;
+  // Ids of events in the store that other nodes drive: never minted again here.
+  void reserve_ids(const std::vector<std::string>& event_ids);
 
   // Tests: the stored form of an event.
   std::optional<EventState> state(const std::string& event_id) const;

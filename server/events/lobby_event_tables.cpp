@@ -57,6 +57,10 @@ void StoreEventSaver::save(const std::string& event_id, const std::string& state
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                        std::chrono::system_clock::now().time_since_epoch())
                        .count();
+  // Announced before the state is queued, so the claim (queued to the cluster thread,
+  // published within a tick) is usually on record before the state. A node dying in
+  // between leaves the event unclaimed: only that node, restarted, claims it back.
+  if (first_saved_ && saved_.insert(event_id).second) first_saved_(event_id);
   store_.event_saved(event_id, state, now);
 }
 

@@ -10,6 +10,10 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include <functional>
+#include <set>
+#include <string>
+
 #include "server/events/event_hooks.hpp"
 
 namespace parlor::server {
@@ -37,13 +41,22 @@ class LobbyEventTables : public EventTables {
   Lobby* lobby_ = nullptr;
 };
 
+// Queues Store::event_saved. In a cluster, `first_saved` hears of each event the first
+// time this server saves it (it was created here, or taken back): the node publishes it
+// as its own (server/cluster/event_registry.hpp; a claim of an owned event is a no-op).
 class StoreEventSaver : public EventSaver {
  public:
   explicit StoreEventSaver(store::Store& store) : store_(store) {}
   void save(const std::string& event_id, const std::string& state) override;
+  // Set before any event is saved.
+  void on_first_save(std::function<void(const std::string&)> first_saved) {
+    first_saved_ = std::move(first_saved);
+  }
 
  private:
   store::Store& store_;
+  std::function<void(const std::string&)> first_saved_;
+  std::set<std::string> saved_;  // the service calls save() under its lock: no other lock
 };
 
 // Runs a callback after a delay on `ioc` (the service's timers).

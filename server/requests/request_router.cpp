@@ -75,10 +75,7 @@ void RequestRouter::handle_request(Request& request) {
     return send_error(request.id, "hello_required", "say hello first");
   }
   if (is_operator_request(request.type)) return handle_operator_request(request);
-  if (is_event_request(request.type)) {  // club nights: server/requests/event_requests.hpp
-    return answer_event_request(lobby_.events(), club_, request, player_id_, name_,
-                                [this](std::string text) { link_.send_text(std::move(text)); });
-  }
+  if (is_event_request(request.type)) return handle_event_request(request);
   switch (request.type) {
     case RequestType::kGames:
       return link_.send_text(

@@ -81,7 +81,10 @@ class RequestRouter {
   void find_player_elsewhere(Json request_id, std::string token, std::string name);
   // A returning player sits nowhere here: ask the cluster where its seat is first.
   void finish_hello(const Json& request_id, const PlayerIdentity& player);
-  enum class Lookup { kRoom, kCode, kSeat };
+  // A club night's request (event_requests.hpp); in a cluster, one for an event another
+  // node drives is answered room_elsewhere with the event (`may_locate` false: ask no more).
+  void handle_event_request(const protocol::Request& request, bool may_locate = true);
+  enum class Lookup { kRoom, kCode, kSeat, kEvent };
   // Asks the cluster where a room this node does not hold is; the answer comes back on
   // the connection's strand: room_elsewhere is sent from here, `here` runs when the room
   // has just come to this node (look again), `nowhere` when no node holds it.

@@ -8,13 +8,16 @@
 #include <chrono>
 #include <thread>
 
+#include "server/events/event_service.hpp"
 #include "server/lobby.hpp"
+#include "server/requests/event_requests.hpp"
 #include "server/requests/request_router.hpp"
 #include "server/store/store.hpp"
 
 namespace parlor::server {
 
 using cluster::RoomLocation;
+using protocol::RequestType;
 
 void RequestRouter::run_guarded(const Json& request_id, const char* what,
                                 const std::function<void()>& step) {
@@ -113,7 +116,24 @@ void RequestRouter::locate(Lookup kind, const std::string& key, Json request_id,
       return locator.locate_code(key, std::move(reply));
     case Lookup::kSeat:
       return locator.locate_seat(key, std::move(reply));
+    case Lookup::kEvent:
+      return locator.locate_event(key, std::move(reply));
   }
+}
+
+void RequestRouter::handle_event_request(const protocol::Request& request, bool may_locate) {
+  events::EventService* service = lobby_.events();
+  const std::string event_id = request.string_field("event");
+  const bool names_an_event =
+      request.type != RequestType::kCreateEvent && request.type != RequestType::kEvents;
+  // Not here: in a cluster the node that drives it may be another (a single server's
+  // locator answers "unknown" at once, and the event is no_such_event as before).
+  if (may_locate && service && names_an_event && !event_id.empty() && !service->holds(event_id)) {
+    auto answer_here = [this, request] { handle_event_request(request, false); };
+    return locate(Lookup::kEvent, event_id, request.id, answer_here, answer_here);
+  }
+  answer_event_request(service, club_, request, player_id_, name_,
+                       [this](std::string text) { link_.send_text(std::move(text)); });
 }
 
 void RequestRouter::send_room_elsewhere(const Json& request_id, const RoomLocation& where) {
@@ -125,6 +145,12 @@ void RequestRouter::send_room_elsewhere(const Json& request_id, const RoomLocati
                {"room", where.room_id},
                {"node", where.node},
                {"url", where.url}};
+  // A club night's node (the same move for the client: reconnect there and ask again).
+  if (!where.event_id.empty()) {
+    body.erase("room");
+    body["event"] = where.event_id;
+    body["message"] = "this event is run by another node; reconnect to \"url\" and ask again";
+  }
   link_.send_text(protocol::reply_message(request_id, "error", std::move(body)));
 }
 

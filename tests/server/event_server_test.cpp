@@ -9,19 +9,15 @@
 // middle of an event takes it back.
 #include <gtest/gtest.h>
 
-#include <stdlib.h>
-
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "engine/registry/registry.hpp"
+#include "tests/server/event_clients.hpp"
 #include "tests/server/match_driver.hpp"
 #include "tests/server/server_process.hpp"
-#include "tests/server/test_patience.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/support/built_paths.hpp"
 
@@ -30,49 +26,6 @@ namespace {
 
 constexpr auto kMatchTimeout = std::chrono::seconds(120);
 const Json kPericoOptions = {{"scoring", "outranked"}, {"target", 3}};
-
-std::vector<std::string> server_flags(const std::string& grace_ms) {
-  return {"--bot-delay-ms",
-          "0",
-          "--round-pause-ms",
-          "0",
-          "--rate",
-          "0",
-          "--turn-seconds",
-          "0",
-          "--event-start-grace-ms",
-          grace_ms,
-          "--event-round-pause-ms",
-          "0",
-          "--log-level",
-          "warn"};
-}
-
-Json ok(ClientPool& pool, WsClient& client, Json message) {
-  Json reply = pool.request(client, message, 20s);
-  EXPECT_NE(reply.value("type", ""), "error") << message.dump() << " -> " << reply.dump();
-  return reply;
-}
-
-struct Entrant {
-  WsClient* client = nullptr;
-  std::string id;
-  std::string token;
-};
-
-std::vector<Entrant> greet(ClientPool& pool, int port, int count) {
-  std::vector<Entrant> out;
-  for (int i = 0; i < count; ++i) {
-    Entrant e;
-    e.client = pool.connect(port);
-    EXPECT_NE(e.client, nullptr);
-    Json welcome = pool.hello(*e.client, "Member" + std::to_string(i + 1));
-    e.id = welcome["player"]["id"];
-    e.token = welcome.value("token", "");
-    out.push_back(e);
-  }
-  return out;
-}
 
 Json create_night(ClientPool& pool, WsClient& organiser, int rounds) {
   return ok(pool, organiser,
@@ -85,47 +38,6 @@ Json create_night(ClientPool& pool, WsClient& organiser, int rounds) {
              {"pairing", "swiss"}})["event"];
 }
 
-// Polls `event` until `done(event)`; the last event seen.
-Json wait_event(ClientPool& pool, WsClient& client, const std::string& id,
-                const std::function<bool(const Json&)>& done,
-                std::chrono::milliseconds timeout = 30s) {
-  Json event;
-  pool.wait_for(
-      [&] {
-        event = pool.request(client, {{"type", "event"}, {"event", id}})["event"];
-        return event.is_object() && done(event);
-      },
-      patience(timeout));
-  return event;
-}
-
-// Place points by hand: at n seats place p earns n - p; equal placings share their places.
-std::vector<double> place_points_by_hand(const std::vector<int>& placings) {
-  const int n = static_cast<int>(placings.size());
-  std::vector<double> points(placings.size());
-  for (std::size_t s = 0; s < placings.size(); ++s) {
-    const int better = static_cast<int>(
-        std::count_if(placings.begin(), placings.end(), [&](int p) { return p < placings[s]; }));
-    const int equal = static_cast<int>(std::count(placings.begin(), placings.end(), placings[s]));
-    double sum = 0;
-    for (int place = better + 1; place <= better + equal; ++place) sum += n - place;
-    points[s] = sum / equal;
-  }
-  return points;
-}
-
-// A player of `table` (an event round's table) comes to their seat, to be played by a
-// sensible bot. The seat is held for them: the room answers as to a player coming back (a
-// `room` push, then the state once the match has started), not with a reply to this id.
-TablePlayer come_to_table(WsClient* client, const Json& table, const Json& seat) {
-  TablePlayer player;
-  player.client = client;
-  player.seat = seat["seat"].get<int>();
-  player.policy = find_game("perico")->make_bot(BotLevel::kSensible);
-  client->send({{"type", "join_room"}, {"code", table["code"]}});
-  return player;
-}
-
 // Plays every table of the event's current round: each player joins by the code the
 // event gives them, the match starts by itself, the clients play it. Adds each player's
 // place points (from their own match_over) to `points`.
@@ -135,7 +47,7 @@ void play_round(ClientPool& pool, std::map<std::string, Entrant*>& by_id, const 
     std::vector<TablePlayer> players;
     for (const Json& seat : table["players"]) {
       players.push_back(
-          come_to_table(by_id.at(seat["id"].get<std::string>())->client, table, seat));
+          come_to_table(by_id.at(seat["id"].get<std::string>())->client, "perico", table, seat));
     }
     // The room says it is the event's table, so a client that enters it leads back there.
     const Json room = pool.take_type(*players[0].client, "room");
@@ -157,7 +69,7 @@ void play_round(ClientPool& pool, std::map<std::string, Entrant*>& by_id, const 
 }
 
 TEST(EventServer, TwelvePlayersFourSwissRoundsOfPericoIntoTheStandings) {
-  ServerProcess server(parlor_server_path(), server_flags("60000"));
+  ServerProcess server(parlor_server_path(), event_server_flags("60000"));
   ClientPool pool;
   std::vector<Entrant> entrants = greet(pool, server.port(), 12);
   std::map<std::string, Entrant*> by_id;
@@ -237,23 +149,10 @@ TEST(EventServer, TwelvePlayersFourSwissRoundsOfPericoIntoTheStandings) {
   EXPECT_EQ(list["events"][0]["id"], id);
 }
 
-// A folder of its own for a database two servers share in turn.
-struct TempFolder {
-  TempFolder() {
-    char name[] = "/tmp/parlor-events-XXXXXX";
-    path = mkdtemp(name) ? name : "";
-  }
-  ~TempFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-  std::string path;
-};
-
 TEST(EventServer, ARestartResumesTheEventAndAnAbsentPlayerGetsABotAndScoresLast) {
   TempFolder folder;
   ASSERT_FALSE(folder.path.empty());
-  std::vector<std::string> flags = server_flags("4000");
+  std::vector<std::string> flags = event_server_flags("4000");
   flags.insert(flags.end(), {"--db", folder.path + "/parlor.db"});
   std::string id;
   std::vector<Entrant> entrants;
@@ -296,7 +195,7 @@ TEST(EventServer, ARestartResumesTheEventAndAnAbsentPlayerGetsABotAndScoresLast)
   std::vector<TablePlayer> players;
   for (int s = 0; s < 3; ++s) {
     const Json& seat = table["players"][s];
-    players.push_back(come_to_table(back[seat["id"].get<std::string>()], table, seat));
+    players.push_back(come_to_table(back[seat["id"].get<std::string>()], "perico", table, seat));
   }
   MatchLog log;
   std::string failure;
