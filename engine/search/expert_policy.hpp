@@ -12,9 +12,10 @@
 // beats the sensible move by a margin of the paired standard error that grows with the
 // number of moves still in contention (the leader is the best of them). Why no tree: at
 // the 50 ms budget a move gets some hundreds of rollouts, too few for nodes below the
-// root, while the rollout policy already plays the rest of the round sensibly. The statistics
-// pool every world, so the bot chooses a move for its information set, never for one
-// guessed deal (the strategy-fusion trap of per-world best moves is avoided at the root).
+// root, while the rollout policy already plays the rest of the round sensibly. The
+// statistics pool every world, so the bot chooses a move for its information set, never
+// for one guessed deal (the strategy-fusion trap of per-world best moves is avoided at
+// the root).
 //
 // Fairness: the bot reads the view only (BotPolicy's contract); the sampler is built
 // from it and every random draw comes from the Rng passed in, so the same view and
