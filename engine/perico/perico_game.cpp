@@ -70,16 +70,9 @@ class PericoGame : public GameDefinition {
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
     if (level == BotLevel::kExpert) {
-      // A round is won or lost (values of one point), and most moves other than the
-      // sensible one are worse: a lead of 1.5 standard errors over 8 worlds was too
-      // often the luckiest of five worse moves (one expert among three sensible bots
-      // won 5 of 40 at 50 ms). A wider margin over more worlds keeps the clear gains.
-      search::SearchSettings settings;
-      settings.decision_margin = 2.5;
-      settings.fewest_worlds = 24;
-      return std::make_unique<search::ExpertPolicy>(make_world_sampler, make_sensible_bot(),
-                                                    settings, search::ProvisionalScores{},
-                                                    sensible_move_on_state);
+      return std::make_unique<search::ExpertPolicy>(
+          make_world_sampler, make_sensible_bot(), search::SearchSettings{},
+          search::ProvisionalScores{}, sensible_move_on_state);
     }
     return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
   }

@@ -104,7 +104,7 @@ Json ExpertPolicy::choose_within(const Json& seat_view, Rng& rng,
     if (complete) comparison.record(values);
     comparison.prune(settings_.prune_margin, settings_.fewest_worlds);
   }
-  return candidates[comparison.best(settings_.decision_margin, settings_.fewest_worlds)];
+  return candidates[comparison.best(settings_.decision_error_rate, settings_.fewest_worlds)];
 }
 
 }  // namespace parlor::search

@@ -9,11 +9,13 @@
 // (or its side's) score gained in that round against the opponents'. Moves are compared
 // by their per-world differences (root_search.hpp, PairedComparison): clearly beaten
 // moves are dropped as the worlds come in, and the bot plays the leader only when it
-// beats the sensible move by a margin of the paired standard error. Why no tree: at the
-// 50 ms budget a move gets some hundreds of rollouts, too few for nodes below the root,
-// while the rollout policy already plays the rest of the round sensibly. The statistics
-// pool every world, so the bot chooses a move for its information set, never for one
-// guessed deal (the strategy-fusion trap of per-world best moves is avoided at the root).
+// beats the sensible move by a margin of the paired standard error that grows with the
+// number of moves still in contention (the leader is the best of them). Why no tree: at
+// the 50 ms budget a move gets some hundreds of rollouts, too few for nodes below the
+// root, while the rollout policy already plays the rest of the round sensibly. The
+// statistics pool every world, so the bot chooses a move for its information set, never
+// for one guessed deal (the strategy-fusion trap of per-world best moves is avoided at
+// the root).
 //
 // Fairness: the bot reads the view only (BotPolicy's contract); the sampler is built
 // from it and every random draw comes from the Rng passed in, so the same view and
@@ -39,9 +41,11 @@ struct SearchSettings {
   int max_candidates = 6;
   // A rollout stops after this many moves even if its round has not ended.
   int max_rollout_moves = 600;
-  // The leader is played when its paired gain over the sensible move exceeds this many
-  // standard errors over at least fewest_worlds worlds.
-  double decision_margin = 1.5;
+  // The leader is played when its paired gain over the sensible move clears the margin
+  // of PairedComparison::best (root_search.hpp) over at least fewest_worlds worlds: a
+  // margin that grows with the moves still in contention, so that among moves no
+  // better than the sensible one, one replaces it at most this often.
+  double decision_error_rate = 0.05;
   // A move this many paired standard errors behind the leader is searched no more.
   double prune_margin = 3.0;
   int fewest_worlds = 8;

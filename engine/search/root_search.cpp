@@ -64,14 +64,62 @@ void PairedComparison::prune(double margin, int fewest_worlds) {
   }
 }
 
-std::size_t PairedComparison::best(double margin, int fewest_worlds) const {
+int PairedComparison::contenders() const {
+  int count = 0;
+  for (std::size_t i = 1; i < active_.size(); ++i) count += active_[i] ? 1 : 0;
+  return count;
+}
+
+std::size_t PairedComparison::best(double error_rate, int fewest_worlds) const {
   if (!active_[0]) return leader();  // no baseline left to keep (a world refused it)
   const std::size_t lead = leader();
   if (lead == 0) return 0;
   const PairedDifference gain = difference(lead, 0);
-  const bool clear =
-      gain.worlds >= fewest_worlds && gain.mean > 0.0 && gain.mean > margin * gain.standard_error;
-  return clear ? lead : 0;
+  if (gain.worlds < fewest_worlds || gain.mean <= 0.0) return 0;
+  const double margin = decision_margin(error_rate, contenders(), gain.worlds);
+  return gain.mean > margin * gain.standard_error ? lead : 0;
+}
+
+namespace {
+
+// The z with P(Z > z) = upper for a standard normal Z: bisection on erfc, which is
+// monotone; 100 halvings of [-40, 40] are far below a double's precision. Called once a
+// move, so its cost does not matter.
+double normal_upper_quantile(double upper) {
+  double low = -40.0;
+  double high = 40.0;
+  for (int step = 0; step < 100; ++step) {
+    const double mid = 0.5 * (low + high);
+    if (0.5 * std::erfc(mid / std::sqrt(2.0)) > upper) {
+      low = mid;
+    } else {
+      high = mid;
+    }
+  }
+  return 0.5 * (low + high);
+}
+
+// Student's t quantile from the normal's (the Cornish-Fisher expansion in 1/dof,
+// Abramowitz and Stegun 26.7.5): within 0.01 of the table from 7 degrees of freedom at
+// the levels used here (t(7, 0.99) is 2.998; this gives 2.99).
+double student_from_normal(double z, double dof) {
+  const double z3 = z * z * z;
+  const double z5 = z3 * z * z;
+  const double z7 = z5 * z * z;
+  return z + (z3 + z) / (4.0 * dof) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * dof * dof) +
+         (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * dof * dof * dof);
+}
+
+}  // namespace
+
+double decision_margin(double error_rate, int contenders, int worlds) {
+  const int k = std::max(contenders, 1);
+  const double rate = std::clamp(error_rate, 1e-12, 0.5);
+  // Sidak: each of k tests at this level, so that none passing has probability
+  // (1 - per_test)^k = 1 - rate. expm1/log1p keep it exact for small rates.
+  const double per_test = -std::expm1(std::log1p(-rate) / k);
+  const double z = normal_upper_quantile(per_test);
+  return worlds > 1 ? student_from_normal(z, worlds - 1.0) : z;
 }
 
 namespace {

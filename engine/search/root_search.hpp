@@ -25,6 +25,14 @@ struct PairedDifference {
   double standard_error = 0.0;
 };
 
+// The one-sided margin, in standard errors, that a gain estimated from `worlds` paired
+// worlds must exceed so that, among `contenders` moves no better than the baseline, one
+// passes with probability at most `error_rate` (Sidak's per-test level, Student's t with
+// worlds - 1 degrees of freedom; root_search.cpp). It grows with the contenders: about
+// 1.64 for one and 2.32 for five at error_rate 0.05 over many worlds; 2.49 for five over
+// 24 worlds, 2.98 over 8.
+double decision_margin(double error_rate, int contenders, int worlds);
+
 // One row of values per sampled world, one column per candidate; the first candidate is
 // the baseline (the sensible move). A candidate can be dropped (pruned, or refused by a
 // world); one still active has a value in every row, since rows are recorded only when
@@ -50,11 +58,28 @@ class PairedComparison {
   // by the same amount), once there are `fewest_worlds` rows: the budget then goes to
   // the moves still in contention.
   void prune(double margin, int fewest_worlds);
-  // The move to play: the leader, when it beats the baseline by more than `margin`
-  // standard errors of their paired difference over at least `fewest_worlds` worlds;
-  // otherwise the baseline. A move that equals the baseline in every world is not
-  // better, so the sensible move stays.
-  std::size_t best(double margin, int fewest_worlds) const;
+  // The move to play: the leader, when its paired gain over the baseline exceeds
+  // decision_margin(error_rate, contenders, worlds) standard errors over at least
+  // `fewest_worlds` worlds, where `contenders` is the number of active candidates other
+  // than the baseline; otherwise the baseline. A move that equals the baseline in every
+  // world is not better, so the sensible move stays.
+  //
+  // Why the margin grows with the contenders: the leader is the best of k noisy
+  // estimates, and testing it alone against the baseline as if it were the only one
+  // finds a "gain" among k moves no better than the baseline far more often than the
+  // test's own rate (with 5 such moves and a margin of 1.5, 21% of the time over 200
+  // worlds of normal noise, instead of 1 in 15). The leader passing means that some
+  // contender passes, so the rule bounds the chance of that: each contender at the Sidak
+  // level 1 - (1 - error_rate)^(1/k), which keeps the chance that any of k moves no
+  // better than the baseline passes at `error_rate` for independent tests, and below it
+  // for these (the paired differences share the baseline, so they are positively
+  // correlated). The standard error is estimated from the worlds, so the quantile is
+  // Student's t with worlds - 1 degrees of freedom, not the normal's. Moves pruned
+  // earlier are not counted: they were behind the leader by the prune margin, and the
+  // tests (paired_comparison_test.cpp) check the rate with the pruning in the loop.
+  std::size_t best(double error_rate, int fewest_worlds) const;
+  // The active candidates other than the baseline.
+  int contenders() const;
 
  private:
   // Running sums of a - b over the worlds where both a and b had a value (a <= b; for
