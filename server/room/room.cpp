@@ -138,26 +138,23 @@ void Room::do_leave(Member who, Json request_id) {
   if (!seat && !was_spectating) {
     return reply_error(who, request_id, {"not_in_room", "you are not in this room"});
   }
-  if (seat && seats_are_held()) {
+  const bool held = seat && seats_are_held();
+  if (held) {
     // Leaving an event table steps away: the seat stays the player's (nobody else may
-    // take it), a bot plays it, and join_room gives it back (protocol/README.md).
+    // take it, the host stays), a bot plays it, and join_room gives it back
+    // (protocol/README.md).
     seating_.step_away(*seat, status_ == Status::kPlaying, Clock::now());
     spdlog::info("room {}: player {} steps away from seat {}", id(), who.player_id, *seat);
-    send_to(who, reply_message(request_id, "ok", {{"request", "leave_room"}, {"room", id()}}));
-    send_room_to_all();
-    arm_grace_timer();
-    stand_ins_.schedule();
-    return;
-  }
-  if (seat) {
+  } else if (seat) {
     directory_.seat_changed(who.player_id, id(), false);
     seating_.leave_seat(*seat, status_ == Status::kPlaying);
-    stand_ins_.drop_deadline(*seat);
     spdlog::info("room {}: player {} leaves seat {}", id(), who.player_id, *seat);
   }
-  if (seating_.is_host(who.player_id)) seating_.reassign_host();
+  if (seat) stand_ins_.drop_deadline(*seat);  // a bot plays it, or nobody: no turn timer
+  if (!held && seating_.is_host(who.player_id)) seating_.reassign_host();
   send_to(who, reply_message(request_id, "ok", {{"request", "leave_room"}, {"room", id()}}));
   send_room_to_all();
+  if (held) arm_grace_timer();
   stand_ins_.schedule();
   check_empty();
 }

@@ -292,15 +292,12 @@ std::string event_text(const Json& e, const TableWords& w) {
   }
   if (type == "pot_won") {
     // One winner who was not called, or the winners of a pot (side pots) at a showdown.
-    std::string winners = who;
-    if (e.contains("winners") && e["winners"].is_array()) {
-      winners.clear();
-      for (const Json& s : e["winners"]) winners += (winners.empty() ? "" : " and ") + w.name(s);
-    }
+    std::vector<std::string> names;
+    const Json winners_field = e.value("winners", Json());
+    for (const Json& s :
+         winners_field.is_array() ? winners_field : Json::array({e.value("seat", Json())}))
+      names.push_back(w.name(s));
     if (!Catalogue::current().english()) {
-      std::vector<std::string> names;
-      for (const Json& s : e.value("winners", Json::array({e.value("seat", Json())})))
-        names.push_back(w.name(s));
       return Catalogue::current().text(
                  "log.event.pot_won",
                  {{"names", name_list(names)},
@@ -309,7 +306,9 @@ std::string event_text(const Json& e, const TableWords& w) {
                   {"shown", e.value("shown", Json(true)) == false ? "no" : "yes"}}) +
              ".";
     }
-    return winners + " win" + (e.contains("winners") && e["winners"].size() > 1 ? "" : "s") + " " +
+    std::string winners;
+    for (const std::string& name : names) winners += (winners.empty() ? "" : " and ") + name;
+    return winners + " win" + (names.size() > 1 ? "" : "s") + " " +
            e.value("amount", Json(0)).dump() + " from the pot" +
            (e.value("shown", Json(true)) == false ? " without showing." : ".");
   }

@@ -24,22 +24,22 @@ std::string text_of(const Json& value) {
   return out;
 }
 
+bool english() { return Catalogue::current().english(); }
+
 // The first of KEYS the reader's catalogue has (a phase, a hand category: the web
-// client's words), else ENGLISH; English readers always get ENGLISH, as before.
-std::string words_of_key(std::initializer_list<std::string> keys, const std::string& english) {
+// client's words), else FALLBACK; English readers always get FALLBACK, as before.
+std::string words_of_key(std::initializer_list<std::string> keys, const std::string& fallback) {
   for (const std::string& key : keys) {
-    if (!Catalogue::current().english() && Catalogue::current().has(key))
-      return Catalogue::current().text(key);
+    if (!english() && Catalogue::current().has(key)) return Catalogue::current().text(key);
   }
-  return english;
+  return fallback;
 }
 
 // "2 trios + 1 straight" from the contract's counts (the server's text is English).
 std::string carioca_contract_text(const Json& contract) {
   const Json trios = contract.value("trios", Json()),
              straights = contract.value("straights", Json());
-  if (Catalogue::current().english() || !trios.is_number_integer() ||
-      !straights.is_number_integer())
+  if (english() || !trios.is_number_integer() || !straights.is_number_integer())
     return contract.value("text", "");
   const bool both = trios.get<int>() > 0 && straights.get<int>() > 0;
   return say("carioca.contract",
@@ -50,8 +50,6 @@ bool truthy(const Json& object, const char* key) {
   return object.is_object() && object.contains(key) && !object[key].is_null() &&
          object[key] != false;
 }
-
-bool english() { return Catalogue::current().english(); }
 
 // "Trick: Ana 7♠ Bot 2 9♠ - won by Bot 2"; in another language the web table's label
 // ("Baza · la gana Bot 2:") before the cards.
