@@ -30,6 +30,44 @@ inline std::int64_t figure_total(const Json& figures, const std::string& key) {
   return sum;
 }
 
+// What every figures test's checks do around a playout: a seat's tallies set up at the
+// start, the events of the start and of every move (and each accepted move) counted, and
+// at the end the finished match's seat figures, one per seat, handed to `check`.
+class SeatFigureChecks : public PlayoutChecks {
+ public:
+  explicit SeatFigureChecks(const GameDefinition& game) : game_(game) {}
+
+  void at_start(const GameState& state, const std::vector<Event>& events) override {
+    reset(static_cast<std::size_t>(state.seat_count()));
+    count_events(events);
+  }
+  void after_move(const GameState& /*state*/, Seat seat, const Json& action,
+                  const std::vector<Event>& events) override {
+    count_move(seat, action);
+    count_events(events);
+  }
+  void at_end(const GameState& state) override {
+    const int seats = state.seat_count();
+    const Json figures = game_.seat_figures(round_result_texts(state), seats);
+    ASSERT_TRUE(figures.is_array());
+    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
+    check(state, figures);
+  }
+
+ protected:
+  // A new match of `seats` seats starts: the tallies start again.
+  virtual void reset(std::size_t seats) = 0;
+  // The events the start or a move emitted; none counted by default.
+  virtual void count_events(const std::vector<Event>& /*events*/) {}
+  // A move `seat` made and the game accepted; none counted by default.
+  virtual void count_move(Seat /*seat*/, const Json& /*action*/) {}
+  // The finished match's figures (an array of one object per seat) against the tallies.
+  virtual void check(const GameState& state, const Json& figures) = 0;
+
+ private:
+  const GameDefinition& game_;
+};
+
 // A table a figures test plays: its options and seat count.
 struct FigureTable {
   Json options;
