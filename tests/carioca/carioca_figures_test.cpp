@@ -18,12 +18,6 @@ namespace {
 // Counts each seat's accepted lowerings and steals.
 class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  FigureChecks() : SeatFigureChecks(definition()) {}
-
-  long contracts_ = 0;
-  long outs_ = 0;
-
- private:
   void reset(std::size_t seats) override {
     lowered_.assign(seats, 0);
     stole_.assign(seats, 0);
@@ -62,6 +56,10 @@ class FigureChecks : public parlor::testing::SeatFigureChecks {
     outs_ += went_out;
   }
 
+  long contracts_ = 0;
+  long outs_ = 0;
+
+ private:
   std::vector<int> lowered_;
   std::vector<int> stole_;
 };

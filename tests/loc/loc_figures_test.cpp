@@ -17,12 +17,6 @@ namespace {
 // From the events alone: what each seat paid (antes and refills) and the pots it took.
 class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  FigureChecks() : SeatFigureChecks(definition()) {}
-
-  long hands_ = 0;
-  long taken_before_the_last_ = 0;
-
- private:
   void reset(std::size_t seats) override {
     paid_.assign(seats, 0);
     taken_.assign(seats, 0);
@@ -50,6 +44,11 @@ class FigureChecks : public parlor::testing::SeatFigureChecks {
     taken_before_the_last_ += parlor::testing::figure_total(figures, "pots_taken") -
                               parlor::testing::figure_total(figures, "final_pots");
   }
+
+  long hands_ = 0;
+  long taken_before_the_last_ = 0;
+
+ private:
   void count_events(const std::vector<Event>& events) override {
     for (const Event& event : events) {
       const Json body = event.body();

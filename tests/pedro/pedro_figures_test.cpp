@@ -19,13 +19,6 @@ namespace {
 // then void) and its contracts made and set.
 class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  FigureChecks() : SeatFigureChecks(definition()) {}
-
-  long rounds_ = 0;
-  long rounds_without_bid_ = 0;
-  long bids_set_ = 0;
-
- private:
   // Pedro is always four seats: the tallies are fixed arrays.
   void reset(std::size_t /*seats*/) override {
     bids_.fill(0);
@@ -56,6 +49,12 @@ class FigureChecks : public parlor::testing::SeatFigureChecks {
     rounds_without_bid_ += without;
     bids_set_ += parlor::testing::figure_total(figures, "bids_set");
   }
+
+  long rounds_ = 0;
+  long rounds_without_bid_ = 0;
+  long bids_set_ = 0;
+
+ private:
   void count_events(const std::vector<Event>& events) override {
     for (const Event& event : events) {
       const Json body = event.body();

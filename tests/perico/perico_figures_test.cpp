@@ -16,12 +16,6 @@ namespace {
 
 class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  FigureChecks() : SeatFigureChecks(definition()) {}
-
-  long knock_rounds_ = 0;
-  long complete_rounds_ = 0;
-
- private:
   void reset(std::size_t seats) override { knock_moves_.assign(seats, 0); }
   void count_move(Seat seat, const Json& action) override {
     if (action.value("type", "") == "knock") ++knock_moves_[static_cast<std::size_t>(seat)];
@@ -52,6 +46,10 @@ class FigureChecks : public parlor::testing::SeatFigureChecks {
     complete_rounds_ += complete_rounds;
   }
 
+  long knock_rounds_ = 0;
+  long complete_rounds_ = 0;
+
+ private:
   std::vector<int> knock_moves_;
 };
 

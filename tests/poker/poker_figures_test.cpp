@@ -17,12 +17,6 @@ namespace {
 // Counts, from the events alone, each seat's hands shown and uncalled pots won.
 class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  FigureChecks() : SeatFigureChecks(definition()) {}
-
-  long showdowns_ = 0;
-  long split_or_side_ = 0;
-
- private:
   void reset(std::size_t seats) override {
     shown_.assign(seats, 0);
     uncalled_.assign(seats, 0);
@@ -61,6 +55,11 @@ class FigureChecks : public parlor::testing::SeatFigureChecks {
     showdowns_ += showdown_deals;
     split_or_side_ += parlor::testing::figure_total(figures, "showdown_wins") - showdown_deals;
   }
+
+  long showdowns_ = 0;
+  long split_or_side_ = 0;
+
+ private:
   void count_events(const std::vector<Event>& events) override {
     for (const Event& event : events) {
       const Json body = event.body();

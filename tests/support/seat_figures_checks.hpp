@@ -35,7 +35,8 @@ inline std::int64_t figure_total(const Json& figures, const std::string& key) {
 // at the end the finished match's seat figures, one per seat, handed to `check`.
 class SeatFigureChecks : public PlayoutChecks {
  public:
-  explicit SeatFigureChecks(const GameDefinition& game) : game_(game) {}
+  // The game whose figures at_end asks for; play_figure_matches sets it.
+  void set_game(const GameDefinition& game) { game_ = &game; }
 
   void at_start(const GameState& state, const std::vector<Event>& events) override {
     reset(static_cast<std::size_t>(state.seat_count()));
@@ -48,13 +49,12 @@ class SeatFigureChecks : public PlayoutChecks {
   }
   void at_end(const GameState& state) override {
     const int seats = state.seat_count();
-    const Json figures = game_.seat_figures(round_result_texts(state), seats);
+    const Json figures = game_->seat_figures(round_result_texts(state), seats);
     ASSERT_TRUE(figures.is_array());
     ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     check(state, figures);
   }
 
- protected:
   // A new match of `seats` seats starts: the tallies start again.
   virtual void reset(std::size_t seats) = 0;
   // The events the start or a move emitted; none counted by default.
@@ -65,7 +65,7 @@ class SeatFigureChecks : public PlayoutChecks {
   virtual void check(const GameState& state, const Json& figures) = 0;
 
  private:
-  const GameDefinition& game_;
+  const GameDefinition* game_ = nullptr;
 };
 
 // A table a figures test plays: its options and seat count.
@@ -86,8 +86,9 @@ inline int random_seats(const GameDefinition& game, const Json& options, Rng& rn
 // (the playout tests replay; here only the end matters); views are checked over the first
 // moves and then every `view_check_every`.
 template <class TableFor>
-void play_figure_matches(const GameDefinition& game, PlayoutChecks& checks, int matches,
+void play_figure_matches(const GameDefinition& game, SeatFigureChecks& checks, int matches,
                          int view_check_every, TableFor table_for) {
+  checks.set_game(game);
   PlayoutSettings settings;
   settings.check_replay = false;
   settings.views_checked_first = 20;
