@@ -16,23 +16,19 @@ namespace parlor::carioca {
 namespace {
 
 // Counts each seat's accepted lowerings and steals.
-class FigureChecks : public parlor::testing::PlayoutChecks {
+class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  void at_start(const GameState& state, const std::vector<Event>& /*events*/) override {
-    lowered_.assign(static_cast<std::size_t>(state.seat_count()), 0);
-    stole_.assign(static_cast<std::size_t>(state.seat_count()), 0);
+  void reset(std::size_t seats) override {
+    lowered_.assign(seats, 0);
+    stole_.assign(seats, 0);
   }
-  void after_move(const GameState& /*state*/, Seat seat, const Json& action,
-                  const std::vector<Event>& /*events*/) override {
+  void count_move(Seat seat, const Json& action) override {
     const std::string type = action.value("type", "");
     if (type == "lower") ++lowered_[static_cast<std::size_t>(seat)];
     if (type == "steal") ++stole_[static_cast<std::size_t>(seat)];
   }
-  void at_end(const GameState& state) override {
+  void check(const GameState& state, const Json& figures) override {
     const int seats = state.seat_count();
-    const Json figures =
-        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
-    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     long went_out = 0, in_one_turn = 0;
     for (const Json& round : state.round_results()) {
       went_out += !round["went_out"].is_null();

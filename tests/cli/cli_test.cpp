@@ -17,6 +17,15 @@ namespace {
 
 using testing::run_command;
 
+// What `parlor games --json` prints, into `parsed`; a fatal failure unless it succeeds
+// with JSON.
+void read_games_json(nlohmann::json& parsed) {
+  auto result = run_command(testing::parlor_cli_path() + " games --json");
+  ASSERT_EQ(result.exit_code, 0);
+  parsed = nlohmann::json::parse(result.out, nullptr, false);
+  ASSERT_FALSE(parsed.is_discarded()) << result.out;
+}
+
 TEST(Cli, HelpListsCommands) {
   auto result = run_command(testing::parlor_cli_path() + " --help");
   EXPECT_EQ(result.exit_code, 0);
@@ -27,10 +36,8 @@ TEST(Cli, HelpListsCommands) {
 }
 
 TEST(Cli, GamesJsonIsMachineReadable) {
-  auto result = run_command(testing::parlor_cli_path() + " games --json");
-  ASSERT_EQ(result.exit_code, 0);
-  auto parsed = nlohmann::json::parse(result.out, nullptr, false);
-  ASSERT_FALSE(parsed.is_discarded()) << result.out;
+  nlohmann::json parsed;
+  ASSERT_NO_FATAL_FAILURE(read_games_json(parsed));
   ASSERT_TRUE(parsed["games"].is_array());
   for (const auto& game : parsed["games"]) {
     EXPECT_TRUE(game["name"].is_string());
@@ -43,10 +50,8 @@ TEST(Cli, GamesJsonIsMachineReadable) {
 // What a player reads of an option is words: every option has a label, every choice a
 // label of its own, and no label, description or note shows a raw value ("five_card").
 TEST(Cli, EveryOptionAndEachOfItsValuesReadsInWords) {
-  auto result = run_command(testing::parlor_cli_path() + " games --json");
-  ASSERT_EQ(result.exit_code, 0);
-  auto parsed = nlohmann::json::parse(result.out, nullptr, false);
-  ASSERT_FALSE(parsed.is_discarded()) << result.out;
+  nlohmann::json parsed;
+  ASSERT_NO_FATAL_FAILURE(read_games_json(parsed));
   for (const auto& game : parsed["games"]) {
     for (const auto& option : game["options"]) {
       const std::string where =

@@ -94,10 +94,9 @@ void churn(int port, int connections, const std::vector<std::string>& tokens, Ch
 }
 
 TEST(ConnectionFaults, ChurnLeavesNoDescriptorsOrMemoryAndTheTableKeepsItsPace) {
-  ServerProcess server(
-      parlor_server_path(),
-      {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--turn-seconds", "0", "--rate", "0",
-       "--max-connections-per-ip", "0", "--handshake-timeout", "2", "--log-level", "warn"});
+  ServerProcess server(parlor_server_path(),
+                       instant_table_flags({"--max-connections-per-ip", "0", "--handshake-timeout",
+                                            "2", "--log-level", "warn"}));
   const pid_t pid = server_pid(server.port());
   ASSERT_GT(pid, 0);
   std::vector<std::string> tokens;

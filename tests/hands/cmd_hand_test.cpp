@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/built_paths.hpp"
+#include "tests/support/command_checks.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor {
@@ -20,21 +21,11 @@ CommandResult hand(const std::string& args) {
 }
 
 nlohmann::json ok_json(const std::string& args) {
-  CommandResult result = hand(args);
-  EXPECT_EQ(result.exit_code, 0) << args << "\n" << result.err;
-  EXPECT_TRUE(result.err.empty()) << result.err;
-  auto parsed = nlohmann::json::parse(result.out, nullptr, false);
-  EXPECT_FALSE(parsed.is_discarded()) << result.out;
-  return parsed;
+  return testing::expect_json_output(hand(args), args);
 }
 
 void expect_input_error(const std::string& args, const std::string& message_part) {
-  CommandResult result = hand(args);
-  EXPECT_EQ(result.exit_code, 2) << args;
-  EXPECT_TRUE(result.out.empty()) << args << " printed " << result.out;
-  EXPECT_NE(result.err.find(message_part), std::string::npos)
-      << args << ": stderr was '" << result.err << "', expected it to mention '" << message_part
-      << "'";
+  testing::expect_input_error_of(hand(args), args, message_part);
 }
 
 TEST(HandCommand, PrintsTheIssueExampleExactly) {

@@ -94,10 +94,8 @@ TEST_P(PokerExhaustive, EveryHandEveryOrder) {
   const auto deck = testing::standard_cards(lowest);
   for (Figures figures : {Figures::kOff, Figures::kBelowTrio, Figures::kByDeck}) {
     for (bool ace_over_flush : {false, true}) {
-      PokerRules rules;
-      rules.lowest_rank = lowest;
-      rules.figures = figures;
-      rules.ace_straight_over_flush = ace_over_flush;
+      const PokerRules rules =
+          testing::poker_rules(static_cast<int>(deck.size()), figures, ace_over_flush);
       const PokerEvaluator evaluator(rules);
       Checker checker;
       std::uint64_t weighted = 0;

@@ -24,6 +24,24 @@ struct PlainHand {
   void add(Plain c) { card[size++] = c; }
 };
 
+// A hand's natural cards, as plain cards, and how many jokers it has besides.
+struct NaturalsAndJokers {
+  PlainHand naturals;
+  int jokers = 0;
+};
+
+NaturalsAndJokers split_jokers(const std::vector<Card>& hand) {
+  NaturalsAndJokers split;
+  for (Card c : hand) {
+    if (c.is_joker()) {
+      ++split.jokers;
+    } else {
+      split.naturals.add({c.rank(), static_cast<int>(c.suit())});
+    }
+  }
+  return split;
+}
+
 using Ranks = std::array<int, kMaxCards>;  // tie-break ranks, zero-padded
 
 // How a plain hand splits into books: sizes largest first; the ranks of books (two or
@@ -248,15 +266,9 @@ std::vector<std::string> poker_categories_best_first(const PokerRules& rules) {
 
 Outcome perico(const std::vector<Card>& hand, JokerDomain domain) {
   const int n = static_cast<int>(hand.size());
-  PlainHand naturals;
-  int jokers = 0;
-  for (Card c : hand) {
-    if (c.is_joker()) {
-      ++jokers;
-    } else {
-      naturals.add({c.rank(), static_cast<int>(c.suit())});
-    }
-  }
+  const NaturalsAndJokers split = split_jokers(hand);
+  const PlainHand& naturals = split.naturals;
+  const int jokers = split.jokers;
   // "a hand's category is the best one any assignment of its jokers reaches"; a joker
   // may stand for any card, even one held elsewhere or one that does not exist.
   std::vector<Plain> substitutes;
@@ -307,15 +319,9 @@ Outcome poker(const std::vector<Card>& hand, const PokerRules& rules) {
     if (it == best_first.end()) return -1;  // not a category under these rules
     return static_cast<int>(best_first.end() - it) - 1;
   };
-  PlainHand naturals;
-  int jokers = 0;
-  for (Card c : hand) {
-    if (c.is_joker()) {
-      ++jokers;
-    } else {
-      naturals.add({c.rank(), static_cast<int>(c.suit())});
-    }
-  }
+  const NaturalsAndJokers split = split_jokers(hand);
+  const PlainHand& naturals = split.naturals;
+  const int jokers = split.jokers;
   int best_order = -1;
   std::string best_label;
   Ranks best_ranks{};

@@ -99,12 +99,10 @@ TEST(HandsSampled, PokerEveryRuleSet) {
   for (int lowest = 2; lowest <= 9; ++lowest) {
     for (Figures figures : {Figures::kOff, Figures::kBelowTrio, Figures::kByDeck}) {
       for (bool ace_over_flush : {false, true}) {
-        PokerRules rules;
-        rules.lowest_rank = lowest;
-        rules.figures = figures;
-        rules.ace_straight_over_flush = ace_over_flush;
-        const PokerEvaluator evaluator(rules);
         const auto deck = testing::standard_cards(lowest);
+        const PokerRules rules =
+            testing::poker_rules(static_cast<int>(deck.size()), figures, ace_over_flush);
+        const PokerEvaluator evaluator(rules);
         Checker checker;
         std::vector<std::vector<Card>> hands;
         std::vector<std::uint32_t> strengths;

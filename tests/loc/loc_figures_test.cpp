@@ -15,24 +15,15 @@ namespace parlor::loc {
 namespace {
 
 // From the events alone: what each seat paid (antes and refills) and the pots it took.
-class FigureChecks : public parlor::testing::PlayoutChecks {
+class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  void at_start(const GameState& state, const std::vector<Event>& events) override {
-    const auto seats = static_cast<std::size_t>(state.seat_count());
+  void reset(std::size_t seats) override {
     paid_.assign(seats, 0);
     taken_.assign(seats, 0);
     biggest_.assign(seats, 0);
-    count(events);
   }
-  void after_move(const GameState& /*state*/, Seat /*seat*/, const Json& /*action*/,
-                  const std::vector<Event>& events) override {
-    count(events);
-  }
-  void at_end(const GameState& state) override {
+  void check(const GameState& state, const Json& figures) override {
     const int seats = state.seat_count();
-    const Json figures =
-        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
-    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     const auto hands = static_cast<std::int64_t>(state.rounds_finished());
     // Plays 1-4 of a hand each either give a pot or excuse a seat; play 5 gives the last.
     EXPECT_EQ(parlor::testing::figure_total(figures, "pots_taken") +
@@ -58,7 +49,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
   long taken_before_the_last_ = 0;
 
  private:
-  void count(const std::vector<Event>& events) {
+  void count_events(const std::vector<Event>& events) override {
     for (const Event& event : events) {
       const Json body = event.body();
       const Json& type = body["type"];

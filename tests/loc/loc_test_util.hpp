@@ -9,22 +9,15 @@
 
 #include "engine/loc/loc.hpp"
 #include "engine/loc/loc_state.hpp"
+#include "tests/support/start_match.hpp"
 
 namespace parlor::loc::testing {
 
 inline std::unique_ptr<GameState> start_match(const Json& options, int seats,
                                               std::optional<Json> setup = std::nullopt,
                                               std::uint64_t seed = 1, Seat dealer = 0) {
-  auto table = definition().validate_table(options, seats);
-  EXPECT_TRUE(table.ok()) << (table.ok() ? "" : table.error().message);
-  if (!table.ok()) return nullptr;
-  MatchConfig config;
-  config.options = *table;
-  config.seats = seats;
-  config.seed = Seed::from_u64(seed);
-  config.dealer = dealer;
-  config.setup = std::move(setup);
-  auto match = definition().new_match(config);
+  auto match =
+      parlor::testing::try_new_match(definition(), options, seats, seed, dealer, std::move(setup));
   EXPECT_TRUE(match.ok()) << (match.ok() ? "" : match.error().message);
   if (!match.ok()) return nullptr;
   return std::move(*match);

@@ -17,20 +17,15 @@ namespace {
 
 // From the events alone: each seat's auctions won with a bid (less those whose deal was
 // then void) and its contracts made and set.
-class FigureChecks : public parlor::testing::PlayoutChecks {
+class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  void at_start(const GameState& /*state*/, const std::vector<Event>& events) override {
+  // Pedro is always four seats: the tallies are fixed arrays.
+  void reset(std::size_t /*seats*/) override {
     bids_.fill(0);
     made_.fill(0);
     set_.fill(0);
-    count(events);
   }
-  void after_move(const GameState& /*state*/, Seat /*seat*/, const Json& /*action*/,
-                  const std::vector<Event>& events) override {
-    count(events);
-  }
-  void at_end(const GameState& state) override {
-    const Json figures = definition().seat_figures(parlor::testing::round_result_texts(state), 4);
+  void check(const GameState& state, const Json& figures) override {
     ASSERT_EQ(figures.size(), 4U);
     long with_bid = 0, without = 0;
     for (const Json& round : state.round_results()) {
@@ -60,7 +55,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
   long bids_set_ = 0;
 
  private:
-  void count(const std::vector<Event>& events) {
+  void count_events(const std::vector<Event>& events) override {
     for (const Event& event : events) {
       const Json body = event.body();
       const Json& type = body["type"];

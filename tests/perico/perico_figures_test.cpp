@@ -14,21 +14,14 @@
 namespace parlor::perico {
 namespace {
 
-class FigureChecks : public parlor::testing::PlayoutChecks {
+class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  void at_start(const GameState& state, const std::vector<Event>& /*events*/) override {
-    knock_moves_.assign(static_cast<std::size_t>(state.seat_count()), 0);
-  }
-  void after_move(const GameState& /*state*/, Seat seat, const Json& action,
-                  const std::vector<Event>& /*events*/) override {
+  void reset(std::size_t seats) override { knock_moves_.assign(seats, 0); }
+  void count_move(Seat seat, const Json& action) override {
     if (action.value("type", "") == "knock") ++knock_moves_[static_cast<std::size_t>(seat)];
   }
-  void at_end(const GameState& state) override {
+  void check(const GameState& state, const Json& figures) override {
     const int seats = state.seat_count();
-    const Json figures =
-        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
-    ASSERT_TRUE(figures.is_array());
-    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     long knock_rounds = 0, complete_rounds = 0, won_rounds = 0;
     for (const Json& round : state.round_results()) {
       if (round["reason"] == "knock") ++knock_rounds;

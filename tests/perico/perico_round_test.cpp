@@ -19,6 +19,7 @@ using testing::play;
 using testing::start;
 using testing::take;
 using testing::three_seats;
+using testing::three_six_card_seats;
 
 bool has_event(const std::vector<Event>& events, const std::string& type) {
   for (const Event& e : events) {
@@ -39,14 +40,7 @@ TEST(PericoKnock, FiveCardThreshold) {
 }
 
 TEST(PericoKnock, SixCardThreshold) {
-  Deal deal;
-  deal.variant = "six_card";
-  deal.hands = {{"2C", "5D", "8H", "JS", "KC", "6H"},
-                {"3C", "3D", "3H", "9S", "JD", "6D"},
-                {"4C", "4D", "7H", "TS", "AC", "6C"}};
-  deal.discard = {"QD", "5S", "3S", "4S", "7S"};
-  deal.stock = {"9C"};
-  auto state = start(deal);
+  auto state = start(three_six_card_seats({"QD", "5S", "3S", "4S", "7S"}, {"9C"}));
   expect_rejected(*state, 1, knock(), "knock_below_threshold");
   play(*state, 1, draw());
   play(*state, 1, discard("9C"));
@@ -302,13 +296,7 @@ TEST(PericoLegal, EnumeratesEveryMoveAndEachIsAccepted) {
 }
 
 TEST(PericoLegal, SixCardEnumeratesEveryOrderedDiscard) {
-  Deal deal;
-  deal.variant = "six_card";
-  deal.hands = {{"2C", "5D", "8H", "JS", "KC", "6H"},
-                {"3C", "3D", "3H", "9S", "JD", "6D"},
-                {"4C", "4D", "7H", "TS", "AC", "6C"}};
-  deal.discard = {"QD", "5S", "3S", "4S", "7S", "8S"};
-  auto state = start(deal);
+  auto state = start(three_six_card_seats({"QD", "5S", "3S", "4S", "7S", "8S"}));
   LegalActions legal = state->legal_actions(1);
   EXPECT_EQ(legal.actions.size(), 2u + 6 + 30 + 120 + 360 + 720 + 720);
   for (std::size_t i = 0; i < legal.actions.size(); i += 7) {

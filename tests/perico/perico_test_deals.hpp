@@ -1,5 +1,5 @@
 // The scripted deals Perico's flow tests share (perico_deal_test.cpp, perico_round_test.cpp):
-// a card list from text, and three seats with hands far from complete.
+// a card list from text, and three seats with hands far from complete, of five cards or six.
 #pragma once
 
 #include <string_view>
@@ -18,6 +18,19 @@ inline Deal three_seats(Json discard_pile, Json stock = Json::array()) {
   deal.hands = {{"2C", "5D", "8H", "JH", "KC"},   // high card
                 {"3C", "3D", "3H", "9S", "JD"},   // three of a kind
                 {"4C", "4D", "7H", "TH", "6C"}};  // one pair
+  deal.discard = std::move(discard_pile);
+  deal.stock = std::move(stock);
+  return deal;
+}
+
+// The six-card variant's three seats, dealer 0: seat 1 (three threes) acts first, no hand
+// complete.
+inline Deal three_six_card_seats(Json discard_pile, Json stock = Json::array()) {
+  Deal deal;
+  deal.variant = "six_card";
+  deal.hands = {{"2C", "5D", "8H", "JS", "KC", "6H"},
+                {"3C", "3D", "3H", "9S", "JD", "6D"},
+                {"4C", "4D", "7H", "TS", "AC", "6C"}};
   deal.discard = std::move(discard_pile);
   deal.stock = std::move(stock);
   return deal;

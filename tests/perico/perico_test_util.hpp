@@ -9,6 +9,7 @@
 
 #include "engine/perico/perico.hpp"
 #include "engine/perico/perico_state.hpp"
+#include "tests/support/start_match.hpp"
 
 namespace parlor::perico::testing {
 
@@ -26,17 +27,12 @@ struct Deal {
 inline Expected<std::unique_ptr<GameState>> try_start(const Deal& deal) {
   Json options = deal.options;
   options["variant"] = deal.variant;
-  auto validated = definition().validate_table(options, deal.seats);
-  if (!validated) return validated.error();
-  MatchConfig config;
-  config.options = *validated;
-  config.seats = deal.seats;
-  config.seed = Seed::from_u64(deal.seed);
-  config.dealer = deal.dealer;
+  std::optional<Json> setup;
   if (!deal.hands.is_null()) {
-    config.setup = Json{{"hands", deal.hands}, {"discard", deal.discard}, {"stock", deal.stock}};
+    setup = Json{{"hands", deal.hands}, {"discard", deal.discard}, {"stock", deal.stock}};
   }
-  return definition().new_match(config);
+  return parlor::testing::try_new_match(definition(), options, deal.seats, deal.seed, deal.dealer,
+                                        std::move(setup));
 }
 
 inline std::unique_ptr<GameState> start(const Deal& deal) {

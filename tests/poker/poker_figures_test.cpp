@@ -15,22 +15,14 @@ namespace parlor::poker {
 namespace {
 
 // Counts, from the events alone, each seat's hands shown and uncalled pots won.
-class FigureChecks : public parlor::testing::PlayoutChecks {
+class FigureChecks : public parlor::testing::SeatFigureChecks {
  public:
-  void at_start(const GameState& state, const std::vector<Event>& events) override {
-    shown_.assign(static_cast<std::size_t>(state.seat_count()), 0);
-    uncalled_.assign(static_cast<std::size_t>(state.seat_count()), 0);
-    count(events);
+  void reset(std::size_t seats) override {
+    shown_.assign(seats, 0);
+    uncalled_.assign(seats, 0);
   }
-  void after_move(const GameState& /*state*/, Seat /*seat*/, const Json& /*action*/,
-                  const std::vector<Event>& events) override {
-    count(events);
-  }
-  void at_end(const GameState& state) override {
+  void check(const GameState& state, const Json& figures) override {
     const int seats = state.seat_count();
-    const Json figures =
-        definition().seat_figures(parlor::testing::round_result_texts(state), seats);
-    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
     long showdown_deals = 0, uncalled_deals = 0, no_opener_deals = 0;
     std::int64_t most_at_table = 0;
     for (const Json& deal : state.round_results()) {
@@ -68,7 +60,7 @@ class FigureChecks : public parlor::testing::PlayoutChecks {
   long split_or_side_ = 0;
 
  private:
-  void count(const std::vector<Event>& events) {
+  void count_events(const std::vector<Event>& events) override {
     for (const Event& event : events) {
       const Json body = event.body();
       if (body["type"] == "showdown") {

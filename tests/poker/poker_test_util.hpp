@@ -9,6 +9,7 @@
 #include "engine/core/game.hpp"
 #include "engine/poker/poker.hpp"
 #include "engine/poker/poker_state.hpp"
+#include "tests/support/start_match.hpp"
 
 namespace parlor::poker::testing {
 
@@ -33,16 +34,8 @@ inline Expected<std::unique_ptr<GameState>> start_match(const Json& options, int
                                                         std::uint64_t seed,
                                                         std::optional<Seat> dealer = 0,
                                                         std::optional<Json> setup = {}) {
-  const GameDefinition& game = definition();
-  auto validated = game.validate_table(options, seats);
-  if (!validated) return validated.error();
-  MatchConfig config;
-  config.options = *validated;
-  config.seats = seats;
-  config.seed = Seed::from_u64(seed);
-  config.dealer = dealer;
-  config.setup = std::move(setup);
-  return game.new_match(config);
+  return parlor::testing::try_new_match(definition(), options, seats, seed, dealer,
+                                        std::move(setup));
 }
 
 }  // namespace parlor::poker::testing

@@ -11,6 +11,7 @@
 
 #include "engine/ratings/ratings.hpp"
 #include "tests/support/built_paths.hpp"
+#include "tests/support/command_checks.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace parlor {
@@ -25,21 +26,12 @@ CommandResult rate_command(const std::string& input, const std::string& args = "
 }
 
 json ok_json(const std::string& input) {
-  CommandResult result = rate_command(input);
-  EXPECT_EQ(result.exit_code, 0) << input << "\n" << result.err;
-  EXPECT_TRUE(result.err.empty()) << result.err;
-  auto parsed = json::parse(result.out, nullptr, false);
-  EXPECT_FALSE(parsed.is_discarded()) << result.out;
-  return parsed;
+  return testing::expect_json_output(rate_command(input), input);
 }
 
 void expect_input_error(const std::string& input, const std::string& message_part) {
-  CommandResult result = rate_command(input);
-  EXPECT_EQ(result.exit_code, 2) << input;
-  EXPECT_TRUE(result.out.empty()) << input << " printed " << result.out;
-  EXPECT_NE(result.err.find(message_part), std::string::npos)
-      << input << ": stderr was '" << result.err << "', expected it to mention '" << message_part
-      << "'";
+  const CommandResult result = rate_command(input);
+  testing::expect_input_error_of(result, input, message_part);
   EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "not one line: " << result.err;
   EXPECT_EQ(result.err.rfind("parlor rate: ", 0), 0u) << result.err;
 }

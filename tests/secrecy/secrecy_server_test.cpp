@@ -35,22 +35,8 @@ constexpr auto kMatchTimeout = std::chrono::seconds(120);
 // Bots with no delay and no turn timer play a match as fast as the server can; a deep
 // outgoing queue keeps a spectator on a loaded machine from being dropped as slow.
 std::vector<std::string> server_flags(const char* threads) {
-  std::vector<std::string> flags{"--bot-delay-ms",
-                                 "0",
-                                 "--round-pause-ms",
-                                 "0",
-                                 "--rate",
-                                 "0",
-                                 "--turn-seconds",
-                                 "0",
-                                 "--max-queued-messages",
-                                 "200000",
-                                 "--max-connections-per-ip",
-                                 "0",
-                                 "--log-level",
-                                 "warn"};
-  flags.insert(flags.end(), {"--threads", threads});
-  return flags;
+  return instant_table_flags({"--max-queued-messages", "200000", "--max-connections-per-ip", "0",
+                              "--log-level", "warn", "--threads", threads});
 }
 
 // Two io threads, connections on strands (the default on machines of more than two

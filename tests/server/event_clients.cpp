@@ -8,25 +8,14 @@
 #include <filesystem>
 
 #include "engine/registry/registry.hpp"
+#include "tests/server/server_process.hpp"
 #include "tests/server/test_patience.hpp"
 
 namespace parlor::testing {
 
 std::vector<std::string> event_server_flags(const std::string& grace_ms) {
-  return {"--bot-delay-ms",
-          "0",
-          "--round-pause-ms",
-          "0",
-          "--rate",
-          "0",
-          "--turn-seconds",
-          "0",
-          "--event-start-grace-ms",
-          grace_ms,
-          "--event-round-pause-ms",
-          "0",
-          "--log-level",
-          "warn"};
+  return instant_table_flags(
+      {"--event-start-grace-ms", grace_ms, "--event-round-pause-ms", "0", "--log-level", "warn"});
 }
 
 Json ok(ClientPool& pool, WsClient& client, Json message) {

@@ -22,12 +22,7 @@ class SeedJournal : public TestJournal {
 class EventTableTest : public RoomTest {
  protected:
   void open_table(const std::string& first_seed = "") {
-    RoomSettings settings;
-    settings.id = "R1";
-    settings.code = "ABCDEF";
-    settings.game = find_game("perico");
-    settings.options = *settings.game->validate_table(Json::object(), 2);
-    settings.seats = 2;
+    RoomSettings settings = perico_room_settings(2, "R1", "ABCDEF");
     settings.host_player_id = "organiser";
     settings.turn_time = 0ms;
     settings.bot_delay = 0ms;

@@ -99,6 +99,19 @@ inline Player make_player(const std::string& id) {
   return {{id, "Name " + id, connection}, connection};
 }
 
+// A Perico room of `seats` seats, named `id` and `code`, with the game's default options;
+// the rest as RoomSettings has it.
+inline RoomSettings perico_room_settings(int seats, const std::string& id,
+                                         const std::string& code) {
+  RoomSettings settings;
+  settings.id = id;
+  settings.code = code;
+  settings.game = find_game("perico");
+  settings.options = *settings.game->validate_table(Json::object(), seats);
+  settings.seats = seats;
+  return settings;
+}
+
 class RoomTest : public ::testing::Test {
  protected:
   void open_room(int seats, std::chrono::milliseconds bot_delay, const Player& host, bool sit,

@@ -72,13 +72,8 @@ TEST_F(RoomTest, ARoomReopensFromItsSavedFormWithItsSeatsAndNumbersItsNextMatchO
 
 // The saved form is written, not built as a tree: byte for byte the tree's dump.
 TEST(SavedRoom, IsTheDumpOfItsTree) {
-  RoomSettings settings;
-  settings.id = "R7";
-  settings.code = "QWERTY";
-  settings.game = find_game("perico");
-  settings.options = *settings.game->validate_table(Json::object(), 4);
+  RoomSettings settings = perico_room_settings(4, "R7", "QWERTY");
   settings.options["note"] = "a \"quoted\" word, \\ and caf\xc3\xa9";
-  settings.seats = 4;
   settings.host_player_id = "old-host";
   settings.turn_time = 45s;
   settings.is_public = false;
@@ -114,12 +109,7 @@ TEST(SavedRoom, IsTheDumpOfItsTree) {
 }
 
 TEST(SavedRoom, WhatIsNotASavedRoomIsAnErrorWithItsCode) {
-  RoomSettings settings;
-  settings.id = "R7";
-  settings.code = "QWERTY";
-  settings.game = find_game("perico");
-  settings.options = *settings.game->validate_table(Json::object(), 2);
-  settings.seats = 2;
+  const RoomSettings settings = perico_room_settings(2, "R7", "QWERTY");
   const Json room = room_settings_json(settings);
   Json unknown_game = room;
   unknown_game["game"] = "whist";

@@ -35,8 +35,7 @@ constexpr auto kMatchTimeout = std::chrono::seconds(120);
 ServerProcess& real_server() {
   static ServerProcess server(
       parlor_server_path(),
-      {"--bot-delay-ms", "0", "--round-pause-ms", "0", "--rate", "0", "--turn-seconds", "0",
-       "--max-queued-messages", "200000", "--log-level", "warn"});
+      instant_table_flags({"--max-queued-messages", "200000", "--log-level", "warn"}));
   return server;
 }
 

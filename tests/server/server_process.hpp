@@ -5,11 +5,21 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace parlor::testing {
+
+// A server whose tables play as fast as it can: bots with no delay, no pause between
+// rounds, no rate limit and no turn timer; `extra` flags follow.
+inline std::vector<std::string> instant_table_flags(std::initializer_list<std::string> extra) {
+  std::vector<std::string> flags{"--bot-delay-ms", "0", "--round-pause-ms", "0",
+                                 "--rate",         "0", "--turn-seconds",   "0"};
+  flags.insert(flags.end(), extra);
+  return flags;
+}
 
 class ServerProcess {
  public:

@@ -30,6 +30,44 @@ inline std::int64_t figure_total(const Json& figures, const std::string& key) {
   return sum;
 }
 
+// What every figures test's checks do around a playout: a seat's tallies set up at the
+// start, the events of the start and of every move (and each accepted move) counted, and
+// at the end the finished match's seat figures, one per seat, handed to `check`.
+class SeatFigureChecks : public PlayoutChecks {
+ public:
+  // The game whose figures at_end asks for; play_figure_matches sets it.
+  void set_game(const GameDefinition& game) { game_ = &game; }
+
+  void at_start(const GameState& state, const std::vector<Event>& events) override {
+    reset(static_cast<std::size_t>(state.seat_count()));
+    count_events(events);
+  }
+  void after_move(const GameState& /*state*/, Seat seat, const Json& action,
+                  const std::vector<Event>& events) override {
+    count_move(seat, action);
+    count_events(events);
+  }
+  void at_end(const GameState& state) override {
+    const int seats = state.seat_count();
+    const Json figures = game_->seat_figures(round_result_texts(state), seats);
+    ASSERT_TRUE(figures.is_array());
+    ASSERT_EQ(figures.size(), static_cast<std::size_t>(seats));
+    check(state, figures);
+  }
+
+  // A new match of `seats` seats starts: the tallies start again.
+  virtual void reset(std::size_t seats) = 0;
+  // The events the start or a move emitted; none counted by default.
+  virtual void count_events(const std::vector<Event>& /*events*/) {}
+  // A move `seat` made and the game accepted; none counted by default.
+  virtual void count_move(Seat /*seat*/, const Json& /*action*/) {}
+  // The finished match's figures (an array of one object per seat) against the tallies.
+  virtual void check(const GameState& state, const Json& figures) = 0;
+
+ private:
+  const GameDefinition* game_ = nullptr;
+};
+
 // A table a figures test plays: its options and seat count.
 struct FigureTable {
   Json options;
@@ -48,8 +86,9 @@ inline int random_seats(const GameDefinition& game, const Json& options, Rng& rn
 // (the playout tests replay; here only the end matters); views are checked over the first
 // moves and then every `view_check_every`.
 template <class TableFor>
-void play_figure_matches(const GameDefinition& game, PlayoutChecks& checks, int matches,
+void play_figure_matches(const GameDefinition& game, SeatFigureChecks& checks, int matches,
                          int view_check_every, TableFor table_for) {
+  checks.set_game(game);
   PlayoutSettings settings;
   settings.check_replay = false;
   settings.views_checked_first = 20;
