@@ -285,8 +285,8 @@ if [ "$fuzz_seconds" != 0 ] && [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   wait_beside || asan_status=1
   [ "$asan_status" = 0 ] || exit 1
 fi
-# ThreadSanitizer (build-tsan, gcc): the server, store and persistence tests at the same
-# workload, then the same short load on a TSan server.
+# ThreadSanitizer (build-tsan, gcc): the tests labelled "threads" (the code that runs on
+# several threads) at the same workload, then the same short load on a TSan server.
 if [ -z "${PARLOR_TEST_LABELS:-}" ]; then
   phase "TSan server tests and server"
   await_early tsan-build
