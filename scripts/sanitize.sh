@@ -92,9 +92,8 @@ fi
 if $server_only; then
   targets=(parlor-server parlor)
 elif [ "$kind" = thread ]; then
-  # The binaries of the tests labelled "threads" (tests/*/CMakeLists.txt), and the server.
-  targets=(server_tests store_tests fault_connection_tests room_tests club_server_tests
-           accounts_tests parlor-server parlor-server-secret)
+  # parlor_threads_tests: every binary of the tests labelled "threads" (tests/CMakeLists.txt).
+  targets=(parlor_threads_tests parlor-server parlor-server-secret)
 else
   targets=(all)
 fi
