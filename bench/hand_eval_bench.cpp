@@ -24,59 +24,31 @@ std::vector<Card> deck(int lowest_rank, int jokers) {
   return cards;
 }
 
-// Calls evaluate(hand) for every 5-card hand of `cards`, in nested loops so that the
-// enumeration costs next to nothing; returns the number of hands.
-template <class Evaluate>
-std::int64_t every_five(const std::vector<Card>& cards, const Evaluate& evaluate) {
-  const int n = static_cast<int>(cards.size());
-  std::array<Card, 5> h;
+// Deals the cards of positions Depth.. of `hand` from cards[from..] in every way, in
+// order, calling evaluate(hand) for each full hand; returns how many. The loops nest at
+// compile time (one function per depth, inlined), so that the enumeration costs next to
+// nothing beside the evaluation.
+template <std::size_t K, std::size_t Depth, class Evaluate>
+std::int64_t fill_from(const std::vector<Card>& cards, std::size_t from, std::array<Card, K>& hand,
+                       const Evaluate& evaluate) {
   std::int64_t count = 0;
-  for (int a = 0; a < n; ++a) {
-    h[0] = cards[a];
-    for (int b = a + 1; b < n; ++b) {
-      h[1] = cards[b];
-      for (int c = b + 1; c < n; ++c) {
-        h[2] = cards[c];
-        for (int d = c + 1; d < n; ++d) {
-          h[3] = cards[d];
-          for (int e = d + 1; e < n; ++e) {
-            h[4] = cards[e];
-            evaluate(std::span<const Card, 5>(h));
-            ++count;
-          }
-        }
-      }
+  for (std::size_t i = from; i < cards.size(); ++i) {
+    hand[Depth] = cards[i];
+    if constexpr (Depth + 1 == K) {
+      evaluate(std::span<const Card, K>(hand));
+      ++count;
+    } else {
+      count += fill_from<K, Depth + 1>(cards, i + 1, hand, evaluate);
     }
   }
   return count;
 }
 
-template <class Evaluate>
-std::int64_t every_six(const std::vector<Card>& cards, const Evaluate& evaluate) {
-  const int n = static_cast<int>(cards.size());
-  std::array<Card, 6> h;
-  std::int64_t count = 0;
-  for (int a = 0; a < n; ++a) {
-    h[0] = cards[a];
-    for (int b = a + 1; b < n; ++b) {
-      h[1] = cards[b];
-      for (int c = b + 1; c < n; ++c) {
-        h[2] = cards[c];
-        for (int d = c + 1; d < n; ++d) {
-          h[3] = cards[d];
-          for (int e = d + 1; e < n; ++e) {
-            h[4] = cards[e];
-            for (int f = e + 1; f < n; ++f) {
-              h[5] = cards[f];
-              evaluate(std::span<const Card, 6>(h));
-              ++count;
-            }
-          }
-        }
-      }
-    }
-  }
-  return count;
+// Calls evaluate(hand) for every K-card hand of `cards`; returns the number of hands.
+template <std::size_t K, class Evaluate>
+std::int64_t every_hand(const std::vector<Card>& cards, const Evaluate& evaluate) {
+  std::array<Card, K> hand;
+  return fill_from<K, 0>(cards, 0, hand, evaluate);
 }
 
 void BM_Perico5AllHands(benchmark::State& state) {
@@ -84,8 +56,8 @@ void BM_Perico5AllHands(benchmark::State& state) {
   std::uint64_t sum = 0;
   std::int64_t hands = 0;
   for (auto _ : state) {
-    hands +=
-        every_five(cards, [&](std::span<const Card, 5> h) { sum += evaluate_perico5(h).strength; });
+    hands += every_hand<5>(
+        cards, [&](std::span<const Card, 5> h) { sum += evaluate_perico5(h).strength; });
   }
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(hands);
@@ -97,8 +69,8 @@ void BM_Perico6AllHands(benchmark::State& state) {
   std::uint64_t sum = 0;
   std::int64_t hands = 0;
   for (auto _ : state) {
-    hands +=
-        every_six(cards, [&](std::span<const Card, 6> h) { sum += evaluate_perico6(h).strength; });
+    hands += every_hand<6>(
+        cards, [&](std::span<const Card, 6> h) { sum += evaluate_perico6(h).strength; });
   }
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(hands);
@@ -115,8 +87,8 @@ void BM_PokerAllHands(benchmark::State& state) {
   std::uint64_t sum = 0;
   std::int64_t hands = 0;
   for (auto _ : state) {
-    hands += every_five(cards,
-                        [&](std::span<const Card, 5> h) { sum += evaluator.evaluate(h).strength; });
+    hands += every_hand<5>(
+        cards, [&](std::span<const Card, 5> h) { sum += evaluator.evaluate(h).strength; });
   }
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(hands);

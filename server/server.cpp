@@ -201,7 +201,7 @@ int run_server(const ServerConfig& config, std::vector<const GameDefinition*> ga
   StoreJournal store_journal(*store);
   // Club nights (server/events/): the service hears its tables' matches end through the
   // journal the rooms write to, and opens its tables through the lobby made after it.
-  events::LobbyEventTables event_tables;
+  events::LobbyEventTables event_tables(*store);
   events::StoreEventSaver event_saver(*store);
   events::EventOptions event_options;
   event_options.start_grace = std::chrono::milliseconds(config.event_start_grace_ms);

@@ -59,14 +59,12 @@ class CariocaGame : public GameDefinition {
   }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
-    if (level == BotLevel::kExpert) {
-      search::SearchSettings settings;
-      settings.default_iterations = 60;  // a rollout here is a few turns of costly bots
-      settings.max_rollout_moves = 40;   // then valued by the penalty points in hand
-      return std::make_unique<search::ExpertPolicy>(make_world_sampler, make_sensible_bot(),
-                                                    settings, provisional_scores);
-    }
-    return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
+    search::SearchSettings settings;
+    settings.default_iterations = 60;  // a rollout here is a few turns of costly bots
+    settings.max_rollout_moves = 40;   // then valued by the penalty points in hand
+    return search::make_levelled_bot(
+        level,
+        {make_random_bot, make_sensible_bot, make_world_sampler, {}, settings, provisional_scores});
   }
 
   // Scores are penalty points: the lowest total wins.

@@ -74,13 +74,10 @@ Json sensible_move(const std::string& step, std::vector<Card> cards) {
 }
 
 std::unique_ptr<BotPolicy> make_loc_bot(BotLevel level) {
-  if (level == BotLevel::kRandom) return std::make_unique<RandomBot>();
-  if (level == BotLevel::kExpert) {
-    return std::make_unique<search::ExpertPolicy>(
-        make_world_sampler, std::make_unique<SensibleBot>(), search::SearchSettings{},
-        search::ProvisionalScores{}, sensible_move_on_state);
-  }
-  return std::make_unique<SensibleBot>();
+  return search::make_levelled_bot(
+      level, {[]() -> std::unique_ptr<BotPolicy> { return std::make_unique<RandomBot>(); },
+              []() -> std::unique_ptr<BotPolicy> { return std::make_unique<SensibleBot>(); },
+              make_world_sampler, sensible_move_on_state});
 }
 
 }  // namespace parlor::loc

@@ -69,12 +69,8 @@ class PericoGame : public GameDefinition {
   }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
-    if (level == BotLevel::kExpert) {
-      return std::make_unique<search::ExpertPolicy>(
-          make_world_sampler, make_sensible_bot(), search::SearchSettings{},
-          search::ProvisionalScores{}, sensible_move_on_state);
-    }
-    return level == BotLevel::kRandom ? make_random_bot() : make_sensible_bot();
+    return search::make_levelled_bot(
+        level, {make_random_bot, make_sensible_bot, make_world_sampler, sensible_move_on_state});
   }
 
  protected:

@@ -107,4 +107,12 @@ Json ExpertPolicy::choose_within(const Json& seat_view, Rng& rng,
   return candidates[comparison.best(settings_.decision_error_rate, settings_.fewest_worlds)];
 }
 
+std::unique_ptr<BotPolicy> make_levelled_bot(BotLevel level, const BotLevels& levels) {
+  if (level == BotLevel::kExpert) {
+    return std::make_unique<ExpertPolicy>(levels.make_sampler, levels.make_sensible(),
+                                          levels.settings, levels.provisional, levels.fast_rollout);
+  }
+  return level == BotLevel::kRandom ? levels.make_random() : levels.make_sensible();
+}
+
 }  // namespace parlor::search

@@ -68,4 +68,21 @@ class ExpertPolicy : public BotPolicy {
   StateRollout fast_rollout_;
 };
 
+// What a game gives to make its bot at each level (GameDefinition::make_bot): its random
+// and sensible policies, and for the expert the worlds of a seat's view, with the
+// sensible policy as the rollout (its move on a state, `fast_rollout`, where the game has
+// one) and the game's own settings and provisional scores where it needs them.
+struct BotLevels {
+  std::unique_ptr<BotPolicy> (*make_random)();
+  std::unique_ptr<BotPolicy> (*make_sensible)();
+  WorldSamplerFactory make_sampler;
+  StateRollout fast_rollout = {};
+  SearchSettings settings = {};
+  ProvisionalScores provisional = {};
+};
+
+// The bot of `level`: the expert (an ExpertPolicy over `levels`), the random one, or else
+// the sensible one.
+std::unique_ptr<BotPolicy> make_levelled_bot(BotLevel level, const BotLevels& levels);
+
 }  // namespace parlor::search

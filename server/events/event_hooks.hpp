@@ -1,14 +1,15 @@
 // What the event service (event_service.hpp) needs from the rest of the server, as
 // narrow interfaces, so that its rules are tested with fakes (tests/events/) and the
-// server wires the real ones (event_wiring.hpp):
+// server wires the real ones (lobby_event_tables.hpp):
 //
 // - EventTables: the rooms. Checks a table's game, options and seat count as create_room
 //   does; creates a table (a private room of the event, rated as the event says, its
 //   first match dealt from a fixed seed for a duplicate round); holds its seats for the
-//   players; starts its match now, with bots for the absent. Only create_table and
-//   check_table are called with the service's lock held: they touch the lobby, never a
-//   room. hold_seats and start_table post to a room and are called after the lock is
-//   released.
+//   players; starts its match now, with bots for the absent; after a restart, tells
+//   whether a table's room is still there and reads the match it finished from the
+//   store. Only create_table, check_table, table_exists and ended_match are called with
+//   the service's lock held: they touch the lobby or read the store, never a room.
+//   hold_seats and start_table post to a room and are called after the lock is released.
 // - EventSaver: the store's write path (Store::event_saved), queued, never waited for.
 // - EventTimer: "run this after that long", on the server's io_context; the callback
 //   must call back into the service (which takes its own lock).
@@ -20,6 +21,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,32 +54,6 @@ struct HeldSeat {
   std::string name;
 };
 
-class EventTables {
- public:
-  virtual ~EventTables() = default;
-  // The options as the engine normalises them, or why not (no_such_game,
-  // bad_seat_count, the engine's own codes).
-  virtual Expected<Json> check_table(const std::string& game, const Json& options, int seats) = 0;
-  virtual Expected<OpenedTable> create_table(const TableRequest& request) = 0;
-  virtual void hold_seats(const std::string& room_id, const std::vector<HeldSeat>& seats) = 0;
-  virtual void start_table(const std::string& room_id) = 0;
-  // Whether the room is still here (after a restart).
-  virtual bool table_exists(const std::string& room_id) = 0;
-};
-
-class EventSaver {
- public:
-  virtual ~EventSaver() = default;
-  virtual void save(const std::string& event_id, const std::string& state) = 0;
-};
-
-class NullEventSaver : public EventSaver {
- public:
-  void save(const std::string&, const std::string&) override {}
-};
-
-using EventTimer = std::function<void(std::chrono::milliseconds after, std::function<void()> run)>;
-
 // A table's match ended: the room, who sat where (a bot's seat: ""), and per seat the
 // placing, the score and whether its human left before the end (MatchResults::left).
 // `aborted`: the match never finished (an operator closed the room, the server gave it
@@ -98,6 +74,39 @@ struct TableOutcome {
     return outcome;
   }
 };
+
+class EventTables {
+ public:
+  virtual ~EventTables() = default;
+  // The options as the engine normalises them, or why not (no_such_game,
+  // bad_seat_count, the engine's own codes).
+  virtual Expected<Json> check_table(const std::string& game, const Json& options, int seats) = 0;
+  virtual Expected<OpenedTable> create_table(const TableRequest& request) = 0;
+  virtual void hold_seats(const std::string& room_id, const std::vector<HeldSeat>& seats) = 0;
+  virtual void start_table(const std::string& room_id) = 0;
+  // Whether the room is still here (after a restart).
+  virtual bool table_exists(const std::string& room_id) = 0;
+  // After a restart: the outcome of the match the table's room finished, from the
+  // store's history, or nothing if it has none (or it could not be read). A match that
+  // ended just before the server stopped may be saved with the event's record of it not
+  // (the event's save is queued after the match's end), or be finished by recovery from
+  // its journal before the event is resumed to hear it: either way its result counts,
+  // and the table never plays a second match.
+  virtual std::optional<TableOutcome> ended_match(const std::string& room_id) = 0;
+};
+
+class EventSaver {
+ public:
+  virtual ~EventSaver() = default;
+  virtual void save(const std::string& event_id, const std::string& state) = 0;
+};
+
+class NullEventSaver : public EventSaver {
+ public:
+  void save(const std::string&, const std::string&) override {}
+};
+
+using EventTimer = std::function<void(std::chrono::milliseconds after, std::function<void()> run)>;
 
 class MatchEndHook {
  public:

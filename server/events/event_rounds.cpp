@@ -202,6 +202,10 @@ int EventService::resume(const std::vector<std::string>& saved) {
         if (table.result) continue;
         if (table.room_id.empty() || !tables_.table_exists(table.room_id)) {
           table.result = score_table(table, TableOutcome::aborted_in(""));  // the room is gone
+        } else if (std::optional<TableOutcome> ended = tables_.ended_match(table.room_id)) {
+          // Its match ended before the restart, unheard (EventTables::ended_match).
+          table.result = score_table(table, *ended);
+          table.match_id = ended->match_id;
         } else {
           event_of_room_[table.room_id] = kept.id;
         }

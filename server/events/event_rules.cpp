@@ -117,15 +117,30 @@ RoundPlan seat_with_search(std::vector<std::string> ranked, std::vector<std::str
   return to_plan(ranked, tables, std::move(byes));
 }
 
+// The players still in, best first, with the round's byes taken out and the tables'
+// sizes for the rest: where Swiss and the n-seat round robin start.
+struct RankedRound {
+  std::vector<std::string> ranked;
+  std::vector<std::string> byes;
+  std::vector<int> sizes;
+};
+
+RankedRound rank_and_take_byes(const EventShape& shape, const std::vector<Entrant>& entrants,
+                               const std::vector<RoundResult>& previous, int round,
+                               std::uint64_t seed) {
+  RankedRound out;
+  out.ranked = ranked_ids(shape, entrants, previous, round, seed);
+  out.sizes = table_sizes(static_cast<int>(out.ranked.size()), shape.seats_per_table,
+                          shape.min_seats_per_table);
+  const int seated = std::accumulate(out.sizes.begin(), out.sizes.end(), 0);
+  out.byes = take_byes(out.ranked, previous, out.ranked.size() - static_cast<std::size_t>(seated));
+  return out;
+}
+
 RoundPlan swiss_round(const EventShape& shape, const std::vector<Entrant>& entrants,
                       const std::vector<RoundResult>& previous, int round, std::uint64_t seed) {
-  std::vector<std::string> ranked = ranked_ids(shape, entrants, previous, round, seed);
-  const std::vector<int> sizes = table_sizes(static_cast<int>(ranked.size()), shape.seats_per_table,
-                                             shape.min_seats_per_table);
-  const int seated = std::accumulate(sizes.begin(), sizes.end(), 0);
-  std::vector<std::string> byes =
-      take_byes(ranked, previous, ranked.size() - static_cast<std::size_t>(seated));
-  return seat_with_search(std::move(ranked), std::move(byes), sizes, previous);
+  RankedRound next = rank_and_take_byes(shape, entrants, previous, round, seed);
+  return seat_with_search(std::move(next.ranked), std::move(next.byes), next.sizes, previous);
 }
 
 // The n-seat round robin: a fresh seeded order each round; the byes still follow the
@@ -133,14 +148,9 @@ RoundPlan swiss_round(const EventShape& shape, const std::vector<Entrant>& entra
 RoundPlan greedy_round_robin(const EventShape& shape, const std::vector<Entrant>& entrants,
                              const std::vector<RoundResult>& previous, int round,
                              std::uint64_t seed) {
-  std::vector<std::string> ranked = ranked_ids(shape, entrants, previous, round, seed);
-  const std::vector<int> sizes = table_sizes(static_cast<int>(ranked.size()), shape.seats_per_table,
-                                             shape.min_seats_per_table);
-  const int seated = std::accumulate(sizes.begin(), sizes.end(), 0);
-  std::vector<std::string> byes =
-      take_byes(ranked, previous, ranked.size() - static_cast<std::size_t>(seated));
-  SeededOrder(seed, static_cast<std::uint64_t>(round)).shuffle(ranked);
-  return seat_with_search(std::move(ranked), std::move(byes), sizes, previous);
+  RankedRound next = rank_and_take_byes(shape, entrants, previous, round, seed);
+  SeededOrder(seed, static_cast<std::uint64_t>(round)).shuffle(next.ranked);
+  return seat_with_search(std::move(next.ranked), std::move(next.byes), next.sizes, previous);
 }
 
 Expected<RoundPlan> circle_round_robin(const std::vector<Entrant>& entrants, int round,

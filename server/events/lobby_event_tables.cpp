@@ -3,7 +3,10 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <memory>
+
+#include <spdlog/spdlog.h>
 
 #include "server/lobby.hpp"
 #include "server/store/store.hpp"
@@ -51,6 +54,27 @@ void LobbyEventTables::start_table(const std::string& room_id) {
 
 bool LobbyEventTables::table_exists(const std::string& room_id) {
   return lobby_ && lobby_->find_room(room_id) != nullptr;
+}
+
+std::optional<TableOutcome> LobbyEventTables::ended_match(const std::string& room_id) {
+  Expected<std::optional<store::FinishedMatch>> read = store_.finished_match_in_room(room_id);
+  if (!read) {
+    // As before this read existed: the table waits for a match of its own.
+    spdlog::error("events: cannot read the matches of table {}: {}", room_id, read.error().message);
+    return std::nullopt;
+  }
+  if (!read->has_value()) return std::nullopt;
+  const store::FinishedMatch& match = **read;
+  TableOutcome outcome;
+  outcome.room_id = room_id;
+  outcome.match_id = match.match_id;
+  for (const store::FinishedSeat& seat : match.seats) {
+    outcome.seated.push_back(seat.player_id);
+    outcome.placings.push_back(seat.placing);
+    outcome.scores.push_back(std::llround(seat.score));
+    outcome.left.push_back(seat.left);
+  }
+  return outcome;
 }
 
 void StoreEventSaver::save(const std::string& event_id, const std::string& state) {

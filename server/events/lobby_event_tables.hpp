@@ -4,13 +4,15 @@
 // private room with the event's id and, for a duplicate round, its first seed; holds the
 // seats with Room::restore_waiting (the players seated disconnected: their seat is theirs
 // whenever they come in, by the room's id or code); starts it with
-// Room::start_event_table. StoreEventSaver queues Store::event_saved.
+// Room::start_event_table; reads a table's finished match with
+// Store::finished_match_in_room. StoreEventSaver queues Store::event_saved.
 // Part of parlor_server_lib: it needs the lobby; the service does not.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -27,6 +29,7 @@ namespace events {
 
 class LobbyEventTables : public EventTables {
  public:
+  explicit LobbyEventTables(store::Store& store) : store_(store) {}
   // The lobby is made after the service (its journal hears the service): attach it
   // before any event starts.
   void attach(Lobby& lobby) { lobby_ = &lobby; }
@@ -36,8 +39,10 @@ class LobbyEventTables : public EventTables {
   void hold_seats(const std::string& room_id, const std::vector<HeldSeat>& seats) override;
   void start_table(const std::string& room_id) override;
   bool table_exists(const std::string& room_id) override;
+  std::optional<TableOutcome> ended_match(const std::string& room_id) override;
 
  private:
+  store::Store& store_;
   Lobby* lobby_ = nullptr;
 };
 

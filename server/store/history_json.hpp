@@ -40,6 +40,9 @@ struct SeatValues {
   std::optional<double> score;
   std::optional<int> placing;
   std::optional<bool> winner;
+  // The human left before the end (ranked last, as match_seats.left_early says); not in
+  // the history API's seat (seat_json), read by an event resuming a table's result.
+  bool left_early = false;
 };
 Json seat_json(const SeatValues& seat);
 

@@ -376,6 +376,25 @@ Expected<std::vector<EventRow>> Store::load_events() {
       "the club nights", [](StoreReads& reads) { return reads.accounts().load_events(); });
 }
 
+Expected<std::optional<FinishedMatch>> Store::finished_match_in_room(const std::string& room_id) {
+  return read_or_error<std::optional<FinishedMatch>>(
+      "the room's matches", [&](StoreReads& reads) -> std::optional<FinishedMatch> {
+        SummaryFilter filter;
+        filter.room_id = room_id;
+        for (const history::SummaryValues& match : reads.match_summaries(filter)) {
+          if (match.status != "over") continue;
+          FinishedMatch finished{match.id, {}};
+          for (const history::SeatValues& seat : reads.seats(match.id)) {
+            finished.seats.push_back({seat.kind == "human" ? seat.player_id.value_or("") : "",
+                                      seat.placing.value_or(0), seat.score.value_or(0),
+                                      seat.left_early});
+          }
+          return finished;
+        }
+        return std::nullopt;
+      });
+}
+
 Json Store::list_matches(const MatchQuery& query) {
   return read_or("list_matches", Json{{"matches", Json::array()}, {"next", nullptr}},
                  [&](StoreReads& reads) { return history::list_matches(reads, query); });

@@ -138,6 +138,19 @@ struct EventRow {
   Millis updated_at = 0;
 };
 
+// A room's match that ended (Store::finished_match_in_room), its seats by seat: a human's
+// player id ("" for a bot), placing, score, and whether the human left before the end.
+struct FinishedSeat {
+  std::string player_id;
+  int placing = 0;
+  double score = 0;
+  bool left = false;
+};
+struct FinishedMatch {
+  std::string match_id;
+  std::vector<FinishedSeat> seats;
+};
+
 // A match that was in progress when the server stopped: everything needed to replay it.
 struct UnfinishedMatch {
   MatchStart start;
@@ -319,6 +332,10 @@ class Store {
   Expected<std::optional<std::string>> setting(const std::string& key);
   // Every club night kept (event_saved), by id.
   Expected<std::vector<EventRow>> load_events();
+  // The newest finished ('over') match of a room, with its seats, or nothing if it has
+  // none: an event resuming after a restart reads the result of a table whose match ended
+  // just before (its end was saved, the event's record of it maybe not).
+  Expected<std::optional<FinishedMatch>> finished_match_in_room(const std::string& room_id);
 
   // ---- History queries: the history API's JSON (shapes: protocol/README.md). ----
   // Live matches never include "seed" or "actions".

@@ -25,6 +25,7 @@ struct SummaryFilter {
   std::string game;
   std::string seat_name;  // case-insensitive
   std::string player_id;
+  std::string room_id;  // an event's table after a restart (no index: a rare read)
   std::optional<history::Cursor> before;
   int limit = history::kDefaultLimit;
 };

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -34,11 +35,17 @@ class FakeTables : public EventTables {
   }
   void start_table(const std::string& room_id) override { started.push_back(room_id); }
   bool table_exists(const std::string& room_id) override { return rooms.contains(room_id); }
+  std::optional<TableOutcome> ended_match(const std::string& room_id) override {
+    auto found = ended.find(room_id);
+    if (found == ended.end()) return std::nullopt;
+    return found->second;
+  }
 
   std::map<std::string, TableRequest> requests;
   std::map<std::string, std::vector<HeldSeat>> held;
   std::vector<std::string> started;
   std::set<std::string> rooms;
+  std::map<std::string, TableOutcome> ended;  // what ended_match() reads back
 
  private:
   int next_ = 0;

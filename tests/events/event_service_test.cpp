@@ -304,5 +304,38 @@ TEST_F(EventServiceTest, ASavedEventIsTakenBackAfterARestart) {
   EXPECT_EQ((*again.create(player(3), perico_night()))["id"], "E2");
 }
 
+// A table's match ended just before the server died: its end was saved, the event's
+// record of it not (or recovery finished it from its journal before the event was back to
+// hear it). After the restart the event reads that match from the store and counts it:
+// the table is scored, not started again for a second match.
+TEST_F(EventServiceTest, AMatchThatEndedUnheardBeforeTheRestartCounts) {
+  std::string id = signed_up(8, perico_night(2));
+  ASSERT_TRUE(service_.start(player(1), id));
+  EventState before = state(id);
+  service_.match_ended(outcome(before.rounds[0].tables[0], {1, 2, 3, 4}));
+  const EventTable& unheard = before.rounds[0].tables[1];
+  TableOutcome ended = outcome(unheard, {2, 1, 4, 3});
+  ended.match_id = "M-unheard";
+  ended.left[3] = true;  // its human left before the end: absent, as when heard live
+  tables_.ended[unheard.room_id] = ended;
+  FakeTimer timer;
+  EventService again(options(), tables_, saver_, timer.timer(), &testing::fixed_random);
+  ASSERT_EQ(again.resume(saver_.texts()), 1);
+  EventState after = *again.state(id);
+  const EventTable& scored = after.rounds[0].tables[1];
+  ASSERT_TRUE(scored.result.has_value());
+  EXPECT_EQ(scored.result->placings, (std::vector<int>{2, 1, 4, 3}));
+  EXPECT_EQ(scored.result->absent, (std::vector<bool>{false, false, false, true}));
+  EXPECT_EQ(scored.match_id, "M-unheard");
+  EXPECT_TRUE(after.rounds[0].over());
+  // No start grace for a second match: only the pause before round 2.
+  ASSERT_EQ(timer.pending.size(), 1u);
+  timer.fire_all();
+  EXPECT_EQ(again.state(id)->rounds.size(), 2u);
+  EXPECT_EQ(saver_.texts().size(), 1u);
+  EXPECT_NE(saver_.saved.at(id).find("\"match\":\"M-unheard\""), std::string::npos)
+      << "the event's saved state names the match, for its replay and verify";
+}
+
 }  // namespace
 }  // namespace parlor::server::events

@@ -321,6 +321,49 @@ TEST_P(HistoryApiTest, LeaderboardOfAllGamesCountsButDoesNotMixScores) {
   EXPECT_EQ(board["players"][2]["matches"], 2);
 }
 
+// What an event resuming after a restart reads of a table's room (events::EventTables::
+// ended_match): the newest finished match of that room, its seats as the match's end wrote
+// them, a bot's seat without a player; a room with only a live or aborted match has none.
+TEST_P(HistoryApiTest, TheFinishedMatchOfARoomWithItsSeats) {
+  MatchStart table = match("m00000000e001", "perico", kT0, {"Ann", "bot1", "Bea"});
+  table.room_id = "rEvent";
+  store_->match_started(table);
+  std::vector<SeatResult> seats = {{.seat = 0, .score = 3, .placing = 2, .left = true},
+                                   {.seat = 1, .score = 5, .placing = 1},
+                                   {.seat = 2, .score = 1, .placing = 3}};
+  store_->match_ended(table.id, kT0 + 60'000, Json{{"placings", {2, 1, 3}}}, seats);
+  MatchStart live = match("m00000000e002", "perico", kT0 + 1, {"Cy", "Dee", "Eve"});
+  live.room_id = "rLive";
+  store_->match_started(live);
+  MatchStart aborted = match("m00000000e003", "perico", kT0 + 2, {"Cy", "Dee", "Eve"});
+  aborted.room_id = "rLive";
+  store_->match_started(aborted);
+  store_->match_aborted(aborted.id, kT0 + 3, "closed");
+  store_->flush();
+
+  Expected<std::optional<FinishedMatch>> found = store_->finished_match_in_room("rEvent");
+  ASSERT_TRUE(found);
+  ASSERT_TRUE(found->has_value());
+  const FinishedMatch& ended = **found;
+  EXPECT_EQ(ended.match_id, "m00000000e001");
+  ASSERT_EQ(ended.seats.size(), 3u);
+  EXPECT_EQ(ended.seats[0].player_id, "pAnn");
+  EXPECT_EQ(ended.seats[0].placing, 2);
+  EXPECT_DOUBLE_EQ(ended.seats[0].score, 3);
+  EXPECT_TRUE(ended.seats[0].left);
+  EXPECT_EQ(ended.seats[1].player_id, "") << "a bot's seat";
+  EXPECT_EQ(ended.seats[1].placing, 1);
+  EXPECT_FALSE(ended.seats[1].left);
+  EXPECT_EQ(ended.seats[2].player_id, "pBea");
+  EXPECT_EQ(ended.seats[2].placing, 3);
+
+  for (const char* room : {"rLive", "rNowhere"}) {
+    Expected<std::optional<FinishedMatch>> none = store_->finished_match_in_room(room);
+    ASSERT_TRUE(none) << room;
+    EXPECT_FALSE(none->has_value()) << room;
+  }
+}
+
 TEST_P(HistoryApiTest, LeaderboardOrdersByWinsThenRateThenMatches) {
   // Zed: 4 wins; Ann: 2 wins of 4; Bob: 2 of 2; Cy: 1 of 1; Di and Ed: 1 of 2 each, tied
   // on rate and on matches, so by player id.

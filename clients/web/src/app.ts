@@ -166,13 +166,8 @@ export class App {
 
   leave(): void {
     const room = this.room;
-    this.room = null;
-    this.update = null;
-    this.matchOver = null;
-    this.log = [];
-    this.chat = [];
+    this.leaveRoomView();
     this.mutedHere = false;
-    if (location.hash.startsWith("#/room/")) location.hash = "";
     if (room) void this.request({ type: "leave_room", room: room.id });
     this.onChange();
   }
@@ -360,12 +355,7 @@ export class App {
         break;
       case "room_closed": // as the protocol's op_close_room says; today's server sends `removed` with reason room_closed
         if (message.room === this.room?.id) {
-          this.room = null;
-          this.update = null;
-          this.matchOver = null;
-          this.log = [];
-          this.chat = [];
-          if (location.hash.startsWith("#/room/")) location.hash = "";
+          this.leaveRoomView();
           const reason = typeof message.reason === "string" ? message.reason : "";
           this.error = reason ? t("room.closed_by_operator", { reason }) : t("room.closed_by_operator_plain");
         }
@@ -376,14 +366,19 @@ export class App {
     this.onChange();
   }
 
-  /** The host took this player out of the room: back to the lobby, saying why. */
-  private removed(reason: string, message: string): void {
+  /** Forgets the room this page showed (its table, log and chat) and goes back to the lobby. */
+  private leaveRoomView(): void {
     this.room = null;
     this.update = null;
     this.matchOver = null;
     this.log = [];
     this.chat = [];
     if (location.hash.startsWith("#/room/")) location.hash = "";
+  }
+
+  /** The host took this player out of the room: back to the lobby, saying why. */
+  private removed(reason: string, message: string): void {
+    this.leaveRoomView();
     // An operator closed the room (op_close_room): the message is the operator's own reason.
     if (reason === "room_closed") this.error = message ? t("room.closed_by_operator", { reason: message }) : t("room.closed_by_operator_plain");
     // The reason is a code (removed.<reason>); the server's English words only for a reason we do not know.

@@ -80,6 +80,26 @@ class Result {
   std::unique_ptr<pg_result, Free> result_;
 };
 
+// One row's columns under the names of the readers both backends share
+// (server/store/row_readers.hpp).
+struct Columns {
+  const Result& result;
+  int row;
+  std::string text(int column) const { return result.string(row, column); }
+  std::int64_t int64(int column) const { return result.int64(row, column); }
+  bool boolean(int column) const { return result.boolean(row, column); }
+  double number(int column) const { return result.number(row, column); }
+  bool is_null(int column) const { return result.is_null(row, column); }
+};
+
+// Every row of `result`, each made by `read(Columns)`.
+template <class Read>
+auto all_rows(const Result& result, Read read) {
+  std::vector<decltype(read(Columns{result, 0}))> rows;
+  for (int r = 0; r < result.rows(); ++r) rows.push_back(read(Columns{result, r}));
+  return rows;
+}
+
 // A PostgreSQL text[] literal, {"a","b"}, quotes and backslashes escaped: one parameter
 // for `= ANY($1::text[])`.
 std::string text_array(const std::vector<std::string>& values);

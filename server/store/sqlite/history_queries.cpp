@@ -4,6 +4,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "server/store/row_readers.hpp"
 #include "server/store/shared_sql.hpp"
 
 #include "server/store/sqlite/account_queries.hpp"
@@ -20,33 +21,7 @@ std::vector<SeatRow> seat_rows(sql::Database& db, const std::string& match_id) {
     SELECT seat, kind, player_id, name, bot_level
     FROM match_seats WHERE match_id = ?1 ORDER BY seat)sql");
   row.bind(1, match_id);
-  std::vector<SeatRow> seats;
-  while (row.step()) {
-    seats.push_back(SeatRow{.seat = row.get_int(0),
-                            .kind = row.get_text(1),
-                            .player_id = row.get_text(2),
-                            .name = row.get_text(3),
-                            .bot_level = row.get_text(4)});
-  }
-  return seats;
-}
-
-// A match's start from the columns every recovery read selects, in this order: id,
-// room_id, match_number, game, options, room_settings, seed_hex, first_dealer,
-// lower_score_wins, started_at (its seats are read apart).
-MatchStart match_start_of(const sql::Statement& row) {
-  MatchStart start;
-  start.id = row.get_text(0);
-  start.room_id = row.get_text(1);
-  start.match_number = row.get_int(2);
-  start.game = row.get_text(3);
-  start.options = parse_json(row.get_text(4));
-  start.room_settings = parse_json(row.get_text(5));
-  start.seed_hex = row.get_text(6);
-  start.first_dealer = row.get_int(7);
-  start.lower_score_wins = row.get_bool(8);
-  start.started_at = row.get_int64(9);
-  return start;
+  return sql::all_rows(row, [](const sql::Columns& c) { return rows::seat(c, 0); });
 }
 
 // Every live match's journal rows, by match id, each list by seq. A seq journaled twice
@@ -64,13 +39,7 @@ std::unordered_map<std::string, std::vector<ActionRow>> live_action_rows(
                              kInRooms + ") ORDER BY id");
   row.bind(1, rooms_json);
   std::unordered_map<std::string, std::vector<ActionRow>> actions;
-  while (row.step()) {
-    actions[row.get_text(0)].push_back(ActionRow{.seq = row.get_int64(1),
-                                                 .seat = row.get_int(2),
-                                                 .action = parse_json(row.get_text(3)),
-                                                 .timeout = row.get_bool(4),
-                                                 .at = row.get_int64(5)});
-  }
+  while (row.step()) actions[row.get_text(0)].push_back(rows::action(sql::Columns{row}, 1));
   auto by_seq = [](const ActionRow& a, const ActionRow& b) { return a.seq < b.seq; };
   auto same_seq = [](const ActionRow& a, const ActionRow& b) { return a.seq == b.seq; };
   for (auto& [id, list] : actions) {
@@ -81,32 +50,6 @@ std::unordered_map<std::string, std::vector<ActionRow>> live_action_rows(
 }
 
 // A finished or aborted match's actions, as the history API lists them. Stored as one
-
-std::optional<double> optional_double(const sql::Statement& row, int column) {
-  if (row.is_null(column)) return std::nullopt;
-  return row.get_double(column);
-}
-
-// Columns `first` to `first + 4`: count, wins, average, lowest and highest score.
-std::vector<RatingRow> rating_rows(sql::Statement& rows) {
-  std::vector<RatingRow> ratings;
-  while (rows.step()) {
-    ratings.push_back({rows.get_text(0), rows.get_text(1), rows.get_text(2), rows.get_double(3),
-                       rows.get_double(4), rows.get_int64(5)});
-  }
-  return ratings;
-}
-
-ScoreTotals score_totals(const sql::Statement& row, int first) {
-  return ScoreTotals{row.get_int64(first), row.get_int64(first + 1),
-                     optional_double(row, first + 2), optional_double(row, first + 3),
-                     optional_double(row, first + 4)};
-}
-
-std::optional<std::string> optional_text(const sql::Statement& row, int column) {
-  if (row.is_null(column)) return std::nullopt;
-  return row.get_text(column);
-}
 
 class SqliteReads final : public StoreReads {
  public:
@@ -124,15 +67,7 @@ class SqliteReads final : public StoreReads {
       SELECT p.id, p.name, t.token_hash, p.first_seen, p.last_seen
       FROM player_tokens t JOIN players p ON p.id = t.player_id
       ORDER BY 4, 1, 3)sql");
-    std::vector<PlayerRow> players;
-    while (row.step()) {
-      players.push_back(PlayerRow{.id = row.get_text(0),
-                                  .name = row.get_text(1),
-                                  .token_hash = row.get_text(2),
-                                  .first_seen = row.get_int64(3),
-                                  .last_seen = row.get_int64(4)});
-    }
-    return players;
+    return sql::all_rows(row, rows::player<sql::Columns>);
   }
 
   std::optional<PlayerRow> find_player_by_token(const std::string& token_hash) override {
@@ -144,11 +79,7 @@ class SqliteReads final : public StoreReads {
       FROM player_tokens t JOIN players p ON p.id = t.player_id WHERE t.token_hash = ?1)sql");
     row.bind(1, token_hash);
     if (!row.step()) return std::nullopt;
-    return PlayerRow{.id = row.get_text(0),
-                     .name = row.get_text(1),
-                     .token_hash = row.get_text(2),
-                     .first_seen = row.get_int64(3),
-                     .last_seen = row.get_int64(4)};
+    return rows::player(sql::Columns{row});
   }
 
   std::vector<UnfinishedMatch> load_unfinished_matches(
@@ -161,12 +92,9 @@ class SqliteReads final : public StoreReads {
       FROM matches WHERE status = 'playing' AND )sql") +
                                 kInRooms + " ORDER BY started_at, id");
     row.bind(1, rooms_json);
-    std::vector<UnfinishedMatch> matches;
-    while (row.step()) {
-      UnfinishedMatch match;
-      match.start = match_start_of(row);
-      matches.push_back(std::move(match));
-    }
+    std::vector<UnfinishedMatch> matches = sql::all_rows(row, [](const sql::Columns& c) {
+      return UnfinishedMatch{.start = rows::match_start(c), .actions = {}, .commitments = {}};
+    });
     // One pass over the journal: it holds no index by match.
     std::unordered_map<std::string, std::vector<ActionRow>> actions =
         live_action_rows(db_, rooms_json);
@@ -183,9 +111,7 @@ class SqliteReads final : public StoreReads {
   std::vector<OpenRoomRow> load_open_rooms() override {
     sql::Statement row(
         db_, "SELECT room_id, saved, updated_at FROM open_rooms ORDER BY updated_at, room_id");
-    std::vector<OpenRoomRow> rooms;
-    while (row.step()) rooms.push_back({row.get_text(0), row.get_text(1), row.get_int64(2)});
-    return rooms;
+    return sql::all_rows(row, rows::open_room<sql::Columns>);
   }
 
   std::vector<SummaryValues> match_summaries(const SummaryFilter& filter) override {
@@ -194,6 +120,7 @@ class SqliteReads final : public StoreReads {
              (SELECT count(*) FROM match_rounds r WHERE r.match_id = m.id)
       FROM matches m WHERE 1)sql";
     if (!filter.game.empty()) text += " AND m.game = :game";
+    if (!filter.room_id.empty()) text += " AND m.room_id = :room_id";
     if (!filter.seat_name.empty()) {
       text +=
           " AND EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.id"
@@ -212,6 +139,7 @@ class SqliteReads final : public StoreReads {
 
     sql::Statement row(db_, text);
     if (!filter.game.empty()) row.bind(":game", filter.game);
+    if (!filter.room_id.empty()) row.bind(":room_id", filter.room_id);
     if (!filter.seat_name.empty()) row.bind(":name", filter.seat_name);
     if (!filter.player_id.empty()) row.bind(":player_id", filter.player_id);
     if (filter.before) {
@@ -220,35 +148,15 @@ class SqliteReads final : public StoreReads {
     }
     row.bind(":limit", filter.limit);
 
-    std::vector<SummaryValues> summaries;
-    while (row.step()) {
-      SummaryValues values{row.get_text(0),  row.get_text(1), row.get_text(2), row.get_text(3),
-                           row.get_int64(4), std::nullopt,    row.get_int64(6)};
-      if (!row.is_null(5)) values.ended_at = row.get_int64(5);
-      summaries.push_back(std::move(values));
-    }
-    return summaries;
+    return sql::all_rows(row, rows::summary<sql::Columns>);
   }
 
   std::vector<SeatValues> seats(const std::string& match_id) override {
     sql::Statement row(db_, R"sql(
-      SELECT seat, kind, player_id, name, bot_level, score, placing, winner
+      SELECT seat, kind, player_id, name, bot_level, score, placing, winner, left_early
       FROM match_seats WHERE match_id = ?1 ORDER BY seat)sql");
     row.bind(1, match_id);
-    std::vector<SeatValues> seats;
-    while (row.step()) {
-      SeatValues seat;
-      seat.seat = row.get_int(0);
-      seat.kind = row.get_text(1);
-      seat.player_id = optional_text(row, 2);
-      seat.name = row.get_text(3);
-      seat.bot_level = optional_text(row, 4);
-      seat.score = optional_double(row, 5);
-      if (!row.is_null(6)) seat.placing = row.get_int(6);
-      if (!row.is_null(7)) seat.winner = row.get_bool(7);
-      seats.push_back(std::move(seat));
-    }
-    return seats;
+    return sql::all_rows(row, rows::seat_values<sql::Columns>);
   }
 
   std::optional<MatchRecordRow> match_row(const std::string& match_id) override {
@@ -258,42 +166,21 @@ class SqliteReads final : public StoreReads {
       FROM matches WHERE id = ?1)sql");
     row.bind(1, match_id);
     if (!row.step()) return std::nullopt;
-    MatchRecordRow record;
-    RecordValues& values = record.values;
-    values.id = row.get_text(0);
-    values.room_id = row.get_text(1);
-    values.match_number = row.get_int(2);
-    values.game = row.get_text(3);
-    values.options_text = row.get_text(4);
-    values.status = row.get_text(5);
-    values.started_at = row.get_int64(6);
-    if (!row.is_null(7)) values.ended_at = row.get_int64(7);
-    values.first_dealer = row.get_int(8);
-    values.lower_score_wins = row.get_bool(9);
-    values.results_text = optional_text(row, 10);
-    values.abort_reason = optional_text(row, 11);
-    record.seed_hex = row.get_text(12);
-    return record;
+    return rows::record(sql::Columns{row});
   }
 
   std::vector<std::string> round_results(const std::string& match_id) override {
     sql::Statement row(db_, R"sql(
       SELECT result FROM match_rounds WHERE match_id = ?1 ORDER BY round)sql");
     row.bind(1, match_id);
-    std::vector<std::string> rounds;
-    while (row.step()) rounds.push_back(row.get_text(0));
-    return rounds;
+    return sql::all_rows(row, rows::first_text<sql::Columns>);
   }
 
   std::vector<CommitmentRow> commitments(const std::string& match_id) override {
     sql::Statement row(db_, R"sql(
       SELECT deal, sha256 FROM commitments WHERE match_id = ?1 ORDER BY deal)sql");
     row.bind(1, match_id);
-    std::vector<CommitmentRow> commitments;
-    while (row.step()) {
-      commitments.push_back(CommitmentRow{.deal = row.get_int64(0), .sha256 = row.get_text(1)});
-    }
-    return commitments;
+    return sql::all_rows(row, rows::commitment<sql::Columns>);
   }
 
   std::optional<std::string> stored_actions(const std::string& match_id) override {
@@ -314,11 +201,7 @@ class SqliteReads final : public StoreReads {
     text += " GROUP BY s.player_id";
     sql::Statement row(db_, text);
     if (!game.empty()) row.bind(":game", game);
-    std::vector<LeaderboardRow> rows;
-    while (row.step()) {
-      rows.push_back(LeaderboardRow{row.get_text(0), row.get_text(1), score_totals(row, 2)});
-    }
-    return rows;
+    return sql::all_rows(row, rows::leaderboard<sql::Columns>);
   }
 
   std::optional<bool> game_lower_score_wins(const std::string& game) override {
@@ -358,15 +241,7 @@ class SqliteReads final : public StoreReads {
       ORDER BY last_seen DESC, id DESC LIMIT 50)sql");
     namesake.bind(1, name);
     namesake.bind(2, except_player_id);
-    std::vector<PlayerRow> namesakes;
-    while (namesake.step()) {
-      namesakes.push_back(PlayerRow{.id = namesake.get_text(0),
-                                    .name = namesake.get_text(1),
-                                    .token_hash = "",
-                                    .first_seen = 0,
-                                    .last_seen = namesake.get_int64(2)});
-    }
-    return namesakes;
+    return sql::all_rows(namesake, rows::namesake<sql::Columns>);
   }
 
   std::vector<GameStatsRow> player_game_stats(const std::string& player_id) override {
@@ -377,17 +252,11 @@ class SqliteReads final : public StoreReads {
       WHERE m.status = 'over' AND s.player_id = ?1
       GROUP BY m.game ORDER BY m.game)sql");
     row.bind(1, player_id);
-    std::vector<GameStatsRow> games;
-    while (row.step()) {
-      std::optional<double> place;
-      if (!row.is_null(6)) place = row.get_double(6);
-      games.push_back(GameStatsRow{row.get_text(0), score_totals(row, 1), place});
-    }
-    return games;
+    return sql::all_rows(row, rows::game_stats<sql::Columns>);
   }
 
   std::vector<FigureRow> player_figures(const std::string& player_id, int per_game) override {
-    sql::Statement rows(db_, R"sql(
+    sql::Statement row(db_, R"sql(
       SELECT game, figures FROM (
         SELECT m.game, s.figures,
                row_number() OVER (PARTITION BY m.game ORDER BY m.ended_at DESC, m.id DESC)
@@ -395,43 +264,36 @@ class SqliteReads final : public StoreReads {
         FROM match_seats s JOIN matches m ON m.id = s.match_id
         WHERE m.status = 'over' AND s.player_id = ?1 AND s.figures IS NOT NULL)
       WHERE newest <= ?2 ORDER BY game, newest)sql");
-    rows.bind(1, player_id);
-    rows.bind(2, per_game);
-    std::vector<FigureRow> figures;
-    while (rows.step()) figures.push_back({rows.get_text(0), rows.get_text(1)});
-    return figures;
+    row.bind(1, player_id);
+    row.bind(2, per_game);
+    return sql::all_rows(row, rows::figure<sql::Columns>);
   }
 
   std::vector<RatingRow> game_ratings(const std::string& game) override {
-    sql::Statement rows(
+    sql::Statement row(
         db_, std::string(sql_text::kRatingRowSql) + " WHERE r.game = ?1 ORDER BY r.player_id");
-    rows.bind(1, game);
-    return rating_rows(rows);
+    row.bind(1, game);
+    return sql::all_rows(row, rows::rating<sql::Columns>);
   }
 
   std::vector<RatingRow> player_ratings(const std::string& player_id) override {
-    sql::Statement rows(
+    sql::Statement row(
         db_, std::string(sql_text::kRatingRowSql) + " WHERE r.player_id = ?1 ORDER BY r.game");
-    rows.bind(1, player_id);
-    return rating_rows(rows);
+    row.bind(1, player_id);
+    return sql::all_rows(row, rows::rating<sql::Columns>);
   }
 
   std::vector<RatingPoint> rating_history(const std::string& player_id, const std::string& game,
                                           int limit) override {
-    sql::Statement rows(db_, R"sql(
+    sql::Statement row(db_, R"sql(
       SELECT match_id, at, mu, sigma, place FROM (
         SELECT match_id, at, mu, sigma, place FROM rating_history
         WHERE player_id = ?1 AND game = ?2 ORDER BY at DESC, match_id DESC LIMIT ?3)
       ORDER BY at, match_id)sql");
-    rows.bind(1, player_id);
-    rows.bind(2, game);
-    rows.bind(3, limit);
-    std::vector<RatingPoint> points;
-    while (rows.step()) {
-      points.push_back({rows.get_text(0), rows.get_int64(1), rows.get_double(2), rows.get_double(3),
-                        rows.get_int(4)});
-    }
-    return points;
+    row.bind(1, player_id);
+    row.bind(2, game);
+    row.bind(3, limit);
+    return sql::all_rows(row, rows::rating_point<sql::Columns>);
   }
 
   // A club's server's (account_queries.hpp).

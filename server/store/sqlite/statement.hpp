@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct sqlite3_stmt;
 
@@ -104,5 +105,24 @@ class ResetWhenDone {
  private:
   Statement& statement_;
 };
+
+// The current row's columns under the names of the readers both backends share
+// (server/store/row_readers.hpp).
+struct Columns {
+  const Statement& statement;
+  std::string text(int column) const { return statement.get_text(column); }
+  std::int64_t int64(int column) const { return statement.get_int64(column); }
+  bool boolean(int column) const { return statement.get_bool(column); }
+  double number(int column) const { return statement.get_double(column); }
+  bool is_null(int column) const { return statement.is_null(column); }
+};
+
+// Every row `statement` returns, each made by `read(Columns)`.
+template <class Read>
+auto all_rows(Statement& statement, Read read) {
+  std::vector<decltype(read(Columns{statement}))> rows;
+  while (statement.step()) rows.push_back(read(Columns{statement}));
+  return rows;
+}
 
 }  // namespace parlor::server::store::sql
