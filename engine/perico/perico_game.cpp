@@ -69,8 +69,11 @@ class PericoGame : public GameDefinition {
   }
 
   std::unique_ptr<BotPolicy> make_bot(BotLevel level) const override {
-    return search::make_levelled_bot(
-        level, {make_random_bot, make_sensible_bot, make_world_sampler, sensible_move_on_state});
+    return search::make_levelled_bot(level, {.make_random = make_random_bot,
+                                             .make_sensible = make_sensible_bot,
+                                             .make_sampler = make_world_sampler,
+                                             .fast_rollout = sensible_move_on_state,
+                                             .candidates = candidate_moves});
   }
 
  protected:

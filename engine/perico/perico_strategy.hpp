@@ -30,6 +30,11 @@ struct TakePlan {
 std::optional<TakePlan> best_take(std::span<const Card> hand, std::span<const Card> pile,
                                   int take_max, bool allow_joker_on_top = false);
 
+// The same among the takes of exactly `count` cards (the expert's candidates: the best
+// of each count). nullopt when none qualifies or the pile is shorter than `count`.
+std::optional<TakePlan> best_take_of(std::span<const Card> hand, std::span<const Card> pile,
+                                     int count, bool allow_joker_on_top = false);
+
 // Orders discards for placing: jokers first (lowest), so a standard card ends on top.
 std::vector<Card> jokers_below(std::vector<Card> discards);
 

@@ -3,6 +3,7 @@
 #include "engine/core/deck.hpp"
 #include "engine/perico/perico_bots.hpp"
 #include "engine/perico/perico_state.hpp"
+#include "engine/perico/perico_strategy.hpp"
 #include "engine/search/card_pool.hpp"
 #include "engine/search/view_fields.hpp"
 
@@ -17,6 +18,7 @@ class PericoWorlds : public search::StateSampler<PericoState> {
 
   static std::unique_ptr<search::WorldSampler> from_view(const Json& view);
   static std::optional<Json> sensible_on_state(const GameState& world, Seat seat);
+  static std::vector<Json> candidates_on_state(const GameState& world, Seat seat);
 
   std::unique_ptr<GameState> sample(Rng& rng) const override {
     auto world = std::make_unique<PericoState>(base_);
@@ -102,6 +104,31 @@ std::optional<Json> PericoWorlds::sensible_on_state(const GameState& world, Seat
   seen.take_max = seen.discarding ? 0 : state->take_max(seat);
   seen.can_knock = !seen.discarding && state->may_knock();
   return sensible_move(seen);
+}
+
+// Read from the seat's own hand and the public pile and stock size: the same in every
+// world of its view.
+std::vector<Json> PericoWorlds::candidates_on_state(const GameState& world, Seat seat) {
+  const auto* state = dynamic_cast<const PericoState*>(&world);
+  if (state == nullptr || state->phase_ != Phase::kPlay || seat != state->turn_) return {};
+  std::vector<Json> moves;
+  if (!state->stock_.empty()) moves.push_back({{"type", "draw"}});
+  if (state->may_knock()) moves.push_back({{"type", "knock"}});
+  const std::vector<Card>& hand = state->hands_[seat];
+  const std::vector<Card> pile(state->pile_.rbegin(), state->pile_.rend());  // top first
+  for (int count = 1; count <= state->take_max(seat); ++count) {
+    std::optional<TakePlan> plan = best_take_of(hand, pile, count);
+    if (!plan) plan = best_take_of(hand, pile, count, /*allow_joker_on_top=*/true);
+    if (plan) {
+      moves.push_back(
+          {{"type", "take"}, {"count", count}, {"discard", cards_to_json(plan->discards)}});
+    }
+  }
+  return moves;
+}
+
+std::vector<Json> candidate_moves(const GameState& world, Seat seat) {
+  return PericoWorlds::candidates_on_state(world, seat);
 }
 
 std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& /*rng*/) {

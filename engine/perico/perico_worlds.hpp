@@ -8,6 +8,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "engine/search/world_sampler.hpp"
 
@@ -18,5 +19,13 @@ std::unique_ptr<search::WorldSampler> make_world_sampler(const Json& seat_view);
 // The sensible bot's move for the seat on turn, read from the state rather than from a
 // view (search::StateRollout): the same move, for the expert's rollouts.
 std::optional<Json> sensible_move_on_state(const GameState& world, Seat seat, Rng& rng);
+
+// The expert's candidates (search::CandidateMoves): in the play phase, drawing, knocking
+// and the best take of each count (the one that leaves the best hand among the takes of
+// that many cards, no joker on top where that can be avoided), the moves a player
+// weighs, where the legal list holds every ordering of every choice of discards (hundreds
+// of takes, a random few of which the search used to try). None in the discard phase:
+// its few moves are searched as they are.
+std::vector<Json> candidate_moves(const GameState& world, Seat seat);
 
 }  // namespace parlor::perico

@@ -7,24 +7,33 @@
 namespace parlor::search {
 namespace {
 
-// The sensible move first, then the other legal moves (a sample of them when there are
-// more than `limit`), each once.
-std::vector<Json> candidate_moves(const GameState& world, Seat seat, const Json& sensible,
-                                  std::size_t limit, Rng& rng) {
+// The moves other than `sensible` in `moves`, each once.
+std::vector<Json> others_than(const Json& sensible, std::vector<Json> moves) {
   std::vector<Json> others;
-  for (Json& action : world.legal_actions(seat).actions) {
+  for (Json& action : moves) {
     if (action != sensible && std::find(others.begin(), others.end(), action) == others.end()) {
       others.push_back(std::move(action));
     }
   }
+  return others;
+}
+
+// The sensible move first, then the game's choice of moves in its order, or else the
+// other legal moves (a sample of them when there are more than `limit`), each once.
+std::vector<Json> candidate_moves(const GameState& world, Seat seat, const Json& sensible,
+                                  std::size_t limit, const CandidateMoves& chosen, Rng& rng) {
+  std::vector<Json> moves = chosen ? chosen(world, seat) : std::vector<Json>{};
+  const bool sample = moves.empty();
+  if (sample) moves = world.legal_actions(seat).actions;
+  std::vector<Json> others = others_than(sensible, std::move(moves));
   if (others.size() + 1 > limit) {
-    rng.shuffle(others);
+    if (sample) rng.shuffle(others);
     others.resize(limit > 0 ? limit - 1 : 0);
   }
-  std::vector<Json> moves{sensible};
-  moves.insert(moves.end(), std::make_move_iterator(others.begin()),
-               std::make_move_iterator(others.end()));
-  return moves;
+  std::vector<Json> candidates{sensible};
+  candidates.insert(candidates.end(), std::make_move_iterator(others.begin()),
+                    std::make_move_iterator(others.end()));
+  return candidates;
 }
 
 bool spent(const ThinkingBudget& budget, int iterations) {
@@ -36,13 +45,14 @@ bool spent(const ThinkingBudget& budget, int iterations) {
 
 ExpertPolicy::ExpertPolicy(WorldSamplerFactory make_sampler, std::unique_ptr<BotPolicy> rollout,
                            SearchSettings settings, ProvisionalScores provisional,
-                           StateRollout fast_rollout)
+                           StateRollout fast_rollout, CandidateMoves candidates)
     : make_sampler_(std::move(make_sampler)),
       rollout_(std::move(rollout)),
       settings_(settings),
       provisional_(provisional ? std::move(provisional)
                                : [](const GameState& world) { return world.scores(); }),
-      fast_rollout_(std::move(fast_rollout)) {}
+      fast_rollout_(std::move(fast_rollout)),
+      candidates_(std::move(candidates)) {}
 
 Json ExpertPolicy::choose(const Json& seat_view, Rng& rng) const {
   ThinkingBudget budget;
@@ -61,7 +71,7 @@ Json ExpertPolicy::choose_within(const Json& seat_view, Rng& rng,
   std::unique_ptr<GameState> first = sampler->sample(rng);
   if (!first) return sensible;
   const std::vector<Json> candidates = candidate_moves(
-      *first, seat, sensible, static_cast<std::size_t>(settings_.max_candidates), rng);
+      *first, seat, sensible, static_cast<std::size_t>(settings_.max_candidates), candidates_, rng);
   if (candidates.size() < 2) return sensible;
   PairedComparison comparison(candidates.size());
   ThinkingBudget limits = budget;
@@ -110,7 +120,8 @@ Json ExpertPolicy::choose_within(const Json& seat_view, Rng& rng,
 std::unique_ptr<BotPolicy> make_levelled_bot(BotLevel level, const BotLevels& levels) {
   if (level == BotLevel::kExpert) {
     return std::make_unique<ExpertPolicy>(levels.make_sampler, levels.make_sensible(),
-                                          levels.settings, levels.provisional, levels.fast_rollout);
+                                          levels.settings, levels.provisional, levels.fast_rollout,
+                                          levels.candidates);
   }
   return level == BotLevel::kRandom ? levels.make_random() : levels.make_sensible();
 }

@@ -21,6 +21,9 @@
 // from it and every random draw comes from the Rng passed in, so the same view and
 // seed give the same move whatever the real hidden cards are.
 //
+// The candidates: the sensible move first, then the moves the game chooses
+// (CandidateMoves) or, where it chooses none, a random sample of the legal ones.
+//
 // The budget: whichever comes first of max_iterations (rollouts) and out_of_time();
 // choose() uses default_iterations. The sensible move is always a candidate, and the
 // bot plays it when the search could not tell another move better, so a starved expert
@@ -55,7 +58,7 @@ class ExpertPolicy : public BotPolicy {
  public:
   ExpertPolicy(WorldSamplerFactory make_sampler, std::unique_ptr<BotPolicy> rollout,
                SearchSettings settings = {}, ProvisionalScores provisional = {},
-               StateRollout fast_rollout = {});
+               StateRollout fast_rollout = {}, CandidateMoves candidates = {});
 
   Json choose(const Json& seat_view, Rng& rng) const override;
   Json choose_within(const Json& seat_view, Rng& rng, const ThinkingBudget& budget) const override;
@@ -66,6 +69,7 @@ class ExpertPolicy : public BotPolicy {
   SearchSettings settings_;
   ProvisionalScores provisional_;
   StateRollout fast_rollout_;
+  CandidateMoves candidates_;
 };
 
 // What a game gives to make its bot at each level (GameDefinition::make_bot): its random
@@ -79,6 +83,7 @@ struct BotLevels {
   StateRollout fast_rollout = {};
   SearchSettings settings = {};
   ProvisionalScores provisional = {};
+  CandidateMoves candidates = {};
 };
 
 // The bot of `level`: the expert (an ExpertPolicy over `levels`), the random one, or else

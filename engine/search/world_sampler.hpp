@@ -55,4 +55,12 @@ using ProvisionalScores = std::function<std::vector<std::int64_t>(const GameStat
 using StateRollout =
     std::function<std::optional<Json>(const GameState& world, Seat seat, Rng& rng)>;
 
+// The moves worth searching for `seat` in a world, chosen by the game from what the
+// seat sees (its own cards and the public facts: the same in every world), in the
+// order it would search them, each a legal move as legal_actions spells it. For a game
+// whose legal moves are hundreds of near-equals (Perico's ordered takes), a random
+// sample of them is mostly moves no player would consider. Empty function or an empty
+// list: a random sample of the legal moves.
+using CandidateMoves = std::function<std::vector<Json>(const GameState& world, Seat seat)>;
+
 }  // namespace parlor::search

@@ -103,4 +103,4 @@ export async function accountRow(page, handle, { pending = false } = {}) {
 }
 
 /** How far the page is wider than the window (0 when it fits). */
-export const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+export { overflow } from "./helpers.mjs";

@@ -6,9 +6,8 @@
 // (Chromium and a Firefox smoke test); the account page at 360 px.
 // Needs a parlor-server with accounts (--access, --guests, --admin).
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { screenshot, startServer, launchBrowser } from "./helpers.mjs";
+import { screenshot, startServer, launchBrowser, withServerAndFirefox } from "./helpers.mjs";
 import { BROWSER_ARGS, CSP, PASSWORD, logIn, memberPage, openPage, overflow, signUp, waitAccount, waitGate, waitWelcomed } from "./account_steps.mjs";
 
 /** A server with ARGS and a browser for the describe this is called in. */
@@ -240,23 +239,10 @@ describe("the strict Content-Security-Policy", () => {
 });
 
 describe("Firefox under the CSP", () => {
-  const firefoxPath = process.env.FIREFOX ?? "/usr/bin/firefox-esr";
-  const missing = existsSync(firefoxPath) ? "" : `Firefox not found at ${firefoxPath}: the Firefox smoke test is skipped`;
-  let server;
-  let firefox;
-  before(async () => {
-    if (missing) return;
-    server = await startServer(["--access", "members", "--admin", "fox_admin"]);
-    const { default: puppeteer } = await import("puppeteer-core");
-    firefox = await puppeteer.launch({ browser: "firefox", executablePath: firefoxPath, headless: true, protocolTimeout: 60000 });
-  });
-  after(async () => {
-    await firefox?.close();
-    await server?.stop();
-  });
+  const fx = withServerAndFirefox(["--access", "members", "--admin", "fox_admin"], "the Firefox smoke test");
 
-  it("shows the login page, signs up the admin and opens the operator's page without a breach", { skip: missing || false }, async () => {
-    const context = await firefox.createBrowserContext();
+  it("shows the login page, signs up the admin and opens the operator's page without a breach", { skip: fx.missing || false }, async () => {
+    const context = await fx.firefox.createBrowserContext();
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -267,7 +253,7 @@ describe("Firefox under the CSP", () => {
         document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
       });
       await page.setViewport({ width: 1280, height: 900 });
-      await page.goto(server.base + "/");
+      await page.goto(fx.server.base + "/");
       await page.waitForSelector('[data-testid="gate"][data-gate="login_required"]', { timeout: 15000 });
       await page.type('[data-testid="signup-form"] [data-testid="signup-handle"]', "fox_admin");
       await page.type('[data-testid="signup-form"] [data-testid="signup-password"]', PASSWORD);

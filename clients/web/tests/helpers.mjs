@@ -35,6 +35,29 @@ export function shortName(code) {
   return `${rank === "T" ? "10" : rank}${suits[code.slice(-1)]}`;
 }
 
+/** The two widths every page is looked at: a phone's and a desktop's. */
+export const PHONE = { width: 360, height: 780 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** How many pixels the page scrolls sideways (0: none). */
+export const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The elements reaching past the window's right edge (what a failure names). */
+export const widest = (page) => page.evaluate(() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node && out.length < 5; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNode(node);
+    const right = node.nodeType === Node.TEXT_NODE ? range.getBoundingClientRect().right : node.getBoundingClientRect().right;
+    if (right > window.innerWidth + 1) {
+      const el = node.nodeType === Node.TEXT_NODE ? node.parentElement : node;
+      out.push(`${el.tagName.toLowerCase()}.${el.className}${node.nodeType === Node.TEXT_NODE ? ` "${node.textContent.slice(0, 30)}"` : ""} (${Math.round(right)} px)`);
+    }
+  }
+  return out;
+});
+
 // One server and one browser for a whole test file (or the describe it is called in):
 // started before its first test, stopped after its last; `use(server, browser)` receives
 // them once started. SERVER_ARGS are more parlor-server arguments (`--access members`, ...).
@@ -50,6 +73,30 @@ export function withServerAndBrowser(use, { serverArgs = [] } = {}) {
     await browser?.close();
     await server?.stop();
   });
+}
+
+// The same in Debian's Firefox ESR, driven by puppeteer-core over WebDriver BiDi, for
+// a describe block: returns { missing, server, firefox }, the last two set once started.
+// `missing` is why the block is skipped ("" when Firefox is there; WHAT names the run in
+// it), known at once, for `it(..., { skip: fx.missing || false })`.
+export function withServerAndFirefox(serverArgs, what) {
+  const firefoxPath = process.env.FIREFOX ?? "/usr/bin/firefox-esr";
+  const fx = {
+    missing: existsSync(firefoxPath) ? "" : `Firefox not found at ${firefoxPath}: ${what} is skipped`,
+    server: null,
+    firefox: null,
+  };
+  before(async () => {
+    if (fx.missing) return;
+    fx.server = await startServer(serverArgs);
+    const { default: puppeteer } = await import("puppeteer-core");
+    fx.firefox = await puppeteer.launch({ browser: "firefox", executablePath: firefoxPath, headless: true, protocolTimeout: 60000 });
+  });
+  after(async () => {
+    await fx.firefox?.close();
+    await fx.server?.stop();
+  });
+  return fx;
 }
 
 /**
