@@ -141,7 +141,8 @@ TEST(PericoBots, TheExpertsCandidatesAreDrawKnockAndTheBestTakeOfEachCount) {
             const int count = m["count"].get<int>();
             best[count] = std::max(best[count], strength_after(state, seat, m));
           }
-          for (const auto& [count, strength] : best) {
+          for (const auto& entry : best) {  // (clang 15 cannot capture a structured binding)
+            const int count = entry.first;
             EXPECT_EQ(std::count_if(candidates.begin(), candidates.end(),
                                     [&](const Json& m) { return m.value("count", 0) == count; }),
                       1)
