@@ -96,10 +96,10 @@ class EventService : public MatchEndHook {
   void match_ended(TableOutcome outcome) override;
 
   // After a restart: the saved events (JSON texts). Rooms already came back (recovery);
-  // a table whose room is gone counts its seats absent; one whose room finished its match
-  // unheard (it ended just before the stop) counts that match, read from the store
-  // (EventTables::ended_match); a waiting table gets its start grace again; a round that was over
-  // is followed by the next after the pause. Returns how many events were taken back.
+  // a table whose room is gone counts its seats absent; one whose room finished its
+  // match unheard (it ended just before the stop) counts that match, read from the store
+  // (EventTables::ended_match); a waiting table gets its start grace again; a round that
+  // was over is followed by the next after the pause. Returns how many were taken back.
   int resume(const std::vector<std::string>& saved);
 
   // The server is shutting down: from now on a table's match that ends or is aborted is
